@@ -1,0 +1,121 @@
+"""Run the registered tests on a scenario and render the outcome for the terminal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from takt.analysis import fp
+from takt.analysis.registry import register_task_test, registered_tests
+from takt.analysis.results import TestResult
+from takt.model import Policy, Preemption, Scenario, Task
+
+__all__ = ["AnalysisReport", "analyze_scenario", "render_text"]
+
+for _name, _test in fp.FP_TESTS.items():
+    register_task_test("fp", "full", _name, _test)
+
+
+@dataclass(frozen=True)
+class AnalysisReport:
+    """What the analysis found for one scenario. A value; nothing is written on tasks."""
+
+    policy: Policy
+    preemption: Preemption
+    utilization: Fraction
+    results: tuple[TestResult, ...]
+    tasks: tuple[Task, ...] = ()
+    source: str = "<memory>"
+
+    @property
+    def available(self) -> bool:
+        """Whether any test is registered for this policy and preemption mode."""
+        return any(r.test != "none" for r in self.results)
+
+
+def analyze_scenario(scenario: Scenario) -> AnalysisReport:
+    """Run every test registered for the scenario's policy and preemption mode."""
+    policy = scenario.system.policy
+    preemption = scenario.system.preemption
+    tests = registered_tests(policy, preemption)
+    results: tuple[TestResult, ...]
+    if tests:
+        results = tuple(test(scenario) for test in tests.values())
+    else:
+        results = (
+            TestResult(
+                "none",
+                False,
+                None,
+                f'schedulability analysis is not available yet for policy "{policy}" '
+                f'with preemption "{preemption}"',
+            ),
+        )
+    return AnalysisReport(
+        policy=policy,
+        preemption=preemption,
+        utilization=fp.utilization(scenario.tasks),
+        results=results,
+        tasks=scenario.tasks,
+        source=scenario.source,
+    )
+
+
+def _verdict(result: TestResult) -> str:
+    if not result.applicable:
+        return "not applicable" if result.test != "none" else "not available"
+    if result.schedulable is None:
+        return "inconclusive"
+    return "schedulable" if result.schedulable else "NOT schedulable"
+
+
+def _table(rows: list[list[str]], right: set[int]) -> list[str]:
+    widths = [max(len(row[c]) for row in rows) for c in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [
+            cell.rjust(widths[c]) if c in right else cell.ljust(widths[c])
+            for c, cell in enumerate(row)
+        ]
+        lines.append("  " + "  ".join(cells).rstrip())
+    return lines
+
+
+def render_text(report: AnalysisReport) -> str:
+    """A readable terminal report: utilisation, each test's verdict, per-task tables."""
+    u = report.utilization
+    u_text = f"{float(u):.4f}" + (f" ({u})" if u.denominator != 1 else "")
+    lines = [
+        f"Schedulability analysis: {report.source}",
+        f"policy {report.policy}, preemption {report.preemption}, "
+        f"{len(report.tasks)} task(s), utilization U = {u_text}",
+        "",
+    ]
+    name_width = max(len(r.test) for r in report.results) if report.results else 0
+    verdict_width = max((len(_verdict(r)) for r in report.results), default=0)
+    for r in report.results:
+        lines.append(
+            f"  {r.test.ljust(name_width)}  {_verdict(r).ljust(verdict_width)}  {r.detail}"
+        )
+    by_name = {t.name: t for t in report.tasks}
+    for r in report.results:
+        if not r.per_task:
+            continue
+        lines += ["", f"Response times ({r.test}):"]
+        rows = [["task", "prio", "C", "T", "D", "R", "ok"]]
+        for tr in r.per_task:
+            task = by_name.get(tr.task)
+            prio = "-" if task is None or task.priority is None else str(task.priority)
+            rows.append(
+                [
+                    tr.task,
+                    prio,
+                    "-" if task is None else str(task.wcet),
+                    "-" if task is None else str(task.period),
+                    str(tr.deadline),
+                    "unbounded" if tr.response_time is None else str(tr.response_time),
+                    "yes" if tr.schedulable else "MISS",
+                ]
+            )
+        lines += _table(rows, right={1, 2, 3, 4, 5})
+    return "\n".join(lines) + "\n"
