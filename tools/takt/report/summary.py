@@ -1,0 +1,176 @@
+"""The short run summary printed on the terminal (stderr when outputs go to stdout)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from takt.model import RunResult
+
+
+@dataclass(frozen=True)
+class TaskStats:
+    """Per-task numbers over the job table; response times in ticks."""
+
+    task: str
+    released: int
+    completed: int
+    misses: int
+    worst_response: int | None
+    mean_response: float | None
+
+
+@dataclass(frozen=True)
+class ServerStats:
+    """Per-server time use from the timeline; ``supplied`` = budget handed out in the run."""
+
+    server: str
+    budget: int
+    period: int
+    busy: int  # ticks the server ran one of its tasks
+    idle: int  # ticks the server's idle task burnt budget
+    supplied: int  # replenishments within [0, duration) times the budget
+
+
+def run_duration(result: RunResult) -> int:
+    """Run length in ticks: the scenario duration, or the timeline end if that is later."""
+    end = max((r.end for r in result.timeline), default=0)
+    return max(result.scenario.system.duration, end)
+
+
+def task_names(result: RunResult) -> list[str]:
+    """Tasks in definition order, then any task seen only in the results (first-seen order)."""
+    names = [t.name for t in result.scenario.tasks]
+    seen = set(names)
+    for n in [j.task for j in result.jobs] + [r.task for r in result.timeline]:
+        if n != "idle" and n not in seen:
+            seen.add(n)
+            names.append(n)
+    return names
+
+
+def task_stats(result: RunResult) -> list[TaskStats]:
+    out: list[TaskStats] = []
+    for name in task_names(result):
+        jobs = [j for j in result.jobs if j.task == name]
+        rts = [j.response_time for j in jobs if j.response_time is not None]
+        out.append(
+            TaskStats(
+                task=name,
+                released=len(jobs),
+                completed=len(rts),
+                misses=sum(1 for j in jobs if j.missed),
+                worst_response=max(rts) if rts else None,
+                mean_response=sum(rts) / len(rts) if rts else None,
+            )
+        )
+    return out
+
+
+def server_stats(result: RunResult) -> list[ServerStats]:
+    duration = run_duration(result)
+    out: list[ServerStats] = []
+    for s in result.scenario.servers:
+        rows = [r for r in result.timeline if r.server == s.name]
+        idle = sum(r.end - r.start for r in rows if r.task == "idle")
+        busy = sum(r.end - r.start for r in rows if r.task != "idle")
+        replenishments = 0 if s.offset >= duration else (duration - s.offset - 1) // s.period + 1
+        out.append(
+            ServerStats(
+                server=s.name,
+                budget=s.budget,
+                period=s.period,
+                busy=busy,
+                idle=idle,
+                supplied=replenishments * s.budget,
+            )
+        )
+    return out
+
+
+def _fmt_opt(value: int | float | None) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    widths = [max(len(c) for c in col) for col in zip(header, *rows, strict=False)]
+    lines = []
+    for i, row in enumerate([header, *rows]):
+        cells = [
+            c.ljust(w) if k == 0 else c.rjust(w)
+            for k, (c, w) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  " + "  ".join(cells).rstrip())
+        if i == 0:
+            lines.append("  " + "  ".join("-" * w for w in widths))
+    return lines
+
+
+def render_summary(result: RunResult) -> str:
+    """A human-readable multi-line summary of a run (ends with a newline)."""
+    sysc = result.scenario.system
+    duration = run_duration(result)
+    sim_seconds = duration / sysc.tick_hz
+    lines: list[str] = []
+    if result.trace_overflows > 0:
+        lines += [
+            "!" * 72,
+            f"!! WARNING: the kernel trace buffer overflowed {result.trace_overflows} time(s):",
+            "!! trace events were LOST; the timeline, job table and every number below",
+            "!! may be incomplete or wrong. Enlarge the trace buffer or shorten the run.",
+            "!" * 72,
+        ]
+    lines.append(
+        f"run: {result.scenario.source}: policy {sysc.policy}, {duration} ticks "
+        f"at {sysc.tick_hz} Hz ({sim_seconds:g} s simulated), port {sysc.port}"
+    )
+    stats = task_stats(result)
+    rows = [
+        [
+            s.task,
+            str(s.released),
+            str(s.completed),
+            str(s.misses),
+            _fmt_opt(s.worst_response),
+            _fmt_opt(s.mean_response),
+        ]
+        for s in stats
+    ]
+    lines += _table(["task", "jobs", "completed", "misses", "worst RT", "mean RT"], rows)
+    total_misses = sum(s.misses for s in stats)
+    total_jobs = sum(s.released for s in stats)
+    srv = server_stats(result)
+    if srv:
+        lines.append("servers (budget use):")
+        srows = []
+        for v in srv:
+            used = v.busy + v.idle
+            pct = f"{100.0 * used / v.supplied:.1f}%" if v.supplied else "-"
+            srows.append(
+                [
+                    v.server,
+                    f"{v.budget}/{v.period}",
+                    str(v.busy),
+                    str(v.idle),
+                    str(used),
+                    str(v.supplied),
+                    pct,
+                ]
+            )
+        lines += _table(["server", "Q/P", "busy", "idle", "used", "supplied", "used %"], srows)
+    lines.append(f"deadline misses: {total_misses} of {total_jobs} jobs")
+    lines.append(f"context switches: {result.context_switches}")
+    lines.append(
+        f"trace overflows: {result.trace_overflows}"
+        + ("  <-- EVENTS LOST, results incomplete" if result.trace_overflows else "")
+    )
+    if result.wall_seconds > 0:
+        ratio = sim_seconds / result.wall_seconds
+        lines.append(
+            f"simulated/wall time: {sim_seconds:g} s / {result.wall_seconds:.3g} s "
+            f"= {ratio:.3g}x real time"
+        )
+    return "\n".join(lines) + "\n"
