@@ -1,0 +1,115 @@
+#include "scenario_input.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+static bool parse_u32(const char *tok, uint32_t *out)
+{
+    if (tok == NULL || *tok == '\0') {
+        return false;
+    }
+    uint64_t v = 0;
+    for (const char *p = tok; *p != '\0'; p++) {
+        if (*p < '0' || *p > '9') {
+            return false;
+        }
+        v = v * 10u + (uint64_t)(*p - '0');
+        if (v > UINT32_MAX) {
+            return false;
+        }
+    }
+    *out = (uint32_t)v;
+    return true;
+}
+
+static bool parse_fields(char *rest, uint32_t *fields, size_t count, char **tail)
+{
+    char *save = NULL;
+    char *cursor = rest;
+    for (size_t i = 0; i < count; i++) {
+        char *tok = strtok_r(cursor, " \t", &save);
+        cursor = NULL;
+        if (!parse_u32(tok, &fields[i])) {
+            return false;
+        }
+    }
+    if (tail != NULL) {
+        *tail = save;
+        while (*tail != NULL && (**tail == ' ' || **tail == '\t')) {
+            (*tail)++;
+        }
+    }
+    return true;
+}
+
+bool scenario_input_read(FILE *in, runner_scenario_t *out, char *err, size_t err_size)
+{
+    char line[512];
+    unsigned lineno = 0;
+    bool have_header = false, have_system = false;
+    memset(out, 0, sizeof(*out));
+    while (fgets(line, sizeof(line), in) != NULL) {
+        lineno++;
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '\0' || line[0] == '#') {
+            continue;
+        }
+        if (!have_header) {
+            if (strcmp(line, "takt-scenario 1") != 0) {
+                snprintf(err, err_size, "line %u: expected header 'takt-scenario 1'", lineno);
+                return false;
+            }
+            have_header = true;
+        } else if (strncmp(line, "system ", 7) == 0) {
+            uint32_t f[4];
+            if (!parse_fields(line + 7, f, 4, NULL) || f[0] == 0 || f[1] == 0 || f[2] > 1 ||
+                f[0] > 1000000000u) {
+                snprintf(err, err_size,
+                         "line %u: expected 'system <tick_hz> <duration> <round_robin 0|1> "
+                         "<tick_start>' with positive tick_hz and duration",
+                         lineno);
+                return false;
+            }
+            out->tick_hz = f[0];
+            out->duration = f[1];
+            out->round_robin = f[2] == 1;
+            out->tick_start = f[3];
+            have_system = true;
+        } else if (strncmp(line, "task ", 5) == 0) {
+            uint32_t f[5];
+            char *name = NULL;
+            if (out->task_count == RUNNER_MAX_TASKS) {
+                snprintf(err, err_size, "line %u: more than %d tasks", lineno, RUNNER_MAX_TASKS);
+                return false;
+            }
+            if (!parse_fields(line + 5, f, 5, &name) || name == NULL || *name == '\0' ||
+                strlen(name) >= RUNNER_MAX_NAME) {
+                snprintf(err, err_size,
+                         "line %u: expected 'task <priority> <period> <wcet> <deadline> <offset> "
+                         "<name>' (name 1..%d bytes)",
+                         lineno, RUNNER_MAX_NAME - 1);
+                return false;
+            }
+            runner_task_t *t = &out->tasks[out->task_count++];
+            t->priority = f[0];
+            t->period = f[1];
+            t->wcet = f[2];
+            t->deadline = f[3];
+            t->offset = f[4];
+            strcpy(t->name, name);
+            if (t->period == 0 || t->wcet == 0) {
+                snprintf(err, err_size, "line %u: task %s: period and wcet must be positive",
+                         lineno, t->name);
+                return false;
+            }
+        } else {
+            snprintf(err, err_size, "line %u: unknown record '%.40s'", lineno, line);
+            return false;
+        }
+    }
+    if (!have_header || !have_system || out->task_count == 0) {
+        snprintf(err, err_size, "input needs the header, a system line and at least one task");
+        return false;
+    }
+    return true;
+}

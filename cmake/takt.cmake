@@ -1,0 +1,31 @@
+# takt_add_kernel(NAME CONFIG_DIR PORT)
+#   Builds the kernel and the port as static library NAME, configured by the
+#   takt_config.h in CONFIG_DIR. The kernel is compiled once per configuration
+#   because a configured-off feature must cost nothing.
+set(TAKT_ROOT ${CMAKE_CURRENT_LIST_DIR}/..)
+
+set(TAKT_KERNEL_SOURCES
+  ${TAKT_ROOT}/kernel/ds/pq_sorted_list.c
+  ${TAKT_ROOT}/kernel/sched/core.c
+  ${TAKT_ROOT}/kernel/sched/policy_fp.c
+  ${TAKT_ROOT}/kernel/services/kernel.c
+  ${TAKT_ROOT}/kernel/services/task.c
+  ${TAKT_ROOT}/kernel/services/job.c
+  ${TAKT_ROOT}/kernel/services/time.c
+  ${TAKT_ROOT}/kernel/services/trace.c
+)
+
+function(takt_add_kernel NAME CONFIG_DIR PORT)
+  if(PORT STREQUAL "sim")
+    set(port_sources ${TAKT_ROOT}/port/sim/port_sim.c)
+  else()
+    message(FATAL_ERROR "takt_add_kernel: unknown port '${PORT}'")
+  endif()
+  add_library(${NAME} STATIC ${TAKT_KERNEL_SOURCES} ${port_sources})
+  target_include_directories(${NAME} PUBLIC
+    ${CONFIG_DIR}
+    ${TAKT_ROOT}/kernel/include
+    ${TAKT_ROOT}/kernel
+    ${TAKT_ROOT}/port
+    ${TAKT_ROOT}/port/${PORT}/include)
+endfunction()

@@ -1,0 +1,57 @@
+/*
+ * takt_config.h — the documented template of a Takt build configuration.
+ *
+ * An application copies this file next to its sources, edits it, and puts its
+ * directory on the include path. Every option must be defined: a missing or
+ * invalid option stops the build (kernel/include/takt/config_check.h).
+ * A feature configured off costs nothing: no code, no data, no branch.
+ */
+#ifndef TAKT_CONFIG_H
+#define TAKT_CONFIG_H
+
+/* Scheduling policy: TAKT_POLICY_FP (fixed priority). More policies follow. */
+#define TAKT_CONFIG_POLICY TAKT_POLICY_FP
+
+/* Priority levels 0..TAKT_CONFIG_MAX_PRIORITIES-1; 0 belongs to the idle task. 2..1024. */
+#define TAKT_CONFIG_MAX_PRIORITIES 32
+
+/* Round-robin among equal priorities (time slice: one tick), when enabled at run time. */
+#define TAKT_CONFIG_ROUND_ROBIN 1
+
+/* Backend of the timer queue (delays, job releases, deadline checks): TAKT_PQ_LIST. */
+#define TAKT_CONFIG_TIMER_QUEUE TAKT_PQ_LIST
+
+/* Task control blocks and stacks from the heap (takt_task_create) in addition to
+ * caller-provided memory (takt_task_create_static). */
+#define TAKT_CONFIG_DYNAMIC_ALLOCATION 1
+#define TAKT_CONFIG_MALLOC(size) malloc(size)
+#define TAKT_CONFIG_FREE(ptr) free(ptr)
+
+/* Bytes of the idle task's stack. */
+#define TAKT_CONFIG_IDLE_STACK_SIZE 16384
+
+/* Longest task name kept, including the terminating NUL. */
+#define TAKT_CONFIG_MAX_NAME_LEN 16
+
+/* Stack high-water mark and overflow detection (a guard pattern checked at every
+ * switch). On overflow the kernel calls takt_stack_overflow_hook(task) if the
+ * hook is enabled, then suspends the task. */
+#define TAKT_CONFIG_STACK_CHECK 1
+#define TAKT_CONFIG_STACK_OVERFLOW_HOOK 0
+
+/* Call takt_deadline_miss_hook(task, job) when a job misses its deadline. */
+#define TAKT_CONFIG_DEADLINE_MISS_HOOK 0
+
+/* Trace ring buffer: TAKT_CONFIG_TRACE_EVENTS events (a power of two). With the
+ * drain hook, the kernel calls takt_trace_drain_hook() when the ring is full so
+ * the application can empty it; without it, or if the hook leaves it full, the
+ * newest events are dropped and counted. */
+#define TAKT_CONFIG_TRACE 1
+#define TAKT_CONFIG_TRACE_EVENTS 1024
+#define TAKT_CONFIG_TRACE_DRAIN_HOOK 0
+
+/* Internal consistency checks; TAKT_CONFIG_ASSERT(x) is called with the condition. */
+#define TAKT_CONFIG_ASSERTS 1
+#define TAKT_CONFIG_ASSERT(cond) assert(cond)
+
+#endif

@@ -1,0 +1,74 @@
+/*
+ * Sorted-list backend of the priority queue: the classic FreeRTOS delayed list.
+ * Insertion walks from the head (O(n)); peek, pop and remove are O(1).
+ * A new node goes behind existing nodes with an equal key, so equal keys leave
+ * in insertion order (not promised by the contract, but cheap and deterministic).
+ */
+#include "pq.h"
+
+void takt_pq_list_init(takt_pq_t *pq)
+{
+    pq->impl.list.head = NULL;
+    pq->count = 0;
+}
+
+void takt_pq_list_insert(takt_pq_t *pq, takt_pq_node_t *node)
+{
+    takt_pq_node_t *prev = NULL;
+    takt_pq_node_t *cur = pq->impl.list.head;
+    while (cur != NULL && takt_key_not_after(cur->key, node->key)) {
+        prev = cur;
+        cur = cur->link.list.next;
+    }
+    node->link.list.prev = prev;
+    node->link.list.next = cur;
+    if (prev != NULL) {
+        prev->link.list.next = node;
+    } else {
+        pq->impl.list.head = node;
+    }
+    if (cur != NULL) {
+        cur->link.list.prev = node;
+    }
+    node->queued = true;
+    pq->count++;
+}
+
+void takt_pq_list_remove(takt_pq_t *pq, takt_pq_node_t *node)
+{
+    takt_pq_node_t *prev = node->link.list.prev;
+    takt_pq_node_t *next = node->link.list.next;
+    if (prev != NULL) {
+        prev->link.list.next = next;
+    } else {
+        pq->impl.list.head = next;
+    }
+    if (next != NULL) {
+        next->link.list.prev = prev;
+    }
+    node->queued = false;
+    pq->count--;
+}
+
+takt_pq_node_t *takt_pq_list_peek(const takt_pq_t *pq)
+{
+    return pq->impl.list.head;
+}
+
+takt_pq_node_t *takt_pq_list_pop(takt_pq_t *pq)
+{
+    takt_pq_node_t *head = pq->impl.list.head;
+    if (head != NULL) {
+        takt_pq_list_remove(pq, head);
+    }
+    return head;
+}
+
+const takt_pq_ops_t takt_pq_list_ops = {
+    .name = "list",
+    .init = takt_pq_list_init,
+    .insert = takt_pq_list_insert,
+    .remove = takt_pq_list_remove,
+    .peek = takt_pq_list_peek,
+    .pop = takt_pq_list_pop,
+};

@@ -1,0 +1,70 @@
+/*
+ * Validates the application's takt_config.h: every option must be defined and
+ * within range, so a misconfiguration stops the build instead of misbehaving.
+ */
+#ifndef TAKT_CONFIG_CHECK_H
+#define TAKT_CONFIG_CHECK_H
+
+#define TAKT_POLICY_FP 1
+
+#define TAKT_PQ_LIST 1
+
+#include "takt_config.h"
+
+#ifndef TAKT_CONFIG_POLICY
+#error "takt_config.h: TAKT_CONFIG_POLICY is not defined (TAKT_POLICY_FP)"
+#elif TAKT_CONFIG_POLICY != TAKT_POLICY_FP
+#error "takt_config.h: TAKT_CONFIG_POLICY must be TAKT_POLICY_FP"
+#endif
+
+#ifndef TAKT_CONFIG_MAX_PRIORITIES
+#error "takt_config.h: TAKT_CONFIG_MAX_PRIORITIES is not defined"
+#elif TAKT_CONFIG_MAX_PRIORITIES < 2 || TAKT_CONFIG_MAX_PRIORITIES > 1024
+#error "takt_config.h: TAKT_CONFIG_MAX_PRIORITIES must be within 2..1024"
+#endif
+
+#ifndef TAKT_CONFIG_ROUND_ROBIN
+#error "takt_config.h: TAKT_CONFIG_ROUND_ROBIN is not defined (0 or 1)"
+#endif
+
+#ifndef TAKT_CONFIG_TIMER_QUEUE
+#error "takt_config.h: TAKT_CONFIG_TIMER_QUEUE is not defined (TAKT_PQ_LIST)"
+#elif TAKT_CONFIG_TIMER_QUEUE != TAKT_PQ_LIST
+#error "takt_config.h: TAKT_CONFIG_TIMER_QUEUE must be TAKT_PQ_LIST"
+#endif
+
+#ifndef TAKT_CONFIG_DYNAMIC_ALLOCATION
+#error "takt_config.h: TAKT_CONFIG_DYNAMIC_ALLOCATION is not defined (0 or 1)"
+#elif TAKT_CONFIG_DYNAMIC_ALLOCATION && (!defined(TAKT_CONFIG_MALLOC) || !defined(TAKT_CONFIG_FREE))
+#error "takt_config.h: dynamic allocation needs TAKT_CONFIG_MALLOC(size) and TAKT_CONFIG_FREE(ptr)"
+#endif
+
+#ifndef TAKT_CONFIG_IDLE_STACK_SIZE
+#error "takt_config.h: TAKT_CONFIG_IDLE_STACK_SIZE is not defined"
+#endif
+
+#ifndef TAKT_CONFIG_MAX_NAME_LEN
+#error "takt_config.h: TAKT_CONFIG_MAX_NAME_LEN is not defined"
+#elif TAKT_CONFIG_MAX_NAME_LEN < 1
+#error "takt_config.h: TAKT_CONFIG_MAX_NAME_LEN must be at least 1"
+#endif
+
+#if !defined(TAKT_CONFIG_STACK_CHECK) || !defined(TAKT_CONFIG_STACK_OVERFLOW_HOOK)
+#error "takt_config.h: TAKT_CONFIG_STACK_CHECK and TAKT_CONFIG_STACK_OVERFLOW_HOOK must be defined (0 or 1)"
+#endif
+
+#ifndef TAKT_CONFIG_DEADLINE_MISS_HOOK
+#error "takt_config.h: TAKT_CONFIG_DEADLINE_MISS_HOOK is not defined (0 or 1)"
+#endif
+
+#if !defined(TAKT_CONFIG_TRACE) || !defined(TAKT_CONFIG_TRACE_EVENTS) || !defined(TAKT_CONFIG_TRACE_DRAIN_HOOK)
+#error "takt_config.h: TAKT_CONFIG_TRACE, TAKT_CONFIG_TRACE_EVENTS and TAKT_CONFIG_TRACE_DRAIN_HOOK must be defined"
+#elif TAKT_CONFIG_TRACE && (TAKT_CONFIG_TRACE_EVENTS < 2 || (TAKT_CONFIG_TRACE_EVENTS & (TAKT_CONFIG_TRACE_EVENTS - 1)) != 0)
+#error "takt_config.h: TAKT_CONFIG_TRACE_EVENTS must be a power of two, at least 2"
+#endif
+
+#if !defined(TAKT_CONFIG_ASSERTS) || !defined(TAKT_CONFIG_ASSERT)
+#error "takt_config.h: TAKT_CONFIG_ASSERTS (0 or 1) and TAKT_CONFIG_ASSERT(cond) must be defined"
+#endif
+
+#endif

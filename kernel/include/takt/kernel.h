@@ -1,0 +1,46 @@
+/* Starting the kernel, time, and interrupt entry points. */
+#ifndef TAKT_KERNEL_H
+#define TAKT_KERNEL_H
+
+#include "takt/task.h"
+
+typedef enum {
+    TAKT_PREEMPT_FULL,
+    TAKT_PREEMPT_NONE,
+    TAKT_PREEMPT_DEFERRED,
+} takt_preemption_t;
+
+typedef struct {
+    takt_tick_t tick_start;      /* initial tick count (tests start it just below overflow) */
+    bool round_robin;            /* time-slice equal priorities (needs TAKT_CONFIG_ROUND_ROBIN) */
+    takt_preemption_t preemption; /* only TAKT_PREEMPT_FULL so far */
+} takt_init_params_t;
+
+/* Initialises the kernel and creates the idle task. params may be NULL
+ * (defaults: tick 0, no round-robin, full preemption). Call once, before any other call.
+ * TAKT_ERR_ARG for an unsupported option. */
+int takt_init(const takt_init_params_t *params);
+
+/* Starts scheduling. On a target it does not return; on the sim port it
+ * returns when the simulation ends. */
+void takt_start(void);
+
+/* Current tick count. Any context. */
+takt_tick_t takt_tick_count(void);
+
+/* The tick interrupt's kernel work; the port's tick source calls it. */
+void takt_tick_from_isr(void);
+
+/* Brackets every interrupt handler that may call kernel *_from_isr functions;
+ * the port's interrupt dispatch calls these (trace, nesting, switch at exit). */
+void takt_isr_enter(unsigned irq);
+void takt_isr_exit(unsigned irq);
+
+/* Frees every dynamic task still alive, for hosts that run the kernel several
+ * times in one process (tests, the sim runner). Only after takt_start returned. */
+void takt_teardown(void);
+
+/* Context switches performed so far (dispatches of a task other than the one running). */
+uint32_t takt_context_switches(void);
+
+#endif

@@ -1,0 +1,183 @@
+/*
+ * Tasks and the periodic job model.
+ *
+ * A task is a thread of control with a fixed base priority. A task created
+ * with a period is periodic: the kernel releases its job k at
+ * offset + k*period; the task runs its job and calls takt_job_end(), which
+ * blocks it until its next job is released (or returns at once if that job is
+ * already waiting: jobs of one task run in order, never concurrently).
+ * Deadline misses are detected by the kernel (see ../shared/spec/SCHEDULING.md
+ * "Jobs"): trace event, per-task counter, optional hook.
+ */
+#ifndef TAKT_TASK_H
+#define TAKT_TASK_H
+
+#include "takt/config_check.h"
+#include "takt/types.h"
+#include "takt_port_types.h"
+
+#include "ds/list.h"
+#include "ds/pq.h"
+
+typedef enum {
+    TAKT_TASK_RUNNING,
+    TAKT_TASK_READY,
+    TAKT_TASK_BLOCKED, /* delayed, or waiting for its next job release */
+    TAKT_TASK_SUSPENDED,
+    TAKT_TASK_DELETED,
+} takt_task_state_t;
+
+/* Why a blocked task waits. */
+typedef enum {
+    TAKT_WAIT_NONE,
+    TAKT_WAIT_DELAY,
+    TAKT_WAIT_RELEASE,
+} takt_wait_t;
+
+/* A kernel timer: a node in the timer queue and what to do when it expires. */
+typedef struct takt_timer {
+    takt_pq_node_t node;
+    void (*expire)(struct takt_timer *timer);
+} takt_timer_t;
+
+/*
+ * Task control block. Its fields belong to the kernel: applications only
+ * allocate it (for takt_task_create_static) and pass pointers to it.
+ */
+typedef struct takt_task {
+    takt_list_node_t ready_node;   /* in the policy's ready queue while READY */
+    takt_timer_t wake_timer;     /* end of a delay */
+    takt_timer_t release_timer;  /* next job release (periodic tasks) */
+    takt_timer_t deadline_timer; /* first tick after the deadline of the oldest open job */
+    port_context_t context;
+    takt_stamp_t ready_stamp; /* instant the task last became ready (FIFO among equals) */
+    uint32_t magic;           /* TAKT_TASK_MAGIC while the handle is valid */
+    uint16_t id;              /* creation order: ties at one instant go to the lower id */
+    uint16_t priority;
+    uint16_t base_priority;
+    uint8_t state;  /* takt_task_state_t */
+    uint8_t wait;   /* takt_wait_t while BLOCKED */
+    uint8_t flags;  /* TAKT_TASK_F_* (kernel-internal) */
+    void (*entry)(void *arg);
+    void *arg;
+    uint8_t *stack;       /* aligned usable region */
+    size_t stack_size;
+    void *stack_memory;   /* as given or allocated */
+    /* Periodic job model; period == 0 for an ordinary task. */
+    takt_tick_t period;
+    takt_tick_t rel_deadline;
+    takt_tick_t wcet;
+    takt_tick_t first_release;
+    uint32_t jobs_released;
+    uint32_t jobs_completed;
+    uint32_t jobs_miss_checked; /* jobs below this index have had their deadline verdict */
+    uint32_t deadline_misses;
+    takt_list_node_t all_node;     /* in the kernel's list of live tasks */
+    takt_list_node_t reclaim_node; /* on the reclaim list after a self-delete */
+    char name[TAKT_CONFIG_MAX_NAME_LEN];
+} takt_task_t;
+
+typedef struct {
+    const char *name;        /* copied; may be NULL */
+    void (*entry)(void *arg); /* must not return; a periodic task loops over takt_job_end() */
+    void *arg;
+    unsigned priority;       /* 1 .. TAKT_CONFIG_MAX_PRIORITIES-1 */
+    size_t stack_size;       /* bytes; used by takt_task_create only */
+    takt_tick_t period;      /* 0: not periodic */
+    takt_tick_t deadline;    /* relative deadline; 0 means equal to the period */
+    takt_tick_t wcet;        /* declared worst-case execution time (informative) */
+    takt_tick_t offset;      /* first release, ticks after start (or after creation once started) */
+} takt_task_params_t;
+
+/*
+ * Creates a task with its control block and stack from the configured heap.
+ * Context: task or before start; not from an interrupt. May reschedule.
+ * Returns TAKT_OK and the handle in *out; TAKT_ERR_ARG for a null params/entry/out,
+ * a priority out of 1..MAX-1, a stack smaller than the port minimum, a periodic
+ * task whose deadline is 0 after defaulting; TAKT_ERR_NOMEM if allocation fails;
+ * TAKT_ERR_CONTEXT from an interrupt.
+ */
+int takt_task_create(const takt_task_params_t *params, takt_task_t **out);
+
+/* As takt_task_create, with caller-provided control block and stack
+ * (stack_size here overrides params->stack_size). */
+int takt_task_create_static(const takt_task_params_t *params, takt_task_t *tcb, void *stack,
+                            size_t stack_size);
+
+/* Deletes a task (NULL: the caller). A task deleting itself does not return;
+ * its memory (if dynamic) is freed by the idle task. The idle task cannot be
+ * deleted (TAKT_ERR_ARG). Context: task. May reschedule. */
+int takt_task_delete(takt_task_t *task);
+
+/* Suspends a task (NULL: the caller) until takt_task_resume. Its periodic
+ * releases go on (released jobs wait); a delay in progress is cancelled.
+ * Context: task. May reschedule. */
+int takt_task_suspend(takt_task_t *task);
+
+/* Resumes a suspended task; TAKT_ERR_STATE if it is not suspended.
+ * Context: task. May reschedule. */
+int takt_task_resume(takt_task_t *task);
+
+/* As takt_task_resume, from an interrupt; the switch happens at interrupt exit. */
+int takt_task_resume_from_isr(takt_task_t *task);
+
+/* Blocks the caller for ticks ticks (0: yields). Context: task. */
+int takt_delay(takt_tick_t ticks);
+
+/*
+ * Blocks the caller until *previous_wake + increment and advances
+ * *previous_wake by increment. Returns 1 if the caller was delayed, 0 if that
+ * time had already come (no delay: the caller is late), negative on error.
+ */
+int takt_delay_until(takt_tick_t *previous_wake, takt_tick_t increment);
+
+/* Lets equal-priority ready tasks run first. Context: task. */
+void takt_yield(void);
+
+/* Current (possibly inherited) priority; negative on a bad handle. NULL: the caller. */
+int takt_task_get_priority(const takt_task_t *task);
+
+/* Sets the base priority (1..MAX-1). NULL: the caller. May reschedule. */
+int takt_task_set_priority(takt_task_t *task, unsigned priority);
+
+/* State of a task; TAKT_TASK_DELETED for an invalid handle. NULL: the caller. */
+takt_task_state_t takt_task_state(const takt_task_t *task);
+
+/* Smallest number of stack bytes that stayed unused since creation
+ * (0 on a bad handle or with TAKT_CONFIG_STACK_CHECK off). */
+size_t takt_task_stack_high_water(const takt_task_t *task);
+
+/* The calling task (NULL before start and in interrupts outside a task). */
+takt_task_t *takt_task_self(void);
+
+const char *takt_task_name(const takt_task_t *task);
+
+/* The id trace events carry for this task (creation order; the idle task is 0).
+ * -1 on a bad handle. */
+int takt_task_id(const takt_task_t *task);
+
+/*
+ * Ends the caller's current job. Returns when its next job has been released
+ * (at once if already released). Context: a periodic task.
+ * TAKT_ERR_STATE if the caller is not periodic.
+ */
+int takt_job_end(void);
+
+/* Jobs released so far, completed so far, and deadline misses recorded. */
+uint32_t takt_task_jobs_released(const takt_task_t *task);
+uint32_t takt_task_jobs_completed(const takt_task_t *task);
+uint32_t takt_task_deadline_misses(const takt_task_t *task);
+
+#if TAKT_CONFIG_DEADLINE_MISS_HOOK
+/* Supplied by the application: called (in kernel context, at the tick or at
+ * completion) once per missed job. Must not block. */
+void takt_deadline_miss_hook(takt_task_t *task, uint32_t job);
+#endif
+
+#if TAKT_CONFIG_STACK_CHECK && TAKT_CONFIG_STACK_OVERFLOW_HOOK
+/* Supplied by the application: called at the switch away from a task whose
+ * stack guard was overwritten. The kernel suspends the task afterwards. */
+void takt_stack_overflow_hook(takt_task_t *task);
+#endif
+
+#endif

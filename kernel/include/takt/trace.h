@@ -1,0 +1,57 @@
+/*
+ * Kernel trace: fixed-size timestamped events in a ring buffer.
+ *
+ * The trace is the one record of what happened: the toolkit turns it into the
+ * timeline, the job table, Perfetto JSON and Gantt charts. It never drops an
+ * event silently: when the ring is full (and the drain hook, if configured,
+ * did not make room) the event is counted as lost, and the next event that
+ * fits is preceded by a TAKT_EV_OVERFLOW event carrying the count.
+ */
+#ifndef TAKT_TRACE_H
+#define TAKT_TRACE_H
+
+#include "takt/types.h"
+#include "takt_port_types.h"
+
+typedef enum {
+    TAKT_EV_TASK_CREATE = 1,   /* arg: priority */
+    TAKT_EV_RELEASE = 2,       /* arg: job index */
+    TAKT_EV_DISPATCH = 3,      /* task starts or resumes running; arg: job index */
+    TAKT_EV_PREEMPT = 4,       /* running task goes back to ready; arg: job index */
+    TAKT_EV_BLOCK = 5,         /* arg: takt_wait_t */
+    TAKT_EV_WAKE = 6,          /* blocked task becomes ready; arg: takt_wait_t */
+    TAKT_EV_COMPLETE = 7,      /* arg: job index */
+    TAKT_EV_DEADLINE_MISS = 8, /* arg: job index */
+    TAKT_EV_SUSPEND = 9,
+    TAKT_EV_RESUME = 10,
+    TAKT_EV_DELETE = 11,
+    TAKT_EV_PRIORITY = 12,     /* arg: new priority */
+    TAKT_EV_ISR_ENTER = 13,    /* task: none; arg: irq number */
+    TAKT_EV_ISR_EXIT = 14,
+    TAKT_EV_STACK_OVERFLOW = 15,
+    TAKT_EV_OVERFLOW = 16,     /* arg: events lost since the last overflow event */
+    TAKT_EV_YIELD = 17,
+} takt_event_type_t;
+
+#define TAKT_TRACE_NO_TASK 0xFFFFu
+
+/* 16 bytes, little-endian on every supported target and host. */
+typedef struct {
+    uint64_t stamp; /* port time stamp (sim: virtual nanoseconds) */
+    uint16_t type;  /* takt_event_type_t */
+    uint16_t task;  /* task id, or TAKT_TRACE_NO_TASK */
+    uint32_t arg;
+} takt_trace_event_t;
+
+/* Copies up to max oldest events out of the ring; returns how many. Any context. */
+size_t takt_trace_read(takt_trace_event_t *out, size_t max);
+
+/* Events lost to a full ring since start. */
+uint32_t takt_trace_lost(void);
+
+#if TAKT_CONFIG_TRACE && TAKT_CONFIG_TRACE_DRAIN_HOOK
+/* Supplied by the application: called with the ring full; may call takt_trace_read. */
+void takt_trace_drain_hook(void);
+#endif
+
+#endif

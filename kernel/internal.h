@@ -1,0 +1,107 @@
+/*
+ * Kernel-internal state and functions shared between kernel files.
+ * Never included by applications or ports (ports use port/port.h).
+ */
+#ifndef TAKT_INTERNAL_H
+#define TAKT_INTERNAL_H
+
+#include <stdlib.h>
+#include <assert.h>
+
+#include "takt/takt.h"
+#include "port.h"
+#include "sched/policy.h"
+
+#if TAKT_CONFIG_ASSERTS
+#define KASSERT(cond) TAKT_CONFIG_ASSERT(cond)
+#else
+#define KASSERT(cond) ((void)0)
+#endif
+
+#define TAKT_TASK_MAGIC 0x54414b54u /* "TAKT" */
+
+enum {
+    TAKT_TASK_F_DYNAMIC = 1u << 0,  /* TCB and stack came from the heap */
+    TAKT_TASK_F_PERIODIC = 1u << 1,
+    TAKT_TASK_F_IDLE = 1u << 2,
+};
+
+typedef struct {
+    takt_task_t *current; /* the running task (never in the ready queue) */
+    const takt_policy_t *policy;
+    takt_tick_t ticks;
+    takt_pq_t timers;
+    takt_preemption_t preemption;
+    bool round_robin;
+    bool started;
+    bool rotate_current; /* round-robin slice expired: current goes behind its equals */
+    uint16_t next_task_id;
+    uint32_t context_switches;
+    takt_list_t all_tasks;
+    takt_list_t reclaim; /* self-deleted dynamic tasks whose memory the idle task frees */
+    takt_task_t idle;
+} takt_kernel_t;
+
+extern takt_kernel_t takt_kernel;
+
+/* ---- scheduler core (sched/core.c) ---- */
+/* Task became ready now: queued behind the tasks that became ready before it. */
+void sched_make_ready(takt_task_t *task);
+/* Takes a READY task out of the ready queue. */
+void sched_make_unready(takt_task_t *task);
+/* Blocks the running task (state, wait reason) and reschedules. Context: task. */
+void sched_block_current(takt_wait_t wait);
+/* Something changed that may change who runs: decide now (task context) or at
+ * the next switch point (interrupt, critical section). */
+void sched_reschedule(void);
+
+/* ---- time (time.c) ---- */
+void timer_init(takt_timer_t *timer, void (*expire)(takt_timer_t *timer));
+/* Arms (or re-arms) timer to expire at the first tick >= when. */
+void timer_arm(takt_timer_t *timer, takt_tick_t when);
+void timer_cancel(takt_timer_t *timer);
+void timers_expire_due(void);
+/* Sets up a new task's delay timer. */
+void time_task_init(takt_task_t *task);
+
+/* ---- jobs (job.c) ---- */
+/* Sets up a new task's job timers. */
+void job_task_init(takt_task_t *task);
+/* Stops a deleted task's job timers. */
+void job_task_removed(takt_task_t *task);
+/* Sets a new periodic task waiting for its first release. */
+void job_model_start(takt_task_t *task, takt_tick_t offset);
+/* What a suspended periodic task does when resumed: run, or wait for a release. */
+bool job_pending(const takt_task_t *task);
+
+/* ---- tasks (task.c) ---- */
+void task_wake(takt_task_t *task, takt_wait_t wait);
+bool task_handle_valid(const takt_task_t *task);
+void task_stack_check(takt_task_t *task);
+void task_reclaim_deleted(void);
+
+/* ---- trace (trace.c) ---- */
+void trace_reset(void);
+#if TAKT_CONFIG_TRACE
+void trace_record(takt_event_type_t type, const takt_task_t *task, uint32_t arg);
+#else
+static inline void trace_record(takt_event_type_t type, const takt_task_t *task, uint32_t arg)
+{
+    (void)type;
+    (void)task;
+    (void)arg;
+}
+#endif
+
+/* The job a periodic task is running or will run next. */
+static inline uint32_t task_current_job(const takt_task_t *task)
+{
+    return task->jobs_completed;
+}
+
+static inline bool in_task_context(void)
+{
+    return takt_kernel.started && !port_in_isr();
+}
+
+#endif

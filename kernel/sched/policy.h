@@ -1,0 +1,37 @@
+/*
+ * The policy interface: a scheduling policy is a const table of operations
+ * over its ready queue. The scheduler core (sched/core.c) never knows which
+ * policy runs; adding a policy adds a file and a table.
+ *
+ * Contract: the running task is never in the ready queue. Insert puts a READY
+ * task in; how says where among its equals it goes (SCHEDULING.md "Priorities
+ * and ties"): NEW behind every task that became ready earlier, and behind
+ * tasks that became ready at the same instant with a lower id; PREEMPTED in
+ * front of its equals. Assumptions for every operation: kernel lock held.
+ */
+#ifndef TAKT_SCHED_POLICY_H
+#define TAKT_SCHED_POLICY_H
+
+#include "takt/task.h"
+
+typedef enum {
+    TAKT_READY_NEW,
+    TAKT_READY_PREEMPTED,
+} takt_ready_how_t;
+
+typedef struct takt_policy {
+    const char *name;
+    void (*init)(void);
+    void (*insert)(takt_task_t *task, takt_ready_how_t how);
+    void (*remove)(takt_task_t *task);
+    /* The task the policy would run next; never NULL once the idle task exists. */
+    takt_task_t *(*peek)(void);
+    /* True if candidate should preempt running (strictly higher; never on a tie). */
+    bool (*preempts)(const takt_task_t *candidate, const takt_task_t *running);
+    /* True if a ready task shares running's level (round-robin needs a rotation). */
+    bool (*has_equal)(const takt_task_t *running);
+} takt_policy_t;
+
+extern const takt_policy_t takt_policy_fp;
+
+#endif

@@ -1,0 +1,105 @@
+/* Kernel state, start-up, the idle task, and the interrupt bracket. */
+#include <string.h>
+
+#include "../internal.h"
+
+takt_kernel_t takt_kernel;
+
+static uint8_t idle_stack[TAKT_CONFIG_IDLE_STACK_SIZE] __attribute__((aligned(16)));
+
+static void idle_main(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        task_reclaim_deleted();
+        port_idle();
+    }
+}
+
+int takt_init(const takt_init_params_t *params)
+{
+    takt_init_params_t defaults = {.tick_start = 0, .round_robin = false,
+                                   .preemption = TAKT_PREEMPT_FULL};
+    if (params == NULL) {
+        params = &defaults;
+    }
+    if (params->preemption != TAKT_PREEMPT_FULL) {
+        return TAKT_ERR_ARG;
+    }
+#if !TAKT_CONFIG_ROUND_ROBIN
+    if (params->round_robin) {
+        return TAKT_ERR_ARG;
+    }
+#endif
+    takt_kernel_t *k = &takt_kernel;
+    memset(k, 0, sizeof(*k));
+    k->policy = &takt_policy_fp;
+    k->ticks = params->tick_start;
+    k->round_robin = params->round_robin;
+    k->preemption = params->preemption;
+    takt_list_init(&k->all_tasks);
+    takt_list_init(&k->reclaim);
+    takt_pq_list_init(&k->timers);
+    k->policy->init();
+    trace_reset();
+
+    /* The idle task: priority 0, always ready, never blocks. It is created as an
+     * ordinary task (priority 0 is not valid for applications) and then moved
+     * to level 0. */
+    k->idle.magic = 0;
+    takt_task_params_t idle = {.name = "idle", .entry = idle_main, .priority = 1};
+    int err = takt_task_create_static(&idle, &k->idle, idle_stack, sizeof(idle_stack));
+    KASSERT(err == TAKT_OK);
+    (void)err;
+    sched_make_unready(&k->idle);
+    k->idle.priority = 0;
+    k->idle.base_priority = 0;
+    k->idle.flags |= TAKT_TASK_F_IDLE;
+    sched_make_ready(&k->idle);
+    return TAKT_OK;
+}
+
+void takt_start(void)
+{
+    takt_kernel_t *k = &takt_kernel;
+    port_critical_enter();
+    timers_expire_due(); /* releases due at the start instant; the pick below sees them */
+    takt_task_t *first = k->policy->peek();
+    k->policy->remove(first);
+    first->state = TAKT_TASK_RUNNING;
+    k->current = first;
+    trace_record(TAKT_EV_DISPATCH, first, task_current_job(first));
+    k->started = true;
+    port_critical_exit();
+    port_start(first);
+    k->started = false;
+}
+
+void takt_isr_enter(unsigned irq)
+{
+    trace_record(TAKT_EV_ISR_ENTER, NULL, irq);
+}
+
+void takt_isr_exit(unsigned irq)
+{
+    trace_record(TAKT_EV_ISR_EXIT, NULL, irq);
+}
+
+/* Frees every dynamic task still alive; for hosts that run the kernel several
+ * times in one process (tests, the sim runner). Only after takt_start returned. */
+void takt_teardown(void)
+{
+    takt_list_node_t *node;
+    while ((node = takt_list_first(&takt_kernel.all_tasks)) != NULL) {
+        takt_task_t *task = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
+        takt_list_remove(node);
+        task->magic = 0;
+#if TAKT_CONFIG_DYNAMIC_ALLOCATION
+        if (task->flags & TAKT_TASK_F_DYNAMIC) {
+            TAKT_CONFIG_FREE(task->stack_memory);
+            TAKT_CONFIG_FREE(task);
+        }
+#endif
+    }
+    task_reclaim_deleted();
+}

@@ -1,0 +1,393 @@
+/*
+ * Tasks: creation (heap or caller memory), deletion, suspension, priorities,
+ * stack accounting, and the idle task.
+ */
+#include <string.h>
+
+#include "../internal.h"
+
+#define STACK_FILL 0xA5u
+/* Bytes at the far end of a stack that must keep the fill pattern; a task that
+ * reached them has overflowed (or is about to). */
+#define STACK_GUARD_BYTES 32u
+#define STACK_ALIGN 16u
+
+bool task_handle_valid(const takt_task_t *task)
+{
+    return task != NULL && task->magic == TAKT_TASK_MAGIC;
+}
+
+/* NULL means the calling task. */
+static takt_task_t *resolve(const takt_task_t *task)
+{
+    if (task == NULL) {
+        return in_task_context() ? takt_kernel.current : NULL;
+    }
+    return task_handle_valid(task) ? (takt_task_t *)task : NULL;
+}
+
+static bool priority_valid(unsigned priority)
+{
+    return priority >= 1u && priority < TAKT_CONFIG_MAX_PRIORITIES;
+}
+
+static int check_params(const takt_task_params_t *params, size_t stack_size)
+{
+    if (params == NULL || params->entry == NULL || !priority_valid(params->priority)) {
+        return TAKT_ERR_ARG;
+    }
+    if (stack_size < port_min_stack_size() + STACK_GUARD_BYTES) {
+        return TAKT_ERR_ARG;
+    }
+    if (params->period == 0 && (params->deadline != 0 || params->offset != 0)) {
+        return TAKT_ERR_ARG; /* deadline and offset only mean something for a periodic task */
+    }
+    if (params->period > INT32_MAX || params->deadline > INT32_MAX || params->offset > INT32_MAX) {
+        return TAKT_ERR_ARG; /* keys must stay within the half-range of the timer queue */
+    }
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    return TAKT_OK;
+}
+
+static void stack_prepare(takt_task_t *task, void *stack, size_t size)
+{
+    /* Stacks grow down on every supported port; align the usable region. */
+    uintptr_t lo = ((uintptr_t)stack + STACK_ALIGN - 1u) & ~(uintptr_t)(STACK_ALIGN - 1u);
+    uintptr_t hi = ((uintptr_t)stack + size) & ~(uintptr_t)(STACK_ALIGN - 1u);
+    task->stack_memory = stack;
+    task->stack = (uint8_t *)lo;
+    task->stack_size = (size_t)(hi - lo);
+#if TAKT_CONFIG_STACK_CHECK
+    memset(task->stack, STACK_FILL, task->stack_size);
+#endif
+}
+
+static void task_setup(takt_task_t *task, const takt_task_params_t *params, void *stack,
+                       size_t stack_size, uint8_t flags)
+{
+    memset(task, 0, sizeof(*task));
+    takt_list_node_init(&task->ready_node);
+    takt_list_node_init(&task->reclaim_node);
+    time_task_init(task);
+    job_task_init(task);
+    task->magic = TAKT_TASK_MAGIC;
+    task->id = takt_kernel.next_task_id++;
+    task->priority = (uint16_t)params->priority;
+    task->base_priority = (uint16_t)params->priority;
+    task->flags = flags;
+    task->entry = params->entry;
+    task->arg = params->arg;
+    if (params->name != NULL) {
+        strncpy(task->name, params->name, sizeof(task->name) - 1u);
+    }
+    stack_prepare(task, stack, stack_size);
+    port_task_init(task);
+    takt_list_push_back(&takt_kernel.all_tasks, &task->all_node);
+}
+
+static void task_admit(takt_task_t *task, const takt_task_params_t *params)
+{
+    trace_record(TAKT_EV_TASK_CREATE, task, task->priority);
+    if (params->period != 0) {
+        task->flags |= TAKT_TASK_F_PERIODIC;
+        task->period = params->period;
+        task->rel_deadline = params->deadline != 0 ? params->deadline : params->period;
+        task->wcet = params->wcet;
+        job_model_start(task, params->offset);
+    } else {
+        sched_make_ready(task);
+    }
+    sched_reschedule();
+}
+
+int takt_task_create_static(const takt_task_params_t *params, takt_task_t *tcb, void *stack,
+                            size_t stack_size)
+{
+    if (tcb == NULL || stack == NULL) {
+        return TAKT_ERR_ARG;
+    }
+    int err = check_params(params, stack_size);
+    if (err != TAKT_OK) {
+        return err;
+    }
+    if (task_handle_valid(tcb)) {
+        return TAKT_ERR_STATE; /* this control block belongs to a live task */
+    }
+    port_critical_enter();
+    task_setup(tcb, params, stack, stack_size, 0);
+    task_admit(tcb, params);
+    port_critical_exit();
+    return TAKT_OK;
+}
+
+int takt_task_create(const takt_task_params_t *params, takt_task_t **out)
+{
+    if (out == NULL || params == NULL) {
+        return TAKT_ERR_ARG;
+    }
+    int err = check_params(params, params->stack_size);
+    if (err != TAKT_OK) {
+        return err;
+    }
+#if TAKT_CONFIG_DYNAMIC_ALLOCATION
+    takt_task_t *tcb = TAKT_CONFIG_MALLOC(sizeof(takt_task_t));
+    void *stack = TAKT_CONFIG_MALLOC(params->stack_size);
+    if (tcb == NULL || stack == NULL) {
+        TAKT_CONFIG_FREE(tcb);
+        TAKT_CONFIG_FREE(stack);
+        return TAKT_ERR_NOMEM;
+    }
+    port_critical_enter();
+    task_setup(tcb, params, stack, params->stack_size, TAKT_TASK_F_DYNAMIC);
+    task_admit(tcb, params);
+    port_critical_exit();
+    *out = tcb;
+    return TAKT_OK;
+#else
+    return TAKT_ERR_NOMEM;
+#endif
+}
+
+static void free_task_memory(takt_task_t *task)
+{
+#if TAKT_CONFIG_DYNAMIC_ALLOCATION
+    if (task->flags & TAKT_TASK_F_DYNAMIC) {
+        TAKT_CONFIG_FREE(task->stack_memory);
+        TAKT_CONFIG_FREE(task);
+    }
+#else
+    (void)task;
+#endif
+}
+
+/* Takes a task out of every queue it is in; it is no longer READY or BLOCKED. */
+static void detach(takt_task_t *task)
+{
+    if (task->state == TAKT_TASK_READY) {
+        sched_make_unready(task);
+    }
+    timer_cancel(&task->wake_timer);
+}
+
+int takt_task_delete(takt_task_t *task)
+{
+    takt_task_t *target = resolve(task);
+    if (target == NULL || (target->flags & TAKT_TASK_F_IDLE)) {
+        return TAKT_ERR_ARG;
+    }
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    bool self = takt_kernel.started && target == takt_kernel.current;
+    detach(target);
+    job_task_removed(target);
+    trace_record(TAKT_EV_DELETE, target, 0);
+    target->state = TAKT_TASK_DELETED;
+    target->magic = 0;
+    takt_list_remove(&target->all_node);
+    if (self) {
+        /* Its stack is in use until the switch: the idle task frees it. */
+        takt_list_push_back(&takt_kernel.reclaim, &target->reclaim_node);
+        sched_reschedule();
+        port_critical_exit();
+        KASSERT(false); /* a deleted task is never switched back to */
+    }
+    free_task_memory(target);
+    port_critical_exit();
+    return TAKT_OK;
+}
+
+void task_reclaim_deleted(void)
+{
+    port_critical_enter();
+    takt_list_node_t *node;
+    while ((node = takt_list_first(&takt_kernel.reclaim)) != NULL) {
+        takt_list_remove(node);
+        free_task_memory(TAKT_CONTAINER_OF(node, takt_task_t, reclaim_node));
+    }
+    port_critical_exit();
+}
+
+int takt_task_suspend(takt_task_t *task)
+{
+    takt_task_t *target = resolve(task);
+    if (target == NULL || (target->flags & TAKT_TASK_F_IDLE)) {
+        return TAKT_ERR_ARG;
+    }
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    if (target->state != TAKT_TASK_SUSPENDED) {
+        detach(target);
+        target->state = TAKT_TASK_SUSPENDED;
+        target->wait = TAKT_WAIT_NONE;
+        trace_record(TAKT_EV_SUSPEND, target, 0);
+        if (takt_kernel.started && target == takt_kernel.current) {
+            sched_reschedule();
+        }
+    }
+    port_critical_exit();
+    return TAKT_OK;
+}
+
+/* A resumed periodic task with no open job waits for its next release. */
+static void resume_locked(takt_task_t *task)
+{
+    trace_record(TAKT_EV_RESUME, task, 0);
+    if ((task->flags & TAKT_TASK_F_PERIODIC) && !job_pending(task)) {
+        task->state = TAKT_TASK_BLOCKED;
+        task->wait = TAKT_WAIT_RELEASE;
+    } else {
+        sched_make_ready(task);
+        sched_reschedule();
+    }
+}
+
+int takt_task_resume(takt_task_t *task)
+{
+    if (!task_handle_valid(task)) {
+        return TAKT_ERR_ARG;
+    }
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    int result = TAKT_ERR_STATE;
+    if (task->state == TAKT_TASK_SUSPENDED) {
+        resume_locked(task);
+        result = TAKT_OK;
+    }
+    port_critical_exit();
+    return result;
+}
+
+int takt_task_resume_from_isr(takt_task_t *task)
+{
+    if (!task_handle_valid(task)) {
+        return TAKT_ERR_ARG;
+    }
+    if (!port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    int result = TAKT_ERR_STATE;
+    if (task->state == TAKT_TASK_SUSPENDED) {
+        resume_locked(task);
+        result = TAKT_OK;
+    }
+    port_critical_exit();
+    return result;
+}
+
+void task_wake(takt_task_t *task, takt_wait_t wait)
+{
+    trace_record(TAKT_EV_WAKE, task, wait);
+    sched_make_ready(task);
+    sched_reschedule();
+}
+
+int takt_task_get_priority(const takt_task_t *task)
+{
+    const takt_task_t *target = resolve(task);
+    return target == NULL ? TAKT_ERR_ARG : (int)target->priority;
+}
+
+int takt_task_set_priority(takt_task_t *task, unsigned priority)
+{
+    takt_task_t *target = resolve(task);
+    if (target == NULL || (target->flags & TAKT_TASK_F_IDLE) || !priority_valid(priority)) {
+        return TAKT_ERR_ARG;
+    }
+    port_critical_enter();
+    target->base_priority = (uint16_t)priority;
+    if (target->priority != priority) {
+        bool queued = target->state == TAKT_TASK_READY;
+        if (queued) {
+            sched_make_unready(target);
+        }
+        target->priority = (uint16_t)priority;
+        trace_record(TAKT_EV_PRIORITY, target, priority);
+        if (queued) {
+            /* FreeRTOS moves a re-prioritised ready task behind its new equals. */
+            sched_make_ready(target);
+        }
+        sched_reschedule();
+    }
+    port_critical_exit();
+    return TAKT_OK;
+}
+
+takt_task_state_t takt_task_state(const takt_task_t *task)
+{
+    const takt_task_t *target = resolve(task);
+    return target == NULL ? TAKT_TASK_DELETED : (takt_task_state_t)target->state;
+}
+
+takt_task_t *takt_task_self(void)
+{
+    return in_task_context() ? takt_kernel.current : NULL;
+}
+
+const char *takt_task_name(const takt_task_t *task)
+{
+    const takt_task_t *target = resolve(task);
+    return target == NULL ? NULL : target->name;
+}
+
+int takt_task_id(const takt_task_t *task)
+{
+    const takt_task_t *target = resolve(task);
+    return target == NULL ? -1 : (int)target->id;
+}
+
+size_t takt_task_stack_high_water(const takt_task_t *task)
+{
+#if TAKT_CONFIG_STACK_CHECK
+    const takt_task_t *target = resolve(task);
+    if (target == NULL) {
+        return 0;
+    }
+    size_t unused = 0;
+    while (unused < target->stack_size && target->stack[unused] == STACK_FILL) {
+        unused++;
+    }
+    return unused;
+#else
+    (void)task;
+    return 0;
+#endif
+}
+
+void task_stack_check(takt_task_t *task)
+{
+#if TAKT_CONFIG_STACK_CHECK
+    for (size_t i = 0; i < STACK_GUARD_BYTES; i++) {
+        if (task->stack[i] != STACK_FILL) {
+            trace_record(TAKT_EV_STACK_OVERFLOW, task, 0);
+#if TAKT_CONFIG_STACK_OVERFLOW_HOOK
+            takt_stack_overflow_hook(task);
+#endif
+            /* It must not run again on a stack it has overrun. */
+            if (task->state == TAKT_TASK_READY) {
+                sched_make_unready(task);
+            }
+            timer_cancel(&task->wake_timer);
+            task->state = TAKT_TASK_SUSPENDED;
+            return;
+        }
+    }
+#else
+    (void)task;
+#endif
+}
+
+void takt_task_trampoline(void)
+{
+    takt_task_t *self = takt_kernel.current;
+    self->entry(self->arg);
+    takt_task_delete(NULL);
+}

@@ -1,0 +1,135 @@
+/*
+ * Time: the tick, delays, and the timer queue that holds every timed event
+ * (delay ends, job releases, deadline checks). The timer queue is a priority
+ * queue keyed by tick, bound at compile time to the configured backend.
+ */
+#include "../internal.h"
+
+#if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_LIST
+#define timerq_insert takt_pq_list_insert
+#define timerq_remove takt_pq_list_remove
+#define timerq_peek takt_pq_list_peek
+#define timerq_pop takt_pq_list_pop
+#endif
+
+void timer_init(takt_timer_t *timer, void (*expire)(takt_timer_t *timer))
+{
+    takt_pq_node_init(&timer->node);
+    timer->expire = expire;
+}
+
+void timer_arm(takt_timer_t *timer, takt_tick_t when)
+{
+    if (takt_pq_node_queued(&timer->node)) {
+        timerq_remove(&takt_kernel.timers, &timer->node);
+    }
+    timer->node.key = when;
+    timerq_insert(&takt_kernel.timers, &timer->node);
+}
+
+void timer_cancel(takt_timer_t *timer)
+{
+    if (takt_pq_node_queued(&timer->node)) {
+        timerq_remove(&takt_kernel.timers, &timer->node);
+    }
+}
+
+void timers_expire_due(void)
+{
+    takt_pq_t *timers = &takt_kernel.timers;
+    for (;;) {
+        takt_pq_node_t *node = timerq_peek(timers);
+        if (node == NULL || takt_tick_before(takt_kernel.ticks, node->key)) {
+            return;
+        }
+        timerq_pop(timers);
+        takt_timer_t *timer = TAKT_CONTAINER_OF(node, takt_timer_t, node);
+        timer->expire(timer);
+    }
+}
+
+takt_tick_t takt_tick_count(void)
+{
+    return takt_kernel.ticks;
+}
+
+void takt_tick_from_isr(void)
+{
+    takt_kernel_t *k = &takt_kernel;
+    k->ticks++;
+    timers_expire_due();
+#if TAKT_CONFIG_ROUND_ROBIN
+    if (k->round_robin && k->current->state == TAKT_TASK_RUNNING &&
+        k->policy->has_equal(k->current)) {
+        k->rotate_current = true;
+    }
+#endif
+    /* A switch point is cheap when nothing changed, and the tick usually
+     * released or woke something when it matters. */
+    sched_reschedule();
+}
+
+static void delay_expired(takt_timer_t *timer)
+{
+    takt_task_t *task = TAKT_CONTAINER_OF(timer, takt_task_t, wake_timer);
+    task_wake(task, TAKT_WAIT_DELAY);
+}
+
+void time_task_init(takt_task_t *task)
+{
+    timer_init(&task->wake_timer, delay_expired);
+}
+
+static int delay_checks(void)
+{
+    if (!in_task_context()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    if (takt_kernel.current->flags & TAKT_TASK_F_IDLE) {
+        return TAKT_ERR_CONTEXT;
+    }
+    return TAKT_OK;
+}
+
+static void block_until(takt_tick_t wake)
+{
+    takt_task_t *self = takt_kernel.current;
+    timer_arm(&self->wake_timer, wake);
+    sched_block_current(TAKT_WAIT_DELAY);
+}
+
+int takt_delay(takt_tick_t ticks)
+{
+    int err = delay_checks();
+    if (err != TAKT_OK) {
+        return err;
+    }
+    if (ticks == 0) {
+        takt_yield();
+        return TAKT_OK;
+    }
+    port_critical_enter();
+    block_until(takt_kernel.ticks + ticks);
+    port_critical_exit();
+    return TAKT_OK;
+}
+
+int takt_delay_until(takt_tick_t *previous_wake, takt_tick_t increment)
+{
+    if (previous_wake == NULL || increment == 0) {
+        return TAKT_ERR_ARG;
+    }
+    int err = delay_checks();
+    if (err != TAKT_OK) {
+        return err;
+    }
+    port_critical_enter();
+    takt_tick_t wake = *previous_wake + increment;
+    *previous_wake = wake;
+    bool delayed = takt_tick_before(takt_kernel.ticks, wake);
+    if (delayed) {
+        block_until(wake);
+    }
+    port_critical_exit();
+    return delayed ? 1 : 0;
+}

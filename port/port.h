@@ -1,0 +1,57 @@
+/*
+ * The port contract: everything the kernel needs from a processor or host.
+ * Each port (port/sim, port/armv7m) implements these functions and supplies
+ * takt_port_types.h (port_context_t, takt_stamp_t). Nothing above port/
+ * contains assembly or host calls.
+ */
+#ifndef TAKT_PORT_H
+#define TAKT_PORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "takt/task.h"
+
+/* Prepares a new task's context so that switching to it calls task->entry(task->arg)
+ * through takt_task_trampoline. */
+void port_task_init(takt_task_t *task);
+
+/* Starts the first task (the kernel chose it as the running task).
+ * Target: never returns. Sim: returns when the simulation ends. */
+void port_start(takt_task_t *first);
+
+/*
+ * Asks for a switch point: the port calls takt_sched_switch_point() and switches
+ * to the task it returns as soon as switching is allowed — at once from task
+ * context outside a critical section, otherwise at interrupt exit or at the end
+ * of the critical section (Cortex-M: PendSV).
+ */
+void port_request_switch(void);
+
+/* Interrupt masking for kernel critical sections; nests. */
+void port_critical_enter(void);
+void port_critical_exit(void);
+
+/* True while an interrupt handler runs. */
+bool port_in_isr(void);
+
+/* Monotonic time stamp for trace events and FIFO tie-breaking (sim: virtual ns). */
+takt_stamp_t port_timestamp(void);
+
+/* The idle task's wait: until the next interrupt (target: WFI; sim: advance
+ * virtual time to the next interrupt and run it). */
+void port_idle(void);
+
+/* Minimum stack a task needs on this port, in bytes. */
+size_t port_min_stack_size(void);
+
+/* The kernel side of the contract, called by the port. */
+
+/* Decides which task runs next and makes it current; returns it.
+ * Assumptions: switching is allowed (task level, not in a critical section). */
+takt_task_t *takt_sched_switch_point(void);
+
+/* First code of every task: runs its entry; a returning entry deletes the task. */
+void takt_task_trampoline(void);
+
+#endif

@@ -1,0 +1,14 @@
+/* Sim port types: tasks are ucontext contexts, time is virtual nanoseconds. */
+#ifndef TAKT_PORT_TYPES_H
+#define TAKT_PORT_TYPES_H
+
+#include <stdint.h>
+#include <ucontext.h>
+
+typedef uint64_t takt_stamp_t;
+
+typedef struct {
+    ucontext_t uc;
+} port_context_t;
+
+#endif

@@ -1,0 +1,115 @@
+"""The typed model of a scenario and of what a run produced.
+
+Scenario files are parsed and validated once, at the boundary (``takt.scenario``),
+into these dataclasses; nothing downstream re-checks them. Run results are plain
+values produced from the kernel trace (``takt.trace``); reports and analyses read
+them and never write onto them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Policy = Literal["fp", "edf", "hsf"]
+Preemption = Literal["full", "none", "deferred"]
+ServerType = Literal["idling", "deferrable"]
+PriorityAssignment = Literal["explicit", "rm", "dm"]
+
+
+@dataclass(frozen=True)
+class Task:
+    """A periodic task with a synthetic workload; all times in ticks."""
+
+    name: str
+    period: int
+    wcet: int
+    deadline: int
+    offset: int = 0
+    priority: int | None = None  # None only until rm/dm assignment resolved it
+    server: str | None = None
+    segments: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Server:
+    name: str
+    priority: int
+    period: int
+    budget: int
+    offset: int = 0
+
+
+@dataclass(frozen=True)
+class SystemConfig:
+    policy: Policy = "fp"
+    preemption: Preemption = "full"
+    ready_queue: str = "bitmap"
+    tick_hz: int = 1000
+    duration: int = 1000
+    port: str = "sim"
+    priority: PriorityAssignment = "explicit"
+    round_robin: bool = False
+
+
+@dataclass(frozen=True)
+class HsfConfig:
+    server_type: ServerType = "idling"
+    global_policy: str = "fp"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario. Tasks are in definition order, with priorities resolved."""
+
+    system: SystemConfig
+    tasks: tuple[Task, ...]
+    servers: tuple[Server, ...] = ()
+    hsf: HsfConfig | None = None
+    source: str = "<memory>"
+
+
+@dataclass(frozen=True)
+class TimelineRow:
+    """One maximal interval [start, end) in which the same job (or idle) ran."""
+
+    start: int
+    end: int
+    server: str  # "" without hierarchical scheduling
+    task: str  # "idle" for idle time
+    job: int | None  # None for idle
+
+
+@dataclass(frozen=True)
+class JobRow:
+    task: str
+    job: int
+    release: int
+    deadline: int
+    finish: int | None  # None if the job had not completed when the run ended
+    missed: bool
+
+    @property
+    def response_time(self) -> int | None:
+        return None if self.finish is None else self.finish - self.release
+
+
+@dataclass(frozen=True)
+class TraceEvent:
+    """One kernel trace event, time in ticks from the start of the run (may be fractional)."""
+
+    time: float
+    kind: str
+    task: str | None
+    arg: int
+
+
+@dataclass
+class RunResult:
+    scenario: Scenario
+    timeline: list[TimelineRow]
+    jobs: list[JobRow]
+    events: list[TraceEvent] = field(default_factory=list)
+    context_switches: int = 0
+    trace_overflows: int = 0
+    wall_seconds: float = 0.0
