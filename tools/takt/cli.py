@@ -1,0 +1,139 @@
+"""The ``takt`` command line: run and analyse scenarios.
+
+Exit status: 0 when the command completed (deadline misses are results, not
+errors); 2 for an invalid scenario or bad usage; 1 when a run could not be
+carried out. Outputs sent to stdout (``-``) own stdout; the summary and
+progress then go to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from takt.analysis import analyze_scenario, render_text
+from takt.model import RunResult
+from takt.report import render_summary, write_chrome_trace, write_gantt, write_jobs, write_timeline
+from takt.scenario import ScenarioError, load_scenario
+from takt.sim import RunError, run_scenario
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="takt", description="Takt real-time kernel toolkit")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="run a scenario on the kernel (sim port)")
+    run.add_argument("file", help="scenario TOML file")
+    run.add_argument("--timeline", metavar="FILE", help="timeline CSV ('-' for stdout)")
+    run.add_argument("--jobs", metavar="FILE", help="job table CSV ('-' for stdout)")
+    run.add_argument("--trace", metavar="FILE", help="Perfetto/Chrome trace JSON ('-' for stdout)")
+    run.add_argument("--gantt", metavar="FILE", help="Gantt chart, FILE.png or FILE.html")
+    run.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show progress on stderr (default: when stderr is a terminal)",
+    )
+    run.add_argument(
+        "--tick-start",
+        type=lambda s: int(s, 0),
+        default=0,
+        metavar="N",
+        help="initial kernel tick count (e.g. 0xFFFFFFF0 to cross the 32-bit wraparound)",
+    )
+    run.add_argument("--quiet", action="store_true", help="no summary")
+
+    analyze = sub.add_parser("analyze", help="schedulability analysis of a scenario")
+    analyze.add_argument("file", help="scenario TOML file")
+    return parser
+
+
+@contextlib.contextmanager
+def _open_output(target: str) -> Iterator[TextIO]:
+    if target == "-":
+        yield sys.stdout
+        sys.stdout.flush()
+    else:
+        with open(target, "w", newline="", encoding="utf-8") as stream:
+            yield stream
+
+
+def _write_outputs(result: RunResult, args: argparse.Namespace) -> None:
+    if args.timeline:
+        with _open_output(args.timeline) as stream:
+            write_timeline(result.timeline, stream)
+    if args.jobs:
+        with _open_output(args.jobs) as stream:
+            write_jobs(result.jobs, stream)
+    if args.trace:
+        if args.trace == "-":
+            buffer = io.StringIO()
+            _write_trace_to(result, buffer)
+            sys.stdout.write(buffer.getvalue())
+        else:
+            write_chrome_trace(result, args.trace)
+    if args.gantt:
+        write_gantt(result, args.gantt)
+
+
+def _write_trace_to(result: RunResult, stream: TextIO) -> None:
+    import json
+
+    from takt.report import to_chrome_trace
+
+    json.dump(to_chrome_trace(result), stream)
+    stream.write("\n")
+
+
+def _cmd_run(args: argparse.Namespace) -> int:
+    scenario = load_scenario(args.file)
+    if args.gantt and Path(args.gantt).suffix.lower() not in (".png", ".html"):
+        print(f"takt: --gantt {args.gantt}: the chart must be a .png or .html file", file=sys.stderr)
+        return 2
+    stdout_used = "-" in (args.timeline, args.jobs, args.trace)
+    show_progress = args.progress if args.progress is not None else sys.stderr.isatty()
+
+    def progress(percent: float) -> None:
+        print(f"\rrunning {scenario.source}: {percent:5.1f}%", end="", file=sys.stderr, flush=True)
+
+    result = run_scenario(
+        scenario, tick_start=args.tick_start, progress=progress if show_progress else None
+    )
+    if show_progress:
+        print(file=sys.stderr)
+    _write_outputs(result, args)
+    if not args.quiet:
+        print(render_summary(result), file=sys.stderr if stdout_used else sys.stdout)
+    return 0
+
+
+def _cmd_analyze(args: argparse.Namespace) -> int:
+    report = analyze_scenario(load_scenario(args.file))
+    print(render_text(report))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "run":
+            return _cmd_run(args)
+        return _cmd_analyze(args)
+    except ScenarioError as err:
+        print(f"takt: invalid scenario: {err}", file=sys.stderr)
+        return 2
+    except RunError as err:
+        print(f"takt: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:
+        print(f"takt: {err}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,149 @@
+"""Running a scenario on the kernel's sim port.
+
+The C runner (apps/runner) executes the real kernel in virtual time; this
+module compiles a validated :class:`Scenario` into the runner's input, runs
+it, and turns the trace it writes into a :class:`RunResult`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from takt import trace as tracemod
+from takt.model import RunResult, Scenario
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_BUILD_DIR = REPO_ROOT / "build"
+RUNNER_RELATIVE = Path("apps/runner/takt-runner")
+
+ProgressCallback = Callable[[float], None]
+
+
+class RunError(RuntimeError):
+    """The scenario could not be run (unsupported feature, missing runner, runner failure)."""
+
+
+def unsupported_reason(scenario: Scenario) -> str | None:
+    """Why the sim port cannot run this scenario yet, or None if it can."""
+    system = scenario.system
+    if system.policy != "fp":
+        return f'policy "{system.policy}" is not implemented in the kernel yet (only "fp")'
+    if system.preemption != "full":
+        return f'preemption "{system.preemption}" is not implemented in the kernel yet'
+    if system.ready_queue != "bitmap":
+        return f'ready_queue "{system.ready_queue}" is not implemented for fp yet (only "bitmap")'
+    if system.port != "sim":
+        return f'port "{system.port}" is not available yet (only "sim")'
+    return None
+
+
+def compile_input(scenario: Scenario, tick_start: int = 0) -> str:
+    """The runner's line format (apps/runner/scenario_input.h)."""
+    system = scenario.system
+    lines = [
+        "takt-scenario 1",
+        f"system {system.tick_hz} {system.duration} {int(system.round_robin)} {tick_start}",
+    ]
+    for task in scenario.tasks:
+        if task.priority is None:
+            raise RunError(f"task {task.name} has no priority")
+        if any(c.isspace() for c in task.name.strip()) or len(task.name.encode()) > 31:
+            raise RunError(f'task name "{task.name}": the runner takes 1..31 bytes without spaces')
+        lines.append(
+            f"task {task.priority} {task.period} {task.wcet} {task.deadline} "
+            f"{task.offset} {task.name}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def runner_path(build_dir: Path | None = None) -> Path:
+    """The runner binary: $TAKT_RUNNER, else built under build_dir (built now if missing)."""
+    override = os.environ.get("TAKT_RUNNER")
+    if override:
+        return Path(override)
+    build = build_dir or Path(os.environ.get("TAKT_BUILD_DIR", DEFAULT_BUILD_DIR))
+    binary = build / RUNNER_RELATIVE
+    if not binary.exists():
+        build_runner(build)
+    return binary
+
+
+def build_runner(build_dir: Path) -> None:
+    """Configures and builds the runner (release flags, no tests)."""
+    cmake = shutil.which("cmake")
+    if cmake is None:
+        raise RunError("the runner is not built and cmake is not installed (run ./setup)")
+    configure = [cmake, "-S", str(REPO_ROOT), "-B", str(build_dir), "-DCMAKE_BUILD_TYPE=Release"]
+    if shutil.which("ninja"):
+        configure += ["-G", "Ninja"]
+    for cmd in (configure, [cmake, "--build", str(build_dir), "--target", "takt-runner"]):
+        done = subprocess.run(cmd, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RunError(f"building the runner failed:\n{done.stdout}{done.stderr}")
+
+
+def run_scenario(
+    scenario: Scenario,
+    *,
+    tick_start: int = 0,
+    progress: ProgressCallback | None = None,
+    build_dir: Path | None = None,
+) -> RunResult:
+    """Runs the scenario on the sim port and derives timeline and job table from the trace."""
+    reason = unsupported_reason(scenario)
+    if reason is not None:
+        raise RunError(f"{scenario.source}: {reason}")
+    binary = runner_path(build_dir)
+    with tempfile.TemporaryDirectory(prefix="takt-run-") as tmp:
+        input_path = Path(tmp) / "scenario.in"
+        trace_path = Path(tmp) / "trace.bin"
+        input_path.write_text(compile_input(scenario, tick_start))
+        cmd = [str(binary), "-o", str(trace_path), str(input_path)]
+        if progress is not None:
+            cmd.insert(1, "--progress")
+        started = time.perf_counter()
+        stats, errors = _run_runner(cmd, progress)
+        wall = time.perf_counter() - started
+        trace = tracemod.decode(trace_path.read_bytes())
+    if errors:
+        raise RunError("the runner failed:\n" + "\n".join(errors))
+    if int(stats.get("lost", "0")) != trace.lost_events:
+        raise RunError("the trace's overflow records disagree with the runner's lost count")
+    return RunResult(
+        scenario=scenario,
+        timeline=tracemod.timeline(trace, scenario.system.duration),
+        jobs=tracemod.jobs(trace, scenario),
+        events=list(tracemod.events(trace)),
+        context_switches=int(stats.get("context_switches", "0")),
+        trace_overflows=trace.lost_events,
+        wall_seconds=float(stats.get("wall_s", wall)),
+    )
+
+
+def _run_runner(
+    cmd: list[str], progress: ProgressCallback | None
+) -> tuple[dict[str, str], list[str]]:
+    """Runs the runner, forwarding progress; returns its stats and any error lines."""
+    stats: dict[str, str] = {}
+    errors: list[str] = []
+    with subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True) as proc:
+        assert proc.stderr is not None
+        for line in proc.stderr:
+            line = line.rstrip("\n")
+            if line.startswith("progress "):
+                if progress is not None:
+                    progress(float(line.split()[1]))
+            elif line.startswith("takt-stats "):
+                stats = dict(field.split("=", 1) for field in line.split()[1:])
+            elif line:
+                errors.append(line)
+        returncode = proc.wait()
+    if returncode != 0 and not errors:
+        errors.append(f"exit status {returncode}")
+    return stats, errors
