@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import io
+import json
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -18,7 +18,14 @@ from typing import TextIO
 
 from takt.analysis import analyze_scenario, render_text
 from takt.model import RunResult
-from takt.report import render_summary, write_chrome_trace, write_gantt, write_jobs, write_timeline
+from takt.report import (
+    render_summary,
+    to_chrome_trace,
+    write_chrome_trace,
+    write_gantt,
+    write_jobs,
+    write_timeline,
+)
 from takt.scenario import ScenarioError, load_scenario
 from takt.sim import RunError, run_scenario
 
@@ -70,30 +77,19 @@ def _write_outputs(result: RunResult, args: argparse.Namespace) -> None:
     if args.jobs:
         with _open_output(args.jobs) as stream:
             write_jobs(result.jobs, stream)
-    if args.trace:
-        if args.trace == "-":
-            buffer = io.StringIO()
-            _write_trace_to(result, buffer)
-            sys.stdout.write(buffer.getvalue())
-        else:
-            write_chrome_trace(result, args.trace)
+    if args.trace == "-":
+        json.dump(to_chrome_trace(result), sys.stdout)
+        sys.stdout.write("\n")
+    elif args.trace:
+        write_chrome_trace(result, args.trace)
     if args.gantt:
         write_gantt(result, args.gantt)
-
-
-def _write_trace_to(result: RunResult, stream: TextIO) -> None:
-    import json
-
-    from takt.report import to_chrome_trace
-
-    json.dump(to_chrome_trace(result), stream)
-    stream.write("\n")
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.file)
     if args.gantt and Path(args.gantt).suffix.lower() not in (".png", ".html"):
-        print(f"takt: --gantt {args.gantt}: the chart must be a .png or .html file", file=sys.stderr)
+        print(f"takt: --gantt {args.gantt}: must be a .png or .html file", file=sys.stderr)
         return 2
     stdout_used = "-" in (args.timeline, args.jobs, args.trace)
     show_progress = args.progress if args.progress is not None else sys.stderr.isatty()
