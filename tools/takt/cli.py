@@ -57,6 +57,11 @@ def _parser() -> argparse.ArgumentParser:
 
     analyze = sub.add_parser("analyze", help="schedulability analysis of a scenario")
     analyze.add_argument("file", help="scenario TOML file")
+    bench = sub.add_parser("bench", help="benchmarks that print numbers")
+    bench.add_argument("what", choices=["sim"], help="sim: scheduler events per second")
+    bench.add_argument("--tasks", type=int, default=50)
+    bench.add_argument("--ticks", type=int, default=1_000_000)
+    bench.add_argument("--seed", type=int, default=1)
     return parser
 
 
@@ -114,11 +119,20 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from takt.bench import render_sim_speed, sim_speed
+
+    print(render_sim_speed(sim_speed(tasks=args.tasks, ticks=args.ticks, seed=args.seed)))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "run":
             return _cmd_run(args)
+        if args.command == "bench":
+            return _cmd_bench(args)
         return _cmd_analyze(args)
     except ScenarioError as err:
         print(f"takt: invalid scenario: {err}", file=sys.stderr)
