@@ -1,0 +1,239 @@
+/*
+ * ds/pq.h: every priority-queue backend against one reference model.
+ *
+ * Random sequences of insert / remove-any / peek / pop are applied to the
+ * backend and to a plain array; after every step the count, the membership
+ * flags and the minimum (wraparound order: a before b iff (int32_t)(a - b) < 0)
+ * must agree. Keys are drawn around a base that walks across 2^32, so queues
+ * hold keys just below the wraparound point and small keys after it at once,
+ * always within half the key range of each other.
+ *
+ * New backends: append their ops table to `backends`.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ds/list.h" /* TAKT_CONTAINER_OF */
+#include "ds/pq.h"
+
+#include "check.h"
+
+static const takt_pq_ops_t *const backends[] = {
+    &takt_pq_list_ops,
+};
+
+#define POOL 96
+
+typedef struct {
+    takt_pq_node_t node; /* first member is not assumed: see item_of */
+    int id;
+    bool in; /* reference model: queued? */
+} item_t;
+
+static item_t pool[POOL];
+
+static item_t *item_of(takt_pq_node_t *node)
+{
+    return TAKT_CONTAINER_OF(node, item_t, node);
+}
+
+static uint64_t rng_state;
+static uint32_t rng(void)
+{
+    rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(rng_state >> 33);
+}
+
+static uint32_t ref_count(void)
+{
+    uint32_t n = 0;
+    for (int i = 0; i < POOL; i++) {
+        n += pool[i].in;
+    }
+    return n;
+}
+
+/* Index of an item with the smallest key (wraparound order), -1 if empty. */
+static int ref_min(void)
+{
+    int best = -1;
+    for (int i = 0; i < POOL; i++) {
+        if (pool[i].in && (best < 0 || takt_key_before(pool[i].node.key, pool[best].node.key))) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+static bool check_state(const takt_pq_ops_t *ops, takt_pq_t *pq, const char *where)
+{
+    bool ok = true;
+    ok = CHECK_EQ(takt_pq_count(pq), ref_count()) && ok;
+    for (int i = 0; i < POOL; i++) {
+        if (takt_pq_node_queued(&pool[i].node) != pool[i].in) {
+            ok = CHECK_EQ(takt_pq_node_queued(&pool[i].node), pool[i].in) && ok;
+        }
+    }
+    int m = ref_min();
+    takt_pq_node_t *top = ops->peek(pq);
+    if (m < 0) {
+        ok = CHECK(top == NULL) && ok;
+    } else if (CHECK(top != NULL)) {
+        /* equal keys may come out in any order: compare keys, then membership */
+        ok = CHECK_EQ(top->key, pool[m].node.key) && ok;
+        ok = CHECK(item_of(top)->in) && ok;
+    } else {
+        ok = false;
+    }
+    if (!ok) {
+        fprintf(stderr, "  backend %s, %s\n", ops->name, where);
+    }
+    return ok;
+}
+
+/* Key spread: keys are base + [0, spread). */
+static bool run_sequence(const takt_pq_ops_t *ops, uint32_t base, uint32_t spread, int steps,
+                         uint32_t base_step, uint64_t seed)
+{
+    takt_pq_t pq;
+    rng_state = seed;
+    memset(&pq, 0xCD, sizeof(pq)); /* init must not rely on zeroed memory */
+    ops->init(&pq);
+    for (int i = 0; i < POOL; i++) {
+        memset(&pool[i].node, 0xCD, sizeof(pool[i].node));
+        takt_pq_node_init(&pool[i].node);
+        pool[i].id = i;
+        pool[i].in = false;
+    }
+    if (!check_state(ops, &pq, "after init")) {
+        return false;
+    }
+    for (int step = 0; step < steps; step++) {
+        uint32_t op = rng() % 10u;
+        int i = (int)(rng() % POOL);
+        char where[96];
+        if (op < 4) { /* insert a free node */
+            if (pool[i].in) {
+                continue;
+            }
+            /* a few duplicate keys on purpose */
+            uint32_t off = (rng() % 8u == 0) ? 0u : rng() % spread;
+            pool[i].node.key = base + off;
+            ops->insert(&pq, &pool[i].node);
+            pool[i].in = true;
+            snprintf(where, sizeof(where), "step %d insert key 0x%08x", step,
+                     (unsigned)pool[i].node.key);
+        } else if (op < 6) { /* remove a queued node, anywhere */
+            if (!pool[i].in) {
+                continue;
+            }
+            ops->remove(&pq, &pool[i].node);
+            pool[i].in = false;
+            snprintf(where, sizeof(where), "step %d remove key 0x%08x", step,
+                     (unsigned)pool[i].node.key);
+        } else if (op < 8) { /* pop */
+            int m = ref_min();
+            takt_pq_node_t *got = ops->pop(&pq);
+            if (m < 0) {
+                if (!CHECK(got == NULL)) {
+                    return false;
+                }
+                continue;
+            }
+            if (!CHECK(got != NULL)) {
+                return false;
+            }
+            if (!CHECK_EQ(got->key, pool[m].node.key) || !CHECK(item_of(got)->in) ||
+                !CHECK(!takt_pq_node_queued(got))) {
+                fprintf(stderr, "  backend %s, step %d pop\n", ops->name, step);
+                return false;
+            }
+            item_of(got)->in = false;
+            snprintf(where, sizeof(where), "step %d pop", step);
+        } else { /* advance the base past wraparound, dropping keys now out of range */
+            base += base_step;
+            for (int j = 0; j < POOL; j++) {
+                if (pool[j].in && takt_key_before(pool[j].node.key, base)) {
+                    ops->remove(&pq, &pool[j].node);
+                    pool[j].in = false;
+                }
+            }
+            snprintf(where, sizeof(where), "step %d base 0x%08x", step, (unsigned)base);
+        }
+        if (!check_state(ops, &pq, where)) {
+            return false;
+        }
+    }
+    /* drain: pops come out in non-decreasing wraparound order */
+    uint32_t n = ref_count();
+    takt_pq_node_t *prev = NULL;
+    for (uint32_t k = 0; k < n; k++) {
+        takt_pq_node_t *got = ops->pop(&pq);
+        if (!CHECK(got != NULL)) {
+            return false;
+        }
+        if (prev != NULL && !CHECK(takt_key_not_after(prev->key, got->key))) {
+            fprintf(stderr, "  backend %s: drain order 0x%08x then 0x%08x\n", ops->name,
+                    (unsigned)prev->key, (unsigned)got->key);
+            return false;
+        }
+        item_of(got)->in = false;
+        prev = got;
+    }
+    CHECK(ops->pop(&pq) == NULL);
+    CHECK(ops->peek(&pq) == NULL);
+    return check_state(ops, &pq, "after drain");
+}
+
+/* Hand-written case: keys either side of the wraparound point. */
+static void wrap_case(const takt_pq_ops_t *ops)
+{
+    static const uint32_t keys[] = {5u, 0xFFFFFFF0u, 0u, 0xFFFFFFFFu, 0x10u, 0xFFFFFFF8u, 1u};
+    static const uint32_t sorted[] = {0xFFFFFFF0u, 0xFFFFFFF8u, 0xFFFFFFFFu, 0u, 1u, 5u, 0x10u};
+    enum { N = sizeof(keys) / sizeof(keys[0]) };
+    takt_pq_t pq;
+    takt_pq_node_t nodes[N];
+    ops->init(&pq);
+    for (unsigned i = 0; i < N; i++) {
+        takt_pq_node_init(&nodes[i]);
+        nodes[i].key = keys[i];
+        ops->insert(&pq, &nodes[i]);
+        CHECK_EQ(takt_pq_count(&pq), i + 1u);
+    }
+    CHECK_EQ(ops->peek(&pq)->key, 0xFFFFFFF0u);
+    /* remove the minimum and one from the middle by handle */
+    ops->remove(&pq, &nodes[1]); /* 0xFFFFFFF0 */
+    ops->remove(&pq, &nodes[2]); /* 0 */
+    CHECK(!takt_pq_node_queued(&nodes[1]));
+    CHECK_EQ(takt_pq_count(&pq), N - 2u);
+    CHECK_EQ(ops->peek(&pq)->key, 0xFFFFFFF8u);
+    ops->insert(&pq, &nodes[2]);
+    ops->insert(&pq, &nodes[1]);
+    for (unsigned i = 0; i < N; i++) {
+        takt_pq_node_t *got = ops->pop(&pq);
+        if (!CHECK(got != NULL) || !CHECK_EQ(got->key, sorted[i])) {
+            fprintf(stderr, "  backend %s: wrap case pop %u\n", ops->name, i);
+            return;
+        }
+    }
+    CHECK(ops->pop(&pq) == NULL);
+    CHECK_EQ(takt_pq_count(&pq), 0);
+}
+
+int main(void)
+{
+    for (size_t b = 0; b < sizeof(backends) / sizeof(backends[0]); b++) {
+        const takt_pq_ops_t *ops = backends[b];
+        printf("backend %s\n", ops->name);
+        wrap_case(ops);
+        /* small spread across the wrap, base walking by small steps */
+        run_sequence(ops, 0xFFFFFF00u, 0x400u, 40000, 0x40u, 1u);
+        /* keys near 0xFFFFFFF0 and small keys after the wrap */
+        run_sequence(ops, 0xFFFFFFF0u, 0x40u, 20000, 1u, 2u);
+        /* widest legal spread: every pair within half the key range */
+        run_sequence(ops, 0xC0000000u, 0x7FFFFFFFu, 40000, 0x10000000u, 3u);
+        /* many duplicates */
+        run_sequence(ops, 0x7FFFFFF0u, 4u, 20000, 1u, 4u);
+    }
+    return CHECK_SUMMARY();
+}
