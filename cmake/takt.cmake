@@ -6,6 +6,8 @@ set(TAKT_ROOT ${CMAKE_CURRENT_LIST_DIR}/..)
 
 set(TAKT_KERNEL_SOURCES
   ${TAKT_ROOT}/kernel/ds/pq_sorted_list.c
+  ${TAKT_ROOT}/kernel/ds/pq_heap.c
+  ${TAKT_ROOT}/kernel/ds/pq_rbtree.c
   ${TAKT_ROOT}/kernel/sched/core.c
   ${TAKT_ROOT}/kernel/sched/policy_fp.c
   ${TAKT_ROOT}/kernel/services/kernel.c

@@ -8,14 +8,20 @@
  * key range (2^31) of every other — true for timers and deadlines that are
  * never more than 2^31 ticks ahead of now.
  *
+ * Equal keys are ordered by the node's `tie` (smaller first, plain unsigned
+ * compare): the EDF ready queues put the task's ready order there so equal
+ * deadlines are first come, first served; the timer queue leaves it 0.
+ * Nodes with equal key and equal tie leave in an unspecified order.
+ *
  * Backends (each a file, each with the same functions under its own prefix and
  * a const operations table so one test suite runs against all of them):
- *   sorted list  takt_pq_list_*   O(n) insert, O(1) peek/pop/remove
+ *   sorted list  takt_pq_list_*    O(n) insert, O(1) peek/pop/remove
+ *   binary heap  takt_pq_heap_*    O(log n) insert/pop/remove, O(1) peek;
+ *                                  an array of node pointers given at init
+ *   red-black    takt_pq_rbtree_*  O(log n) insert/pop/remove, O(1) peek
+ *                                  (the leftmost node is cached)
  * A kernel build binds the timer queue to one backend at compile time
  * (TAKT_CONFIG_TIMER_QUEUE), so the kernel pays no indirect call.
- *
- * Equal keys: order among them is unspecified — users that need a tie order
- * (ready queues) break ties themselves.
  */
 #ifndef TAKT_DS_PQ_H
 #define TAKT_DS_PQ_H
@@ -30,7 +36,17 @@ typedef struct takt_pq_node {
             struct takt_pq_node *next;
             struct takt_pq_node *prev;
         } list;
+        struct {
+            uint32_t index; /* slot in the heap array */
+        } heap;
+        struct {
+            struct takt_pq_node *left;
+            struct takt_pq_node *right;
+            struct takt_pq_node *parent;
+            bool red;
+        } rb;
     } link;
+    uint64_t tie;
     uint32_t key;
     bool queued;
 } takt_pq_node_t;
@@ -40,6 +56,14 @@ typedef struct takt_pq {
         struct {
             takt_pq_node_t *head; /* smallest key first */
         } list;
+        struct {
+            takt_pq_node_t **slots;
+            uint32_t capacity;
+        } heap;
+        struct {
+            takt_pq_node_t *root;
+            takt_pq_node_t *leftmost;
+        } rb;
     } impl;
     uint32_t count;
 } takt_pq_t;
@@ -54,10 +78,20 @@ static inline bool takt_key_not_after(uint32_t a, uint32_t b)
     return (int32_t)(a - b) <= 0;
 }
 
+/* The queue order: key (wraparound-safe), then tie. */
+static inline bool takt_pq_node_before(const takt_pq_node_t *a, const takt_pq_node_t *b)
+{
+    if (a->key != b->key) {
+        return takt_key_before(a->key, b->key);
+    }
+    return a->tie < b->tie;
+}
+
 static inline void takt_pq_node_init(takt_pq_node_t *node)
 {
     node->queued = false;
     node->key = 0;
+    node->tie = 0;
 }
 
 static inline bool takt_pq_node_queued(const takt_pq_node_t *node)
@@ -70,11 +104,13 @@ static inline uint32_t takt_pq_count(const takt_pq_t *pq)
     return pq->count;
 }
 
-/* One backend's operations, for tests and benchmarks that iterate backends. */
+/* One backend's operations, for tests and benchmarks that iterate backends.
+ * init's storage and capacity are the heap's slot array; other backends
+ * ignore them. insert returns false only when a heap is full. */
 typedef struct takt_pq_ops {
     const char *name;
-    void (*init)(takt_pq_t *pq);
-    void (*insert)(takt_pq_t *pq, takt_pq_node_t *node);
+    void (*init)(takt_pq_t *pq, takt_pq_node_t **storage, uint32_t capacity);
+    bool (*insert)(takt_pq_t *pq, takt_pq_node_t *node);
     void (*remove)(takt_pq_t *pq, takt_pq_node_t *node);
     takt_pq_node_t *(*peek)(const takt_pq_t *pq);
     takt_pq_node_t *(*pop)(takt_pq_t *pq);
@@ -82,10 +118,26 @@ typedef struct takt_pq_ops {
 
 /* Sorted doubly linked list. */
 void takt_pq_list_init(takt_pq_t *pq);
-void takt_pq_list_insert(takt_pq_t *pq, takt_pq_node_t *node);
+bool takt_pq_list_insert(takt_pq_t *pq, takt_pq_node_t *node);
 void takt_pq_list_remove(takt_pq_t *pq, takt_pq_node_t *node);
 takt_pq_node_t *takt_pq_list_peek(const takt_pq_t *pq);
 takt_pq_node_t *takt_pq_list_pop(takt_pq_t *pq);
 extern const takt_pq_ops_t takt_pq_list_ops;
+
+/* Binary min-heap over an array of capacity node pointers. */
+void takt_pq_heap_init(takt_pq_t *pq, takt_pq_node_t **slots, uint32_t capacity);
+bool takt_pq_heap_insert(takt_pq_t *pq, takt_pq_node_t *node);
+void takt_pq_heap_remove(takt_pq_t *pq, takt_pq_node_t *node);
+takt_pq_node_t *takt_pq_heap_peek(const takt_pq_t *pq);
+takt_pq_node_t *takt_pq_heap_pop(takt_pq_t *pq);
+extern const takt_pq_ops_t takt_pq_heap_ops;
+
+/* Red-black tree. */
+void takt_pq_rbtree_init(takt_pq_t *pq);
+bool takt_pq_rbtree_insert(takt_pq_t *pq, takt_pq_node_t *node);
+void takt_pq_rbtree_remove(takt_pq_t *pq, takt_pq_node_t *node);
+takt_pq_node_t *takt_pq_rbtree_peek(const takt_pq_t *pq);
+takt_pq_node_t *takt_pq_rbtree_pop(takt_pq_t *pq);
+extern const takt_pq_ops_t takt_pq_rbtree_ops;
 
 #endif

@@ -1,8 +1,8 @@
 /*
  * Sorted-list backend of the priority queue: the classic FreeRTOS delayed list.
  * Insertion walks from the head (O(n)); peek, pop and remove are O(1).
- * A new node goes behind existing nodes with an equal key, so equal keys leave
- * in insertion order (not promised by the contract, but cheap and deterministic).
+ * A new node goes behind existing nodes that do not come after it, so nodes
+ * with equal key and tie leave in insertion order.
  */
 #include "pq.h"
 
@@ -12,11 +12,11 @@ void takt_pq_list_init(takt_pq_t *pq)
     pq->count = 0;
 }
 
-void takt_pq_list_insert(takt_pq_t *pq, takt_pq_node_t *node)
+bool takt_pq_list_insert(takt_pq_t *pq, takt_pq_node_t *node)
 {
     takt_pq_node_t *prev = NULL;
     takt_pq_node_t *cur = pq->impl.list.head;
-    while (cur != NULL && takt_key_not_after(cur->key, node->key)) {
+    while (cur != NULL && !takt_pq_node_before(node, cur)) {
         prev = cur;
         cur = cur->link.list.next;
     }
@@ -32,6 +32,7 @@ void takt_pq_list_insert(takt_pq_t *pq, takt_pq_node_t *node)
     }
     node->queued = true;
     pq->count++;
+    return true;
 }
 
 void takt_pq_list_remove(takt_pq_t *pq, takt_pq_node_t *node)
@@ -64,9 +65,16 @@ takt_pq_node_t *takt_pq_list_pop(takt_pq_t *pq)
     return head;
 }
 
+static void list_ops_init(takt_pq_t *pq, takt_pq_node_t **storage, uint32_t capacity)
+{
+    (void)storage;
+    (void)capacity;
+    takt_pq_list_init(pq);
+}
+
 const takt_pq_ops_t takt_pq_list_ops = {
     .name = "list",
-    .init = takt_pq_list_init,
+    .init = list_ops_init,
     .insert = takt_pq_list_insert,
     .remove = takt_pq_list_remove,
     .peek = takt_pq_list_peek,

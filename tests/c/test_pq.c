@@ -20,6 +20,8 @@
 
 static const takt_pq_ops_t *const backends[] = {
     &takt_pq_list_ops,
+    &takt_pq_heap_ops,
+    &takt_pq_rbtree_ops,
 };
 
 #define POOL 96
@@ -31,6 +33,7 @@ typedef struct {
 } item_t;
 
 static item_t pool[POOL];
+static takt_pq_node_t *heap_slots[POOL]; /* storage for the heap backend */
 
 static item_t *item_of(takt_pq_node_t *node)
 {
@@ -58,7 +61,7 @@ static int ref_min(void)
 {
     int best = -1;
     for (int i = 0; i < POOL; i++) {
-        if (pool[i].in && (best < 0 || takt_key_before(pool[i].node.key, pool[best].node.key))) {
+        if (pool[i].in && (best < 0 || takt_pq_node_before(&pool[i].node, &pool[best].node))) {
             best = i;
         }
     }
@@ -79,8 +82,9 @@ static bool check_state(const takt_pq_ops_t *ops, takt_pq_t *pq, const char *whe
     if (m < 0) {
         ok = CHECK(top == NULL) && ok;
     } else if (CHECK(top != NULL)) {
-        /* equal keys may come out in any order: compare keys, then membership */
+        /* equal (key, tie) may come out in any order: compare them, then membership */
         ok = CHECK_EQ(top->key, pool[m].node.key) && ok;
+        ok = CHECK_EQ(top->tie, pool[m].node.tie) && ok;
         ok = CHECK(item_of(top)->in) && ok;
     } else {
         ok = false;
@@ -98,7 +102,7 @@ static bool run_sequence(const takt_pq_ops_t *ops, uint32_t base, uint32_t sprea
     takt_pq_t pq;
     rng_state = seed;
     memset(&pq, 0xCD, sizeof(pq)); /* init must not rely on zeroed memory */
-    ops->init(&pq);
+    ops->init(&pq, heap_slots, POOL);
     for (int i = 0; i < POOL; i++) {
         memset(&pool[i].node, 0xCD, sizeof(pool[i].node));
         takt_pq_node_init(&pool[i].node);
@@ -119,7 +123,10 @@ static bool run_sequence(const takt_pq_ops_t *ops, uint32_t base, uint32_t sprea
             /* a few duplicate keys on purpose */
             uint32_t off = (rng() % 8u == 0) ? 0u : rng() % spread;
             pool[i].node.key = base + off;
-            ops->insert(&pq, &pool[i].node);
+            pool[i].node.tie = rng() % 3u; /* equal keys ordered by tie */
+            if (!CHECK(ops->insert(&pq, &pool[i].node))) {
+                return false;
+            }
             pool[i].in = true;
             snprintf(where, sizeof(where), "step %d insert key 0x%08x", step,
                      (unsigned)pool[i].node.key);
@@ -143,7 +150,8 @@ static bool run_sequence(const takt_pq_ops_t *ops, uint32_t base, uint32_t sprea
             if (!CHECK(got != NULL)) {
                 return false;
             }
-            if (!CHECK_EQ(got->key, pool[m].node.key) || !CHECK(item_of(got)->in) ||
+            if (!CHECK_EQ(got->key, pool[m].node.key) || !CHECK_EQ(got->tie, pool[m].node.tie) ||
+                !CHECK(item_of(got)->in) ||
                 !CHECK(!takt_pq_node_queued(got))) {
                 fprintf(stderr, "  backend %s, step %d pop\n", ops->name, step);
                 return false;
@@ -172,7 +180,7 @@ static bool run_sequence(const takt_pq_ops_t *ops, uint32_t base, uint32_t sprea
         if (!CHECK(got != NULL)) {
             return false;
         }
-        if (prev != NULL && !CHECK(takt_key_not_after(prev->key, got->key))) {
+        if (prev != NULL && !CHECK(!takt_pq_node_before(got, prev))) {
             fprintf(stderr, "  backend %s: drain order 0x%08x then 0x%08x\n", ops->name,
                     (unsigned)prev->key, (unsigned)got->key);
             return false;
@@ -193,11 +201,12 @@ static void wrap_case(const takt_pq_ops_t *ops)
     enum { N = sizeof(keys) / sizeof(keys[0]) };
     takt_pq_t pq;
     takt_pq_node_t nodes[N];
-    ops->init(&pq);
+    takt_pq_node_t *slots[N];
+    ops->init(&pq, slots, N);
     for (unsigned i = 0; i < N; i++) {
         takt_pq_node_init(&nodes[i]);
         nodes[i].key = keys[i];
-        ops->insert(&pq, &nodes[i]);
+        CHECK(ops->insert(&pq, &nodes[i]));
         CHECK_EQ(takt_pq_count(&pq), i + 1u);
     }
     CHECK_EQ(ops->peek(&pq)->key, 0xFFFFFFF0u);

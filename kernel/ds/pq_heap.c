@@ -1,0 +1,105 @@
+/*
+ * Binary min-heap backend of the priority queue (the EDF-H ready queue).
+ * Nodes keep their slot index, so removing any node (a job that blocks, a
+ * cancelled timer) is O(log n) without a search.
+ */
+#include "pq.h"
+
+void takt_pq_heap_init(takt_pq_t *pq, takt_pq_node_t **slots, uint32_t capacity)
+{
+    pq->impl.heap.slots = slots;
+    pq->impl.heap.capacity = capacity;
+    pq->count = 0;
+}
+
+static void place(takt_pq_t *pq, uint32_t index, takt_pq_node_t *node)
+{
+    pq->impl.heap.slots[index] = node;
+    node->link.heap.index = index;
+}
+
+/* Moves node up from index until its parent comes before it. */
+static void sift_up(takt_pq_t *pq, uint32_t index, takt_pq_node_t *node)
+{
+    takt_pq_node_t **slots = pq->impl.heap.slots;
+    while (index > 0) {
+        uint32_t parent = (index - 1u) / 2u;
+        if (!takt_pq_node_before(node, slots[parent])) {
+            break;
+        }
+        place(pq, index, slots[parent]);
+        index = parent;
+    }
+    place(pq, index, node);
+}
+
+/* Moves node down from index until both children come after it. */
+static void sift_down(takt_pq_t *pq, uint32_t index, takt_pq_node_t *node)
+{
+    takt_pq_node_t **slots = pq->impl.heap.slots;
+    uint32_t count = pq->count;
+    for (;;) {
+        uint32_t child = 2u * index + 1u;
+        if (child >= count) {
+            break;
+        }
+        if (child + 1u < count && takt_pq_node_before(slots[child + 1u], slots[child])) {
+            child++;
+        }
+        if (!takt_pq_node_before(slots[child], node)) {
+            break;
+        }
+        place(pq, index, slots[child]);
+        index = child;
+    }
+    place(pq, index, node);
+}
+
+bool takt_pq_heap_insert(takt_pq_t *pq, takt_pq_node_t *node)
+{
+    if (pq->count == pq->impl.heap.capacity) {
+        return false;
+    }
+    node->queued = true;
+    sift_up(pq, pq->count++, node);
+    return true;
+}
+
+void takt_pq_heap_remove(takt_pq_t *pq, takt_pq_node_t *node)
+{
+    uint32_t index = node->link.heap.index;
+    takt_pq_node_t *last = pq->impl.heap.slots[--pq->count];
+    node->queued = false;
+    if (last == node) {
+        return;
+    }
+    /* The last node fills the hole; it may belong above or below it. */
+    if (index > 0 && takt_pq_node_before(last, pq->impl.heap.slots[(index - 1u) / 2u])) {
+        sift_up(pq, index, last);
+    } else {
+        sift_down(pq, index, last);
+    }
+}
+
+takt_pq_node_t *takt_pq_heap_peek(const takt_pq_t *pq)
+{
+    return pq->count > 0 ? pq->impl.heap.slots[0] : NULL;
+}
+
+takt_pq_node_t *takt_pq_heap_pop(takt_pq_t *pq)
+{
+    takt_pq_node_t *top = takt_pq_heap_peek(pq);
+    if (top != NULL) {
+        takt_pq_heap_remove(pq, top);
+    }
+    return top;
+}
+
+const takt_pq_ops_t takt_pq_heap_ops = {
+    .name = "heap",
+    .init = takt_pq_heap_init,
+    .insert = takt_pq_heap_insert,
+    .remove = takt_pq_heap_remove,
+    .peek = takt_pq_heap_peek,
+    .pop = takt_pq_heap_pop,
+};
