@@ -15,6 +15,10 @@
 /* Priority levels 0..TAKT_CONFIG_MAX_PRIORITIES-1; 0 belongs to the idle task. 2..1024. */
 #define TAKT_CONFIG_MAX_PRIORITIES 32
 
+/* Most tasks alive at once, idle task included: sizes the EDF heap and the
+ * EDF-L lists (at most 1024). */
+#define TAKT_CONFIG_MAX_TASKS 64
+
 /* Round-robin among equal priorities (time slice: one tick), when enabled at run time. */
 #define TAKT_CONFIG_ROUND_ROBIN 1
 

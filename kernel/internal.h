@@ -36,6 +36,9 @@ typedef struct {
     bool started;
     bool rotate_current; /* round-robin slice expired: current goes behind its equals */
     uint16_t next_task_id;
+    uint16_t live_tasks;
+    uint64_t ready_instant;        /* distinct instants at which tasks became ready */
+    takt_stamp_t last_ready_stamp; /* the latest of them */
     uint32_t context_switches;
     takt_list_t all_tasks;
     takt_list_t reclaim; /* self-deleted dynamic tasks whose memory the idle task frees */
@@ -73,6 +76,8 @@ void job_task_removed(takt_task_t *task);
 void job_model_start(takt_task_t *task, takt_tick_t offset);
 /* What a suspended periodic task does when resumed: run, or wait for a release. */
 bool job_pending(const takt_task_t *task);
+/* Absolute deadline of the job the task runs or will run next. */
+takt_tick_t job_current_deadline(const takt_task_t *task);
 
 /* ---- tasks (task.c) ---- */
 void task_wake(takt_task_t *task, takt_wait_t wait);

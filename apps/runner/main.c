@@ -122,7 +122,8 @@ int main(int argc, char **argv)
         .progress = progress ? report_progress : NULL,
         .progress_every_ns = (uint64_t)scenario.duration * tick_ns / 100u,
     };
-    takt_init_params_t init = {.tick_start = scenario.tick_start,
+    takt_init_params_t init = {.scheduler = (takt_scheduler_t)scenario.scheduler,
+                               .tick_start = scenario.tick_start,
                                .round_robin = scenario.round_robin,
                                .preemption = TAKT_PREEMPT_FULL};
     if (takt_sim_configure(&sim) != TAKT_OK || takt_init(&init) != TAKT_OK) {

@@ -3,6 +3,33 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "takt/kernel.h"
+
+static const struct {
+    const char *name;
+    takt_scheduler_t scheduler;
+} schedulers[] = {
+    {"fp", TAKT_SCHED_FP},
+    {"edf-heap", TAKT_SCHED_EDF_HEAP},
+    {"edf-mlist", TAKT_SCHED_EDF_MLIST},
+    {"edf-rbtree", TAKT_SCHED_EDF_RBTREE},
+};
+
+static bool parse_scheduler(const char *name, int *out)
+{
+    if (name == NULL || *name == '\0') {
+        *out = TAKT_SCHED_FP;
+        return true;
+    }
+    for (size_t i = 0; i < sizeof(schedulers) / sizeof(schedulers[0]); i++) {
+        if (strcmp(name, schedulers[i].name) == 0) {
+            *out = (int)schedulers[i].scheduler;
+            return true;
+        }
+    }
+    return false;
+}
+
 static bool parse_u32(const char *tok, uint32_t *out)
 {
     if (tok == NULL || *tok == '\0') {
@@ -62,11 +89,13 @@ bool scenario_input_read(FILE *in, runner_scenario_t *out, char *err, size_t err
             have_header = true;
         } else if (strncmp(line, "system ", 7) == 0) {
             uint32_t f[4];
-            if (!parse_fields(line + 7, f, 4, NULL) || f[0] == 0 || f[1] == 0 || f[2] > 1 ||
-                f[0] > 1000000000u) {
+            char *scheduler = NULL;
+            if (!parse_fields(line + 7, f, 4, &scheduler) || f[0] == 0 || f[1] == 0 || f[2] > 1 ||
+                f[0] > 1000000000u || !parse_scheduler(scheduler, &out->scheduler)) {
                 snprintf(err, err_size,
                          "line %u: expected 'system <tick_hz> <duration> <round_robin 0|1> "
-                         "<tick_start>' with positive tick_hz and duration",
+                         "<tick_start> [fp|edf-heap|edf-mlist|edf-rbtree]' with positive "
+                         "tick_hz and duration",
                          lineno);
                 return false;
             }

@@ -4,7 +4,8 @@
  * malformed input, not a user's scenario):
  *
  *   takt-scenario 1
- *   system <tick_hz> <duration_ticks> <round_robin 0|1> <tick_start>
+ *   system <tick_hz> <duration_ticks> <round_robin 0|1> <tick_start> [<scheduler>]
+ *     scheduler: fp (default) | edf-heap | edf-mlist | edf-rbtree
  *   task <priority> <period> <wcet> <deadline> <offset> <name (rest of line)>
  */
 #ifndef TAKT_RUNNER_SCENARIO_INPUT_H
@@ -14,7 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define RUNNER_MAX_TASKS 4096
+#define RUNNER_MAX_TASKS 1000 /* the kernel is built for 1,024 with idle */
 #define RUNNER_MAX_NAME 32
 
 typedef struct {
@@ -31,6 +32,7 @@ typedef struct {
     uint32_t duration;
     bool round_robin;
     uint32_t tick_start;
+    int scheduler; /* takt_scheduler_t */
     uint32_t task_count;
     runner_task_t tasks[RUNNER_MAX_TASKS];
 } runner_scenario_t;

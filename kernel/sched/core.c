@@ -10,7 +10,13 @@ void sched_make_ready(takt_task_t *task)
 {
     task->state = TAKT_TASK_READY;
     task->wait = TAKT_WAIT_NONE;
-    task->ready_stamp = port_timestamp();
+    takt_kernel_t *k = &takt_kernel;
+    takt_stamp_t now = port_timestamp();
+    if (now != k->last_ready_stamp || k->ready_instant == 0) {
+        k->ready_instant++;
+        k->last_ready_stamp = now;
+    }
+    task->ready_order = (k->ready_instant << 16) | task->id;
     takt_kernel.policy->insert(task, TAKT_READY_NEW);
 }
 

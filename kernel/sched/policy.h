@@ -30,8 +30,13 @@ typedef struct takt_policy {
     bool (*preempts)(const takt_task_t *candidate, const takt_task_t *running);
     /* True if a ready task shares running's level (round-robin needs a rotation). */
     bool (*has_equal)(const takt_task_t *running);
+    /* A task was created (before it is first inserted); may be NULL. */
+    void (*task_added)(takt_task_t *task);
 } takt_policy_t;
 
 extern const takt_policy_t takt_policy_fp;
+extern const takt_policy_t takt_policy_edf_heap;
+extern const takt_policy_t takt_policy_edf_rbtree;
+extern const takt_policy_t takt_policy_edf_mlist;
 
 #endif

@@ -23,38 +23,38 @@ static void fp_init(void)
 
 static takt_task_t *task_of(takt_list_node_t *node)
 {
-    return TAKT_CONTAINER_OF(node, takt_task_t, ready_node);
+    return TAKT_CONTAINER_OF(node, takt_task_t, ready.list);
 }
 
 /*
  * NEW goes to the tail, except that tasks which became ready at the same
- * instant are ordered by id, whatever order the kernel processed them in
- * (SCHEDULING.md "Order of events"). The backward walk only passes tasks
- * stamped with this same instant, so it is O(1) unless many tasks of one
- * level become ready at once.
+ * instant are ordered by id (ready_order), whatever order the kernel processed
+ * them in (SCHEDULING.md "Order of events"). The backward walk only passes
+ * tasks of this same instant, so it is O(1) unless many tasks of one level
+ * become ready at once.
  */
 static void fp_insert(takt_task_t *task, takt_ready_how_t how)
 {
     takt_list_t *list = &fp.level[task->priority];
     if (how == TAKT_READY_PREEMPTED) {
-        takt_list_push_front(list, &task->ready_node);
+        takt_list_push_front(list, &task->ready.list);
     } else {
         takt_list_node_t *pos = list;
         while (pos->prev != list) {
             const takt_task_t *before = task_of(pos->prev);
-            if (before->ready_stamp != task->ready_stamp || before->id < task->id) {
+            if (before->ready_order < task->ready_order) {
                 break;
             }
             pos = pos->prev;
         }
-        takt_list_insert_before(pos, &task->ready_node);
+        takt_list_insert_before(pos, &task->ready.list);
     }
     takt_bitmap_set(&fp.nonempty, task->priority);
 }
 
 static void fp_remove(takt_task_t *task)
 {
-    takt_list_remove(&task->ready_node);
+    takt_list_remove(&task->ready.list);
     if (takt_list_empty(&fp.level[task->priority])) {
         takt_bitmap_clear(&fp.nonempty, task->priority);
     }
@@ -86,4 +86,5 @@ const takt_policy_t takt_policy_fp = {
     .peek = fp_peek,
     .preempts = fp_preempts,
     .has_equal = fp_has_equal,
+    .task_added = NULL,
 };

@@ -95,6 +95,11 @@ void job_task_removed(takt_task_t *task)
     timer_cancel(&task->deadline_timer);
 }
 
+takt_tick_t job_current_deadline(const takt_task_t *task)
+{
+    return deadline_of(task, task->jobs_completed);
+}
+
 bool job_pending(const takt_task_t *task)
 {
     return task->jobs_released > task->jobs_completed;

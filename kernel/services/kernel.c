@@ -18,12 +18,19 @@ static void idle_main(void *arg)
 
 int takt_init(const takt_init_params_t *params)
 {
-    takt_init_params_t defaults = {.tick_start = 0, .round_robin = false,
-                                   .preemption = TAKT_PREEMPT_FULL};
+    takt_init_params_t defaults = {.scheduler = TAKT_SCHED_FP, .tick_start = 0,
+                                   .round_robin = false, .preemption = TAKT_PREEMPT_FULL};
     if (params == NULL) {
         params = &defaults;
     }
-    if (params->preemption != TAKT_PREEMPT_FULL) {
+    static const takt_policy_t *const policies[] = {
+        [TAKT_SCHED_FP] = &takt_policy_fp,
+        [TAKT_SCHED_EDF_HEAP] = &takt_policy_edf_heap,
+        [TAKT_SCHED_EDF_MLIST] = &takt_policy_edf_mlist,
+        [TAKT_SCHED_EDF_RBTREE] = &takt_policy_edf_rbtree,
+    };
+    if (params->preemption != TAKT_PREEMPT_FULL ||
+        (unsigned)params->scheduler >= sizeof(policies) / sizeof(policies[0])) {
         return TAKT_ERR_ARG;
     }
 #if !TAKT_CONFIG_ROUND_ROBIN
@@ -33,7 +40,7 @@ int takt_init(const takt_init_params_t *params)
 #endif
     takt_kernel_t *k = &takt_kernel;
     memset(k, 0, sizeof(*k));
-    k->policy = &takt_policy_fp;
+    k->policy = policies[params->scheduler];
     k->ticks = params->tick_start;
     k->round_robin = params->round_robin;
     k->preemption = params->preemption;

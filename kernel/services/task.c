@@ -48,6 +48,9 @@ static int check_params(const takt_task_params_t *params, size_t stack_size)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
+    if (takt_kernel.live_tasks == TAKT_CONFIG_MAX_TASKS) {
+        return TAKT_ERR_NOMEM; /* TAKT_CONFIG_MAX_TASKS sizes the EDF ready queues */
+    }
     return TAKT_OK;
 }
 
@@ -68,7 +71,7 @@ static void task_setup(takt_task_t *task, const takt_task_params_t *params, void
                        size_t stack_size, uint8_t flags)
 {
     memset(task, 0, sizeof(*task));
-    takt_list_node_init(&task->ready_node);
+    takt_list_node_init(&task->ready.list);
     takt_list_node_init(&task->reclaim_node);
     time_task_init(task);
     job_task_init(task);
@@ -85,6 +88,7 @@ static void task_setup(takt_task_t *task, const takt_task_params_t *params, void
     stack_prepare(task, stack, stack_size);
     port_task_init(task);
     takt_list_push_back(&takt_kernel.all_tasks, &task->all_node);
+    takt_kernel.live_tasks++;
 }
 
 static void task_admit(takt_task_t *task, const takt_task_params_t *params)
@@ -95,6 +99,11 @@ static void task_admit(takt_task_t *task, const takt_task_params_t *params)
         task->period = params->period;
         task->rel_deadline = params->deadline != 0 ? params->deadline : params->period;
         task->wcet = params->wcet;
+    }
+    if (takt_kernel.policy->task_added != NULL) {
+        takt_kernel.policy->task_added(task);
+    }
+    if (params->period != 0) {
         job_model_start(task, params->offset);
     } else {
         sched_make_ready(task);
@@ -188,6 +197,7 @@ int takt_task_delete(takt_task_t *task)
     target->state = TAKT_TASK_DELETED;
     target->magic = 0;
     takt_list_remove(&target->all_node);
+    takt_kernel.live_tasks--;
     if (self) {
         /* Its stack is in use until the switch: the idle task frees it. */
         takt_list_push_back(&takt_kernel.reclaim, &target->reclaim_node);

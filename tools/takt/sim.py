@@ -29,15 +29,27 @@ class RunError(RuntimeError):
     """The scenario could not be run (unsupported feature, missing runner, runner failure)."""
 
 
+# (policy, ready_queue) -> the runner's scheduler name (takt_scheduler_t).
+SCHEDULERS = {
+    ("fp", "bitmap"): "fp",
+    ("edf", "heap"): "edf-heap",
+    ("edf", "mlist"): "edf-mlist",
+    ("edf", "rbtree"): "edf-rbtree",
+}
+
+
 def unsupported_reason(scenario: Scenario) -> str | None:
     """Why the sim port cannot run this scenario yet, or None if it can."""
     system = scenario.system
-    if system.policy != "fp":
-        return f'policy "{system.policy}" is not implemented in the kernel yet (only "fp")'
+    if system.policy not in ("fp", "edf"):
+        return f'policy "{system.policy}" is not implemented in the kernel yet (fp, edf)'
     if system.preemption != "full":
         return f'preemption "{system.preemption}" is not implemented in the kernel yet'
-    if system.ready_queue != "bitmap":
-        return f'ready_queue "{system.ready_queue}" is not implemented for fp yet (only "bitmap")'
+    if (system.policy, system.ready_queue) not in SCHEDULERS:
+        return (
+            f'ready_queue "{system.ready_queue}" is not implemented for {system.policy} yet '
+            f"(available: {', '.join(q for p, q in SCHEDULERS if p == system.policy)})"
+        )
     if system.port != "sim":
         return f'port "{system.port}" is not available yet (only "sim")'
     return None
@@ -46,17 +58,20 @@ def unsupported_reason(scenario: Scenario) -> str | None:
 def compile_input(scenario: Scenario, tick_start: int = 0) -> str:
     """The runner's line format (apps/runner/scenario_input.h)."""
     system = scenario.system
+    scheduler = SCHEDULERS.get((system.policy, system.ready_queue), "fp")
     lines = [
         "takt-scenario 1",
-        f"system {system.tick_hz} {system.duration} {int(system.round_robin)} {tick_start}",
+        f"system {system.tick_hz} {system.duration} {int(system.round_robin)} {tick_start} "
+        f"{scheduler}",
     ]
     for task in scenario.tasks:
-        if task.priority is None:
+        priority = task.priority if system.policy == "fp" else 1  # EDF ignores priorities
+        if priority is None:
             raise RunError(f"task {task.name} has no priority")
         if any(c.isspace() for c in task.name.strip()) or len(task.name.encode()) > 31:
             raise RunError(f'task name "{task.name}": the runner takes 1..31 bytes without spaces')
         lines.append(
-            f"task {task.priority} {task.period} {task.wcet} {task.deadline} "
+            f"task {priority} {task.period} {task.wcet} {task.deadline} "
             f"{task.offset} {task.name}"
         )
     return "\n".join(lines) + "\n"

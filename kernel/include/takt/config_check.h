@@ -23,6 +23,12 @@
 #error "takt_config.h: TAKT_CONFIG_MAX_PRIORITIES must be within 2..1024"
 #endif
 
+#ifndef TAKT_CONFIG_MAX_TASKS
+#error "takt_config.h: TAKT_CONFIG_MAX_TASKS is not defined"
+#elif TAKT_CONFIG_MAX_TASKS < 2 || TAKT_CONFIG_MAX_TASKS > 1024
+#error "takt_config.h: TAKT_CONFIG_MAX_TASKS must be within 2..1024"
+#endif
+
 #ifndef TAKT_CONFIG_ROUND_ROBIN
 #error "takt_config.h: TAKT_CONFIG_ROUND_ROBIN is not defined (0 or 1)"
 #endif

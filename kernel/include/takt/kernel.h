@@ -10,14 +10,26 @@ typedef enum {
     TAKT_PREEMPT_DEFERRED,
 } takt_preemption_t;
 
+/* Scheduling policy and ready queue (runtime choice among those built in). */
+typedef enum {
+    TAKT_SCHED_FP,          /* fixed priority, bitmap of FIFO lists */
+    TAKT_SCHED_EDF_HEAP,    /* EDF, binary min-heap (EDF-H) */
+    TAKT_SCHED_EDF_MLIST,   /* EDF, Pathan's multiple lists (EDF-L) */
+    TAKT_SCHED_EDF_RBTREE,  /* EDF, red-black tree */
+} takt_scheduler_t;
+
 typedef struct {
+    takt_scheduler_t scheduler;
     takt_tick_t tick_start;      /* initial tick count (tests start it just below overflow) */
     bool round_robin;            /* time-slice equal priorities (needs TAKT_CONFIG_ROUND_ROBIN) */
     takt_preemption_t preemption; /* only TAKT_PREEMPT_FULL so far */
 } takt_init_params_t;
 
 /* Initialises the kernel and creates the idle task. params may be NULL
- * (defaults: tick 0, no round-robin, full preemption). Call once, before any other call.
+ * (defaults: fixed priority, tick 0, no round-robin, full preemption).
+ * Under EDF, periodic tasks are scheduled by the absolute deadline of their
+ * current job; tasks without a period run in the background (FIFO, behind
+ * every job with a deadline), and priorities are ignored. Call once, before any other call.
  * TAKT_ERR_ARG for an unsupported option. */
 int takt_init(const takt_init_params_t *params);
 

@@ -45,12 +45,21 @@ typedef struct takt_timer {
  * allocate it (for takt_task_create_static) and pass pointers to it.
  */
 typedef struct takt_task {
-    takt_list_node_t ready_node;   /* in the policy's ready queue while READY */
+    union {
+        takt_list_node_t list; /* FIFO lists (fp), EDF-L lists (edf mlist) */
+        takt_pq_node_t pq;     /* deadline-keyed queues (edf heap, rbtree) */
+    } ready;                   /* in the policy's ready queue while READY */
     takt_timer_t wake_timer;     /* end of a delay */
     takt_timer_t release_timer;  /* next job release (periodic tasks) */
     takt_timer_t deadline_timer; /* first tick after the deadline of the oldest open job */
     port_context_t context;
-    takt_stamp_t ready_stamp; /* instant the task last became ready (FIFO among equals) */
+    /* When the task last became ready, as a total order: the instant (counted by
+     * the kernel) in the high bits, the id below, so tasks ready at one instant
+     * are ordered by id (SCHEDULING.md "Order of events"). FIFO among equals. */
+    uint64_t ready_order;
+    takt_tick_t ready_deadline; /* EDF: absolute deadline it was queued with */
+    uint16_t list_index;        /* EDF-L: rank of its relative deadline (its own list) */
+    uint16_t list_index_now;    /* EDF-L: the list it is queued in */
     uint32_t magic;           /* TAKT_TASK_MAGIC while the handle is valid */
     uint16_t id;              /* creation order: ties at one instant go to the lower id */
     uint16_t priority;

@@ -1,0 +1,38 @@
+/*
+ * What every EDF ready queue shares: the deadline order, the preemption
+ * rule, and the background class. Jobs with a deadline (periodic tasks) are
+ * ordered by absolute deadline, then by ready order (first come, first
+ * served, ties at one instant by id); tasks without a period run in the
+ * background, FIFO, behind every job with a deadline; the idle task is last.
+ */
+#ifndef TAKT_SCHED_EDF_H
+#define TAKT_SCHED_EDF_H
+
+#include "../internal.h"
+
+static inline bool edf_has_deadline(const takt_task_t *task)
+{
+    return (task->flags & TAKT_TASK_F_PERIODIC) != 0;
+}
+
+/* Queue order of two queued deadline jobs (ready_deadline set at insertion). */
+static inline bool edf_before(const takt_task_t *a, const takt_task_t *b)
+{
+    if (a->ready_deadline != b->ready_deadline) {
+        return takt_tick_before(a->ready_deadline, b->ready_deadline);
+    }
+    return a->ready_order < b->ready_order;
+}
+
+void edf_background_init(void);
+/* Takes the idle task and tasks without a deadline; false for a deadline job. */
+bool edf_background_insert(takt_task_t *task, takt_ready_how_t how);
+/* True if it removed the task (it was in the background class). */
+bool edf_background_remove(takt_task_t *task);
+takt_task_t *edf_background_peek(void);
+
+/* Strictly earlier deadline preempts; a deadline job preempts the background. */
+bool edf_preempts(const takt_task_t *candidate, const takt_task_t *running);
+bool edf_has_equal(const takt_task_t *running);
+
+#endif

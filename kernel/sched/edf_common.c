@@ -1,0 +1,72 @@
+/* The parts of EDF every ready queue shares (see edf.h). */
+#include "edf.h"
+
+static struct {
+    takt_list_t fifo;   /* ready tasks without a deadline */
+    takt_task_t *idle;  /* the idle task while ready */
+} background;
+
+void edf_background_init(void)
+{
+    takt_list_init(&background.fifo);
+    background.idle = NULL;
+}
+
+bool edf_background_insert(takt_task_t *task, takt_ready_how_t how)
+{
+    if (task->flags & TAKT_TASK_F_IDLE) {
+        background.idle = task;
+        return true;
+    }
+    if (edf_has_deadline(task)) {
+        return false;
+    }
+    if (how == TAKT_READY_PREEMPTED) {
+        takt_list_push_front(&background.fifo, &task->ready.list);
+    } else {
+        takt_list_push_back(&background.fifo, &task->ready.list);
+    }
+    return true;
+}
+
+bool edf_background_remove(takt_task_t *task)
+{
+    if (task->flags & TAKT_TASK_F_IDLE) {
+        background.idle = NULL;
+        return true;
+    }
+    if (edf_has_deadline(task)) {
+        return false;
+    }
+    takt_list_remove(&task->ready.list);
+    return true;
+}
+
+takt_task_t *edf_background_peek(void)
+{
+    takt_list_node_t *first = takt_list_first(&background.fifo);
+    if (first != NULL) {
+        return TAKT_CONTAINER_OF(first, takt_task_t, ready.list);
+    }
+    return background.idle;
+}
+
+bool edf_preempts(const takt_task_t *candidate, const takt_task_t *running)
+{
+    if (running->flags & TAKT_TASK_F_IDLE) {
+        return true;
+    }
+    if (!edf_has_deadline(candidate)) {
+        return false;
+    }
+    if (!edf_has_deadline(running)) {
+        return true;
+    }
+    return takt_tick_before(job_current_deadline(candidate), job_current_deadline(running));
+}
+
+bool edf_has_equal(const takt_task_t *running)
+{
+    (void)running;
+    return false; /* round-robin applies to fixed priorities only */
+}

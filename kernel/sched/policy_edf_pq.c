@@ -1,0 +1,109 @@
+/*
+ * EDF over a keyed priority queue: the binary min-heap (EDF-H) and the
+ * red-black tree. The key is the job's absolute deadline (compared across
+ * the tick wraparound), the tie its ready order, so equal deadlines are
+ * first come, first served and a preempted job keeps its place.
+ */
+#include "edf.h"
+
+static struct {
+    takt_pq_t queue;
+    takt_pq_node_t *heap_slots[TAKT_CONFIG_MAX_TASKS];
+} edf;
+
+static takt_task_t *task_of(takt_pq_node_t *node)
+{
+    return TAKT_CONTAINER_OF(node, takt_task_t, ready.pq);
+}
+
+static void prepare(takt_task_t *task)
+{
+    task->ready_deadline = job_current_deadline(task);
+    task->ready.pq.key = task->ready_deadline;
+    task->ready.pq.tie = task->ready_order;
+}
+
+static takt_task_t *peek_with(takt_pq_node_t *top)
+{
+    return top != NULL ? task_of(top) : edf_background_peek();
+}
+
+/* ---- heap ---- */
+
+static void heap_init(void)
+{
+    takt_pq_heap_init(&edf.queue, edf.heap_slots, TAKT_CONFIG_MAX_TASKS);
+    edf_background_init();
+}
+
+static void heap_insert(takt_task_t *task, takt_ready_how_t how)
+{
+    if (!edf_background_insert(task, how)) {
+        prepare(task);
+        bool inserted = takt_pq_heap_insert(&edf.queue, &task->ready.pq);
+        KASSERT(inserted); /* capacity is TAKT_CONFIG_MAX_TASKS, creation enforces it */
+        (void)inserted;
+    }
+}
+
+static void heap_remove(takt_task_t *task)
+{
+    if (!edf_background_remove(task)) {
+        takt_pq_heap_remove(&edf.queue, &task->ready.pq);
+    }
+}
+
+static takt_task_t *heap_peek(void)
+{
+    return peek_with(takt_pq_heap_peek(&edf.queue));
+}
+
+const takt_policy_t takt_policy_edf_heap = {
+    .name = "edf-heap",
+    .init = heap_init,
+    .insert = heap_insert,
+    .remove = heap_remove,
+    .peek = heap_peek,
+    .preempts = edf_preempts,
+    .has_equal = edf_has_equal,
+    .task_added = NULL,
+};
+
+/* ---- red-black tree ---- */
+
+static void rbtree_init(void)
+{
+    takt_pq_rbtree_init(&edf.queue);
+    edf_background_init();
+}
+
+static void rbtree_insert(takt_task_t *task, takt_ready_how_t how)
+{
+    if (!edf_background_insert(task, how)) {
+        prepare(task);
+        takt_pq_rbtree_insert(&edf.queue, &task->ready.pq);
+    }
+}
+
+static void rbtree_remove(takt_task_t *task)
+{
+    if (!edf_background_remove(task)) {
+        takt_pq_rbtree_remove(&edf.queue, &task->ready.pq);
+    }
+}
+
+static takt_task_t *rbtree_peek(void)
+{
+    return peek_with(takt_pq_rbtree_peek(&edf.queue));
+}
+
+const takt_policy_t takt_policy_edf_rbtree = {
+    .name = "edf-rbtree",
+    .init = rbtree_init,
+    .insert = rbtree_insert,
+    .remove = rbtree_remove,
+    .peek = rbtree_peek,
+    .preempts = edf_preempts,
+    .has_equal = edf_has_equal,
+    .task_added = NULL,
+};
