@@ -1,0 +1,129 @@
+"""EDF schedulability on one processor, preemptive, synchronous periodic tasks.
+
+- ``edf_utilization``: U <= 1, exact for deadlines no shorter than periods
+  (Liu & Layland); not applicable when some D < T.
+- ``processor_demand``: the processor-demand criterion — the demand bound
+  h(t) = sum over tasks with D_i <= t of (floor((t - D_i)/T_i) + 1) C_i must
+  not exceed t — checked with Zhang & Burns' Quick Processor-demand Analysis
+  (QPA), which walks backwards from the largest absolute deadline below the
+  analysis bound L and skips every deadline it can prove safe. L is the
+  smaller of the synchronous busy period and, for U < 1, Zhang & Burns' La.
+  Exact for constrained and arbitrary deadlines. Offsets are ignored: the
+  synchronous release is the worst case, so the verdict is then sufficient.
+
+``first_demand_overflow`` gives the smallest t with h(t) > t (a deadline at
+which the synchronous schedule misses), for tests that compare the analysis
+with what the kernel does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from takt.analysis.results import TestResult
+from takt.model import Task
+
+
+def utilization(tasks: Sequence[Task]) -> Fraction:
+    return sum((Fraction(t.wcet, t.period) for t in tasks), Fraction(0))
+
+
+def edf_utilization(tasks: Sequence[Task]) -> TestResult:
+    name = "edf_utilization"
+    u = utilization(tasks)
+    if any(t.deadline < t.period for t in tasks):
+        return TestResult(name, False, None, "some D < T: use the processor-demand test")
+    ok = u <= 1
+    return TestResult(name, True, ok, f"U = {float(u):.4f} ({u}) {'<=' if ok else '>'} 1")
+
+
+def demand(tasks: Sequence[Task], t: int) -> int:
+    """h(t): work of the jobs with release and deadline inside [0, t], synchronous release."""
+    return sum(
+        ((t - task.deadline) // task.period + 1) * task.wcet
+        for task in tasks
+        if task.deadline <= t
+    )
+
+
+def busy_period(tasks: Sequence[Task]) -> int | None:
+    """Length of the synchronous busy period; None if it never ends (U > 1)."""
+    if utilization(tasks) > 1:
+        return None
+    w = sum(t.wcet for t in tasks)
+    while True:
+        nxt = sum(-(-w // t.period) * t.wcet for t in tasks)
+        if nxt == w:
+            return w
+        w = nxt
+
+
+def analysis_bound(tasks: Sequence[Task]) -> int | None:
+    """L: every deadline miss of the synchronous schedule shows at a deadline below L+1."""
+    lb = busy_period(tasks)
+    if lb is None:
+        return None
+    u = utilization(tasks)
+    if u < 1:
+        slack_sum = sum((t.period - t.deadline) * Fraction(t.wcet, t.period) for t in tasks)
+        la = max(max(t.deadline for t in tasks), -(-slack_sum / (1 - u) // 1))
+        return min(lb, int(la))
+    return lb
+
+
+def _last_deadline_before(tasks: Sequence[Task], t: int) -> int | None:
+    """The largest absolute deadline k*T_i + D_i strictly below t, if any."""
+    best: int | None = None
+    for task in tasks:
+        if task.deadline < t:
+            k = (t - task.deadline - 1) // task.period
+            d = k * task.period + task.deadline
+            best = d if best is None else max(best, d)
+    return best
+
+
+def processor_demand(tasks: Sequence[Task]) -> TestResult:
+    """QPA (Zhang & Burns 2009)."""
+    name = "qpa"
+    if not tasks:
+        return TestResult(name, False, None, "empty task set")
+    u = utilization(tasks)
+    if u > 1:
+        return TestResult(name, True, False, f"U = {float(u):.4f} > 1")
+    bound = analysis_bound(tasks)
+    assert bound is not None
+    d_min = min(t.deadline for t in tasks)
+    t = _last_deadline_before(tasks, bound + 1)
+    steps = 0
+    while t is not None:
+        h = demand(tasks, t)
+        steps += 1
+        if h > t:
+            return TestResult(name, True, _exact(tasks, False), f"h({t}) = {h} > {t}")
+        if h <= d_min:
+            break
+        t = h if h < t else _last_deadline_before(tasks, t)
+    note = "; offsets ignored (sufficient)" if any(x.offset for x in tasks) else ""
+    return TestResult(
+        name, True, True, f"h(t) <= t for every deadline up to L = {bound} ({steps} steps){note}"
+    )
+
+
+def _exact(tasks: Sequence[Task], verdict: bool) -> bool | None:
+    # With offsets the synchronous case may never happen: a failure is then inconclusive.
+    return verdict if not any(t.offset for t in tasks) else None
+
+
+def first_demand_overflow(tasks: Sequence[Task], horizon: int) -> int | None:
+    """The smallest absolute deadline t <= horizon with h(t) > t, scanning every deadline."""
+    deadlines = sorted(
+        {k * t.period + t.deadline for t in tasks for k in range(horizon // t.period + 1)}
+    )
+    for d in deadlines:
+        if d <= horizon and demand(tasks, d) > d:
+            return d
+    return None
+
+
+EDF_TESTS = {"edf_utilization": edf_utilization, "qpa": processor_demand}
