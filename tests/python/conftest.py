@@ -1,0 +1,143 @@
+"""Shared fixtures and helpers for the kernel-level Python tests.
+
+* ``runner`` (session fixture): makes sure the sim runner binary exists, building it
+  with CMake if it is missing, and returns its path. Tests that execute the kernel
+  depend on it (directly or through ``pytestmark = pytest.mark.usefixtures("runner")``).
+* :class:`T` and :func:`make_scenario`: build a validated :class:`~takt.model.Scenario`
+  from task tuples by generating scenario TOML and running it through
+  :func:`takt.scenario.parse_scenario`, so the tests exercise the same path as files.
+
+Import the helpers with ``from conftest import T, make_scenario`` (pytest puts this
+directory on ``sys.path``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from takt.model import Scenario
+from takt.scenario import parse_scenario
+from takt.sim import DEFAULT_BUILD_DIR, REPO_ROOT, RUNNER_RELATIVE
+
+VENV_BIN = REPO_ROOT / ".venv" / "bin"
+
+
+class T(NamedTuple):
+    """A task as a tuple: ``T(period, wcet, priority, deadline, offset)``.
+
+    ``priority=None`` leaves the key out (for ``priority = "rm"``/``"dm"``);
+    ``deadline=None`` leaves it out (defaults to the period).
+    """
+
+    period: int
+    wcet: int
+    priority: int | None = None
+    deadline: int | None = None
+    offset: int = 0
+
+
+def task_name(index: int) -> str:
+    """The name :func:`scenario_toml` gives the task at ``index`` (definition order)."""
+    return f"T{index + 1}"
+
+
+def scenario_toml(
+    tasks: Sequence[T | tuple[int, ...]],
+    duration: int,
+    *,
+    priority: str = "explicit",
+    policy: str = "fp",
+    tick_hz: int = 1000,
+    names: Sequence[str] | None = None,
+) -> str:
+    """Scenario TOML for ``tasks`` (named T1, T2, ... unless ``names`` is given)."""
+    lines = [
+        "[system]",
+        f'policy = "{policy}"',
+        'preemption = "full"',
+        f"tick_hz = {tick_hz}",
+        f"duration = {duration}",
+    ]
+    if priority != "explicit":
+        lines.append(f'priority = "{priority}"')
+    for index, raw in enumerate(tasks):
+        spec = raw if isinstance(raw, T) else T(*raw)
+        name = names[index] if names is not None else task_name(index)
+        lines += ["", "[[task]]", f'name = "{name}"', f"period = {spec.period}"]
+        lines.append(f"wcet = {spec.wcet}")
+        if spec.priority is not None:
+            lines.append(f"priority = {spec.priority}")
+        if spec.deadline is not None:
+            lines.append(f"deadline = {spec.deadline}")
+        if spec.offset:
+            lines.append(f"offset = {spec.offset}")
+    return "\n".join(lines) + "\n"
+
+
+def make_scenario(
+    tasks: Sequence[T | tuple[int, ...]],
+    duration: int,
+    *,
+    priority: str = "explicit",
+    policy: str = "fp",
+    tick_hz: int = 1000,
+    names: Sequence[str] | None = None,
+    source: str = "<generated>",
+) -> Scenario:
+    """A validated Scenario for ``tasks``, via generated TOML and ``parse_scenario``."""
+    text = scenario_toml(
+        tasks, duration, priority=priority, policy=policy, tick_hz=tick_hz, names=names
+    )
+    return parse_scenario(text, source)
+
+
+def _runner_binary() -> Path:
+    override = os.environ.get("TAKT_RUNNER")
+    if override:
+        return Path(override)
+    build = Path(os.environ.get("TAKT_BUILD_DIR", DEFAULT_BUILD_DIR))
+    return build / RUNNER_RELATIVE
+
+
+def _build_runner(binary: Path) -> None:
+    cmake = shutil.which("cmake")
+    if cmake is None:
+        pytest.fail("the runner is not built and cmake is not installed")
+    build = Path(os.environ.get("TAKT_BUILD_DIR", DEFAULT_BUILD_DIR))
+    configure = [cmake, "-S", str(REPO_ROOT), "-B", str(build), "-DTAKT_BUILD_TESTS=OFF"]
+    if shutil.which("ninja"):
+        configure += ["-G", "Ninja"]
+    for cmd in (configure, [cmake, "--build", str(build), "--target", "takt-runner"]):
+        done = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO_ROOT)
+        if done.returncode != 0:
+            pytest.fail(
+                f"building the runner failed ({' '.join(cmd)}):\n{done.stdout}{done.stderr}"
+            )
+    if not binary.exists():
+        pytest.fail(f"the build did not produce {binary}")
+
+
+@pytest.fixture(scope="session")
+def runner() -> Iterator[Path]:
+    """The sim runner binary, built first if it is missing."""
+    binary = _runner_binary()
+    if not binary.exists():
+        _build_runner(binary)
+    yield binary
+
+
+@pytest.fixture(scope="session")
+def takt_cli() -> list[str]:
+    """The command that starts the CLI: the venv's console script, else ``python -m``."""
+    script = VENV_BIN / "takt"
+    if script.exists():
+        return [str(script)]
+    python = VENV_BIN / "python"
+    return [str(python if python.exists() else shutil.which("python3")), "-m", "takt.cli"]
