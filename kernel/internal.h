@@ -84,6 +84,8 @@ void task_wake(takt_task_t *task, takt_wait_t wait);
 bool task_handle_valid(const takt_task_t *task);
 void task_stack_check(takt_task_t *task);
 void task_reclaim_deleted(void);
+/* Creates the idle task (priority 0, always ready). Assumptions: takt_init. */
+void task_create_idle(takt_task_t *idle, void (*entry)(void *arg), void *stack, size_t stack_size);
 
 /* ---- trace (trace.c) ---- */
 void trace_reset(void);

@@ -50,19 +50,8 @@ int takt_init(const takt_init_params_t *params)
     k->policy->init();
     trace_reset();
 
-    /* The idle task: priority 0, always ready, never blocks. It is created as an
-     * ordinary task (priority 0 is not valid for applications) and then moved
-     * to level 0. */
-    k->idle.magic = 0;
-    takt_task_params_t idle = {.name = "idle", .entry = idle_main, .priority = 1};
-    int err = takt_task_create_static(&idle, &k->idle, idle_stack, sizeof(idle_stack));
-    KASSERT(err == TAKT_OK);
-    (void)err;
-    sched_make_unready(&k->idle);
-    k->idle.priority = 0;
-    k->idle.base_priority = 0;
-    k->idle.flags |= TAKT_TASK_F_IDLE;
-    sched_make_ready(&k->idle);
+    /* The idle task: priority 0, always ready, never blocks. */
+    task_create_idle(&k->idle, idle_main, idle_stack, sizeof(idle_stack));
     return TAKT_OK;
 }
 

@@ -131,6 +131,18 @@ int takt_task_create_static(const takt_task_params_t *params, takt_task_t *tcb, 
     return TAKT_OK;
 }
 
+/* The idle task: set up as an ordinary task, but at priority 0 (not valid for
+ * applications) and recorded as such in the trace. Assumptions: takt_init. */
+void task_create_idle(takt_task_t *idle, void (*entry)(void *arg), void *stack, size_t stack_size)
+{
+    takt_task_params_t params = {.name = "idle", .entry = entry, .priority = 0};
+    port_critical_enter();
+    task_setup(idle, &params, stack, stack_size, TAKT_TASK_F_IDLE);
+    trace_record(TAKT_EV_TASK_CREATE, idle, idle->priority);
+    sched_make_ready(idle);
+    port_critical_exit();
+}
+
 int takt_task_create(const takt_task_params_t *params, takt_task_t **out)
 {
     if (out == NULL || params == NULL) {
@@ -199,8 +211,12 @@ int takt_task_delete(takt_task_t *task)
     takt_list_remove(&target->all_node);
     takt_kernel.live_tasks--;
     if (self) {
-        /* Its stack is in use until the switch: the idle task frees it. */
-        takt_list_push_back(&takt_kernel.reclaim, &target->reclaim_node);
+        /* Its stack is in use until the switch: the idle task frees it. A static
+         * task's memory is the application's again once the switch is done, and
+         * may be reused before the idle task runs: it must not be on the list. */
+        if (target->flags & TAKT_TASK_F_DYNAMIC) {
+            takt_list_push_back(&takt_kernel.reclaim, &target->reclaim_node);
+        }
         sched_reschedule();
         port_critical_exit();
         KASSERT(false); /* a deleted task is never switched back to */

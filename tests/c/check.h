@@ -1,6 +1,6 @@
 /*
  * A tiny check library for the C tests: CHECK(cond), CHECK_EQ(a, b) print
- * file:line and the values on failure and keep going; CHECK_SUMMARY() prints
+ * file:line and the values on failure and keep going (CHECK_STREQ for strings); CHECK_SUMMARY() prints
  * "N passed, N failed" and yields the exit status (non-zero on any failure).
  */
 #ifndef TAKT_TEST_CHECK_H
@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 static unsigned long check_passed_count;
 static unsigned long check_failed_count;
@@ -39,10 +40,25 @@ static inline bool check_report_eq(int64_t a, int64_t b, const char *file, int l
     return false;
 }
 
+static inline bool check_report_str(const char *a, const char *b, const char *file, int line,
+                                    const char *sa, const char *sb)
+{
+    if (a != NULL && b != NULL && strcmp(a, b) == 0) {
+        check_passed_count++;
+        return true;
+    }
+    check_failed_count++;
+    fprintf(stderr, "%s:%d: CHECK_STREQ failed: %s == %s\n  got:      \"%s\"\n  expected: \"%s\"\n",
+            file, line, sa, sb, a != NULL ? a : "(null)", b != NULL ? b : "(null)");
+    return false;
+}
+
 #define CHECK(cond) check_report((cond) ? true : false, __FILE__, __LINE__, #cond)
 /* Compares as signed 64-bit integers (covers every integer and pointer-free value used). */
 #define CHECK_EQ(a, b) \
     check_report_eq((int64_t)(a), (int64_t)(b), __FILE__, __LINE__, #a, #b)
+
+#define CHECK_STREQ(a, b) check_report_str((a), (b), __FILE__, __LINE__, #a, #b)
 
 static inline int check_summary(void)
 {
