@@ -1,7 +1,8 @@
 """Shared fixtures and helpers for the kernel-level Python tests.
 
 * ``runner`` (session fixture): makes sure the sim runner binary exists, building it
-  with CMake if it is missing, and returns its path. Tests that execute the kernel
+  with CMake if it is missing, and returns its path (a per-session copy, see the
+  fixture). Tests that execute the kernel
   depend on it (directly or through ``pytestmark = pytest.mark.usefixtures("runner")``).
 * :class:`T` and :func:`make_scenario`: build a validated :class:`~takt.model.Scenario`
   from task tuples by generating scenario TOML and running it through
@@ -16,6 +17,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
@@ -124,13 +126,44 @@ def _build_runner(binary: Path) -> None:
         pytest.fail(f"the build did not produce {binary}")
 
 
+def _runner_works(binary: Path) -> bool:
+    """Runs a one-task scenario; False if the binary is missing, partial or broken."""
+    text = "takt-scenario 1\nsystem 1000 5 0 0\ntask 1 5 1 5 0 probe\n"
+    try:
+        done = subprocess.run(
+            [str(binary), "-"], input=text.encode(), capture_output=True, timeout=30
+        )
+    except OSError:
+        return False
+    return done.returncode == 0 and done.stdout.startswith(b"takt-trace 1\n")
+
+
 @pytest.fixture(scope="session")
-def runner() -> Iterator[Path]:
-    """The sim runner binary, built first if it is missing."""
+def runner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The sim runner binary, built first if it is missing.
+
+    Unless $TAKT_RUNNER names one, the built binary is copied for the session and
+    $TAKT_RUNNER points at the copy (for run_scenario and for CLI subprocesses), so
+    that someone rebuilding the shared build directory mid-session cannot make a run
+    fail or mix two kernels in one test session.
+    """
     binary = _runner_binary()
+    if os.environ.get("TAKT_RUNNER"):
+        yield binary
+        return
     if not binary.exists():
         _build_runner(binary)
-    yield binary
+    snapshot = tmp_path_factory.mktemp("runner") / binary.name
+    for _attempt in range(10):
+        shutil.copy2(binary, snapshot)
+        if _runner_works(snapshot):
+            break
+        time.sleep(1.0)  # probably being rebuilt right now
+    else:
+        pytest.fail(f"the runner {binary} does not run a trivial scenario")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TAKT_RUNNER", str(snapshot))
+        yield snapshot
 
 
 @pytest.fixture(scope="session")
