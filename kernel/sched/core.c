@@ -6,7 +6,7 @@
  */
 #include "../internal.h"
 
-void sched_make_ready(takt_task_t *task)
+static void make_ready(takt_task_t *task, takt_ready_how_t how)
 {
     task->state = TAKT_TASK_READY;
     task->wait = TAKT_WAIT_NONE;
@@ -17,7 +17,12 @@ void sched_make_ready(takt_task_t *task)
         k->last_ready_stamp = now;
     }
     task->ready_order = (k->ready_instant << 16) | task->id;
-    takt_kernel.policy->insert(task, TAKT_READY_NEW);
+    takt_kernel.policy->insert(task, how);
+}
+
+void sched_make_ready(takt_task_t *task)
+{
+    make_ready(task, TAKT_READY_NEW);
 }
 
 void sched_make_unready(takt_task_t *task)
@@ -56,7 +61,7 @@ static bool keeps_running(takt_task_t *cur)
         return false;
     }
     if (takt_kernel.rotate_current && policy->has_equal(cur)) {
-        sched_make_ready(cur);
+        make_ready(cur, TAKT_READY_YIELD);
         return false;
     }
     const takt_task_t *candidate = policy->peek();
@@ -106,7 +111,7 @@ void takt_yield(void)
     port_critical_enter();
     takt_task_t *self = takt_kernel.current;
     trace_record(TAKT_EV_YIELD, self, 0);
-    sched_make_ready(self);
+    make_ready(self, TAKT_READY_YIELD);
     sched_reschedule();
     port_critical_exit();
 }

@@ -7,7 +7,8 @@
  * task in; how says where among its equals it goes (SCHEDULING.md "Priorities
  * and ties"): NEW behind every task that became ready earlier, and behind
  * tasks that became ready at the same instant with a lower id; PREEMPTED in
- * front of its equals. Assumptions for every operation: kernel lock held.
+ * front of its equals; YIELD (a yield, an expired round-robin slice) behind
+ * every equal, whatever its id. Assumptions for every operation: kernel lock held.
  */
 #ifndef TAKT_SCHED_POLICY_H
 #define TAKT_SCHED_POLICY_H
@@ -17,6 +18,7 @@
 typedef enum {
     TAKT_READY_NEW,
     TAKT_READY_PREEMPTED,
+    TAKT_READY_YIELD,
 } takt_ready_how_t;
 
 typedef struct takt_policy {

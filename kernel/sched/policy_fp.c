@@ -38,6 +38,8 @@ static void fp_insert(takt_task_t *task, takt_ready_how_t how)
     takt_list_t *list = &fp.level[task->priority];
     if (how == TAKT_READY_PREEMPTED) {
         takt_list_push_front(list, &task->ready.list);
+    } else if (how == TAKT_READY_YIELD) {
+        takt_list_push_back(list, &task->ready.list);
     } else {
         takt_list_node_t *pos = list;
         while (pos->prev != list) {

@@ -139,6 +139,9 @@ void task_create_idle(takt_task_t *idle, void (*entry)(void *arg), void *stack, 
     port_critical_enter();
     task_setup(idle, &params, stack, stack_size, TAKT_TASK_F_IDLE);
     trace_record(TAKT_EV_TASK_CREATE, idle, idle->priority);
+    if (takt_kernel.policy->task_added != NULL) {
+        takt_kernel.policy->task_added(idle);
+    }
     sched_make_ready(idle);
     port_critical_exit();
 }

@@ -1,0 +1,394 @@
+/*
+ * Scheduling and time on the sim port: delay, delay-until (FreeRTOS
+ * xTaskDelayUntil semantics), yield, round-robin, FIFO order among equal
+ * priorities (ready time first, then creation order at one instant), the
+ * "preempted job resumes first" rule, and interrupts at the tick's instant.
+ * Every scenario also runs with the tick counter just below wraparound.
+ */
+#include "harness.h"
+
+static char order[256];
+static void note(const char *what)
+{
+    size_t len = strlen(order);
+    snprintf(order + len, sizeof(order) - len, "%s%s", len ? " " : "", what);
+}
+
+/* ---------------------------------------------------------------- delay */
+
+static uint64_t dl_times[4];
+
+static void dl_body(void *arg)
+{
+    (void)arg;
+    takt_sim_work(500);
+    CHECK_EQ(takt_delay(3), TAKT_OK); /* from tick 0: wakes at tick 3 */
+    dl_times[0] = takt_sim_now();
+    CHECK_EQ(h_now_ticks(), 3);
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    dl_times[1] = takt_sim_now();
+    takt_sim_work(T(2) + 999); /* to 6.999 */
+    CHECK_EQ(takt_delay(1), TAKT_OK); /* tick 6 + 1 */
+    dl_times[2] = takt_sim_now();
+    h_park();
+}
+
+static void scenario_delay(takt_tick_t tick0)
+{
+    h_begin(tick0, 10, false);
+    memset(dl_times, 0, sizeof(dl_times));
+    h_task("A", 2, dl_body, NULL);
+    h_run();
+    CHECK_EQ(dl_times[0], T(3));
+    CHECK_EQ(dl_times[1], T(4));
+    CHECK_EQ(dl_times[2], T(7));
+    CHECK_STREQ(h_events(TAKT_EV_WAKE, true), "3:1/1 4:1/1 7:1/1");
+    CHECK_STREQ(h_events(TAKT_EV_BLOCK, true), "500ns:1/1 3:1/1 6999ns:1/1");
+}
+
+/* ---------------------------------------------------------------- delay until */
+
+static int du_ret[8];
+static uint64_t du_at[8];
+static takt_tick_t du_prev[8];
+
+static void du_body(void *arg)
+{
+    (void)arg;
+    takt_tick_t prev = takt_tick_count();
+    int i = 0;
+    for (; i < 3; i++) { /* on time: wakes at 2, 4, 6 */
+        takt_sim_work(500);
+        du_ret[i] = takt_delay_until(&prev, 2);
+        du_at[i] = takt_sim_now();
+        du_prev[i] = prev - h_tick0;
+    }
+    takt_sim_work(T(2) + 500); /* to 8.5: the wake time 8 has passed */
+    du_ret[i] = takt_delay_until(&prev, 2);
+    du_at[i] = takt_sim_now();
+    du_prev[i++] = prev - h_tick0;
+    takt_sim_work(T(3) + 500); /* to 12: 10 has passed, 12 is now */
+    du_ret[i] = takt_delay_until(&prev, 2);
+    du_at[i] = takt_sim_now();
+    du_prev[i++] = prev - h_tick0;
+    du_ret[i] = takt_delay_until(&prev, 2); /* wake time 12 == now: not delayed */
+    du_at[i] = takt_sim_now();
+    du_prev[i++] = prev - h_tick0;
+    du_ret[i] = takt_delay_until(&prev, 2); /* 14 */
+    du_at[i] = takt_sim_now();
+    du_prev[i++] = prev - h_tick0;
+    h_park();
+}
+
+static void scenario_delay_until(takt_tick_t tick0)
+{
+    h_begin(tick0, 20, false);
+    memset(du_ret, 0x7F, sizeof(du_ret));
+    h_task("A", 2, du_body, NULL);
+    h_run();
+    static const int ret[] = {1, 1, 1, 0, 0, 0, 1};
+    static const uint64_t at[] = {T(2), T(4), T(6), 8500, T(12), T(12), T(14)};
+    static const takt_tick_t prev[] = {2, 4, 6, 8, 10, 12, 14};
+    for (int i = 0; i < 7; i++) {
+        if (!CHECK_EQ(du_ret[i], ret[i]) | !CHECK_EQ(du_at[i], at[i]) |
+            !CHECK_EQ(du_prev[i], prev[i])) {
+            fprintf(stderr, "  (delay_until call %d)\n", i);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- yield */
+
+static void yd_a(void *arg)
+{
+    (void)arg;
+    note("a1");
+    takt_yield();
+    note("a2");
+    takt_yield();
+    note("a3");
+    takt_yield(); /* B is parked: no equal, A goes on */
+    note("a4");
+    CHECK_EQ(takt_delay(0), TAKT_OK); /* delay 0 yields: still alone */
+    note("a5");
+    h_park();
+}
+
+static void yd_b(void *arg)
+{
+    (void)arg;
+    note("b1");
+    takt_yield();
+    note("b2");
+    h_park();
+}
+
+static void yd_c(void *arg)
+{
+    (void)arg;
+    note("c");
+    h_park();
+}
+
+static void scenario_yield(takt_tick_t tick0)
+{
+    h_begin(tick0, 3, false);
+    order[0] = '\0';
+    h_task("A", 2, yd_a, NULL);
+    h_task("B", 2, yd_b, NULL);
+    h_task("C", 1, yd_c, NULL);
+    h_run();
+    CHECK_STREQ(order, "a1 b1 a2 b2 a3 a4 a5 c");
+    CHECK_STREQ(h_dispatches(), "0:1 0:2 0:1 0:2 0:1 0:3 0:0");
+    CHECK_EQ(h_count(TAKT_EV_YIELD, 1), 4);
+    CHECK_EQ(h_count(TAKT_EV_YIELD, 2), 1);
+}
+
+/* ---------------------------------------------------------------- round-robin */
+
+static uint64_t rr_end[3];
+
+static void rr_busy(void *arg)
+{
+    int i = (int)(uintptr_t)arg;
+    takt_sim_work(T(i == 0 ? 2 : 3));
+    rr_end[i] = takt_sim_now();
+    h_park();
+}
+
+static void rr_run(takt_tick_t tick0, bool rr)
+{
+    h_begin(tick0, 12, rr);
+    memset(rr_end, 0, sizeof(rr_end));
+    h_task("H", 3, rr_busy, (void *)0); /* alone at its level: never sliced */
+    h_task("A", 2, rr_busy, (void *)1);
+    h_task("B", 2, rr_busy, (void *)2);
+    h_run();
+}
+
+static void scenario_round_robin(takt_tick_t tick0)
+{
+    rr_run(tick0, true);
+    CHECK_EQ(rr_end[0], T(2));
+    CHECK_EQ(rr_end[1], T(7));
+    CHECK_EQ(rr_end[2], T(8));
+    CHECK_STREQ(h_dispatches(), "0:1 2:2 3:3 4:2 5:3 6:2 7:3 8:0");
+}
+
+static void scenario_no_round_robin(takt_tick_t tick0)
+{
+    rr_run(tick0, false);
+    CHECK_EQ(rr_end[1], T(5));
+    CHECK_EQ(rr_end[2], T(8));
+    CHECK_STREQ(h_dispatches(), "0:1 2:2 5:3 8:0");
+}
+
+/* A slice that expires at the instant an equal task becomes ready goes to that
+ * task, although the running one was created first. */
+static void rr_a6(void *arg)
+{
+    (void)arg;
+    h_work(6);
+    rr_end[0] = takt_sim_now();
+    h_park();
+}
+
+static void hp_body(void *arg);
+
+static void scenario_rr_same_instant(takt_tick_t tick0)
+{
+    h_begin(tick0, 12, true);
+    memset(rr_end, 0, sizeof(rr_end));
+    h_task("A", 2, rr_a6, NULL);                             /* 1 */
+    h_periodic("B", 2, hp_body, (void *)2, 100, 0, 2);       /* 2: released at 2 */
+    h_run();
+    CHECK_EQ(rr_end[0], T(8));
+    CHECK_STREQ(h_dispatches(), "0:1 2:2 3:1 4:2 5:1 8:0");
+}
+
+/* ---------------------------------------------------------------- FIFO among equals */
+
+static void work1_then_park(void *arg)
+{
+    (void)arg;
+    h_work(1);
+    h_park();
+}
+
+static void fifo_x(void *arg) /* id 1: ready at 3 */
+{
+    (void)arg;
+    takt_delay(3);
+    note("x");
+    h_work(1);
+    h_park();
+}
+
+static void fifo_y(void *arg) /* id 2: ready at 2 */
+{
+    (void)arg;
+    takt_delay(2);
+    note("y");
+    h_work(1);
+    h_park();
+}
+
+static void hp_body(void *arg) /* periodic, one job of arg ticks */
+{
+    h_work((uintptr_t)arg);
+    takt_job_end();
+    h_park();
+}
+
+/* Ready earlier runs first, whatever the creation order. */
+static void scenario_fifo_ready_time(takt_tick_t tick0)
+{
+    h_begin(tick0, 10, false);
+    order[0] = '\0';
+    h_task("X", 2, fifo_x, NULL);
+    h_task("Y", 2, fifo_y, NULL);
+    h_periodic("H", 3, hp_body, (void *)4, 100, 0, 1); /* runs 1..5 */
+    h_run();
+    CHECK_STREQ(order, "y x");
+    CHECK_STREQ(h_dispatches(), "0:1 0:2 0:0 1:3 5:2 6:1 7:0");
+}
+
+/* Ready at the same instant: the task created first runs first, even when the
+ * kernel processes the other one first (Y's timer was queued before X's). */
+static void fifo_same_x(void *arg) /* id 1 */
+{
+    (void)arg;
+    takt_delay(1);
+    takt_tick_t prev = h_tick0;
+    CHECK_EQ(takt_delay_until(&prev, 4), 1);
+    note("x");
+    h_work(1);
+    h_park();
+}
+
+static void fifo_same_y(void *arg) /* id 2 */
+{
+    (void)arg;
+    takt_tick_t prev = h_tick0;
+    CHECK_EQ(takt_delay_until(&prev, 4), 1);
+    note("y");
+    h_work(1);
+    h_park();
+}
+
+static void scenario_fifo_same_instant(takt_tick_t tick0)
+{
+    h_begin(tick0, 10, false);
+    order[0] = '\0';
+    h_task("X", 2, fifo_same_x, NULL);
+    h_task("Y", 2, fifo_same_y, NULL);
+    h_periodic("H", 3, hp_body, (void *)4, 100, 0, 2); /* runs 2..6 */
+    h_run();
+    CHECK_STREQ(order, "x y");
+    CHECK_STREQ(h_dispatches(), "0:1 0:2 0:0 1:1 1:0 2:3 6:1 7:2 8:0");
+}
+
+/* A preempted job resumes before equal-priority jobs that became ready after
+ * it; an equal-priority release never preempts. */
+static void l1_body(void *arg)
+{
+    (void)arg;
+    h_work(6);
+    note("l1");
+    h_park();
+}
+
+static void scenario_preempted_first(takt_tick_t tick0)
+{
+    h_begin(tick0, 12, false);
+    order[0] = '\0';
+    h_task("L1", 2, l1_body, NULL);                            /* 1: runs from 0 */
+    h_periodic("L2", 2, hp_body, (void *)1, 100, 0, 3);        /* 2: ready at 3 */
+    h_periodic("L3", 2, hp_body, (void *)1, 100, 0, 1);        /* 3: ready at 1 */
+    h_periodic("H", 3, hp_body, (void *)2, 100, 0, 2);         /* 4: runs 2..4 */
+    h_run();
+    CHECK_STREQ(h_dispatches(), "0:1 2:4 4:1 8:3 9:2 10:0");
+    CHECK_STREQ(h_events(TAKT_EV_PREEMPT, false), "2:1");
+    CHECK_STREQ(h_events(TAKT_EV_RELEASE, false), "1:3 2:4 3:2");
+}
+
+/* ---------------------------------------------------------------- interrupts at the tick */
+
+typedef struct {
+    unsigned irq;
+    takt_tick_t tick;
+    uint64_t at;
+} irq_rec_t;
+
+static irq_rec_t irq_recs[8];
+static int irq_n;
+static uint64_t it_w_woke;
+
+static void irq_handler(void *arg)
+{
+    irq_recs[irq_n++] = (irq_rec_t){(unsigned)(uintptr_t)arg, h_now_ticks(), takt_sim_now()};
+}
+
+static void it_w(void *arg) /* prio 3: wakes at the tick of 5 */
+{
+    (void)arg;
+    takt_delay(5);
+    it_w_woke = takt_sim_now();
+    CHECK_EQ(irq_n, 3); /* the interrupts at 5 ran before the switch to W */
+    h_park();
+}
+
+static void it_z(void *arg) /* prio 1: busy, the interrupts hit its work */
+{
+    (void)arg;
+    for (;;) {
+        h_work(2);
+    }
+}
+
+static void scenario_irq_at_tick(takt_tick_t tick0)
+{
+    h_begin(tick0, 8, false);
+    irq_n = 0;
+    it_w_woke = 0;
+    h_task("W", 3, it_w, NULL);
+    h_task("Z", 1, it_z, NULL);
+    CHECK_EQ(takt_sim_inject_irq(T(5), 7, irq_handler, (void *)7), TAKT_OK);
+    CHECK_EQ(takt_sim_inject_irq(T(5), 3, irq_handler, (void *)3), TAKT_OK);
+    CHECK_EQ(takt_sim_inject_irq(T(5) - 1, 5, irq_handler, (void *)5), TAKT_OK);
+    CHECK_EQ(takt_sim_inject_irq(T(5), 0, irq_handler, NULL), TAKT_ERR_ARG); /* irq 0: tick */
+    CHECK_EQ(takt_sim_inject_irq(T(5), 4, NULL, NULL), TAKT_ERR_ARG);
+    h_run();
+    CHECK_EQ(irq_n, 3);
+    CHECK_EQ(irq_recs[0].irq, 5);
+    CHECK_EQ(irq_recs[0].tick, 4);
+    CHECK_EQ(irq_recs[0].at, T(5) - 1);
+    CHECK_EQ(irq_recs[1].irq, 7); /* after the tick, in injection order */
+    CHECK_EQ(irq_recs[1].tick, 5);
+    CHECK_EQ(irq_recs[1].at, T(5));
+    CHECK_EQ(irq_recs[2].irq, 3);
+    CHECK_EQ(irq_recs[2].tick, 5);
+    CHECK_EQ(it_w_woke, T(5));
+    CHECK_STREQ(h_events(TAKT_EV_ISR_ENTER, true), "4999ns:-1/5 5:-1/7 5:-1/3");
+    long wake = h_find(TAKT_EV_WAKE, 1, 0), isr7 = h_find(TAKT_EV_ISR_ENTER, -1, 1),
+         disp = h_find(TAKT_EV_DISPATCH, 1, 1), exit3 = h_find(TAKT_EV_ISR_EXIT, -1, 2);
+    CHECK(wake >= 0 && wake < isr7); /* the tick's work comes first */
+    CHECK(exit3 >= 0 && exit3 < disp);
+    CHECK_STREQ(h_dispatches(), "0:1 0:2 5:1 5:2");
+}
+
+int main(void)
+{
+    h_both(scenario_delay, "delay");
+    h_both(scenario_delay_until, "delay_until");
+    h_both(scenario_yield, "yield");
+    h_both(scenario_round_robin, "round_robin");
+    h_both(scenario_no_round_robin, "no_round_robin");
+    h_both(scenario_rr_same_instant, "rr_same_instant");
+    h_both(scenario_fifo_ready_time, "fifo_ready_time");
+    h_both(scenario_fifo_same_instant, "fifo_same_instant");
+    h_both(scenario_preempted_first, "preempted_first");
+    h_both(scenario_irq_at_tick, "irq_at_tick");
+    (void)work1_then_park;
+    return CHECK_SUMMARY();
+}
