@@ -22,8 +22,6 @@ static const takt_pq_ops_t *const backends[] = {
     &takt_pq_list_ops,
     &takt_pq_heap_ops,
     &takt_pq_rbtree_ops,
-    &takt_pq_heap_ops,
-    &takt_pq_rbtree_ops,
 };
 
 #define POOL 96
