@@ -389,7 +389,7 @@ def test_analyze_fp_full_runs_all_tests() -> None:
     assert report.available
 
 
-@pytest.mark.parametrize(("policy", "preemption"), [("edf", "full"), ("fp", "none")])
+@pytest.mark.parametrize(("policy", "preemption"), [("fp", "none"), ("fp", "deferred")])
 def test_analyze_other_policies_not_available(policy: str, preemption: str) -> None:
     report = analyze_scenario(scenario(policy, preemption))
     assert not report.available
@@ -410,14 +410,20 @@ def test_registering_a_test() -> None:
     def always(tasks: Sequence[Task]) -> TestResult:
         return TestResult("always", True, True, f"{len(tasks)} tasks")
 
-    register_task_test("edf", "full", "always", always)
+    register_task_test("fp", "none", "always", always)
     try:
-        assert "always" in registered_tests("edf", "full")
-        report = analyze_scenario(scenario("edf"))
+        assert "always" in registered_tests("fp", "none")
+        report = analyze_scenario(scenario("fp", "none"))
         assert report.results == (TestResult("always", True, True, "3 tasks"),)
     finally:
-        unregister_test("edf", "full", "always")
-    assert "always" not in registered_tests("edf", "full")
+        unregister_test("fp", "none", "always")
+    assert "always" not in registered_tests("fp", "none")
+
+
+def test_analyze_edf_runs_the_edf_tests() -> None:
+    report = analyze_scenario(scenario("edf"))
+    assert [r.test for r in report.results] == ["edf_utilization", "qpa"]
+    assert report.available
 
 
 def test_render_text() -> None:

@@ -336,13 +336,9 @@ def test_python_module_entry_point(tmp_path: Path) -> None:
     assert done.stdout == EXPECTED_TIMELINE
 
 
-# Values the parser accepts but the kernel cannot take: the kernel rejects periods,
-# deadlines and offsets of 2**31 ticks or more (takt_task_create returns an error; tick
-# differences must stay within half the 32-bit range), and the runner's input format
-# takes 32-bit values only. The run must then fail cleanly (exit 1 or 2, a message naming
-# the scenario) -- today sim.run_scenario decodes the partial trace before it looks at
-# the runner's errors, so the user gets a Python traceback (TraceFormatError) or an
-# unrelated "No such file" error instead.
+# Values the kernel cannot take: periods, deadlines and offsets of 2**31 ticks or more
+# (tick differences must stay within half the 32-bit range). The scenario is rejected
+# before anything runs, naming the file and the key.
 TOO_LARGE = {
     "offset_2_31": (TASK_A + "offset = 2147483648\n", "offset"),
     "period_2_31": (TASK_A.replace("period = 10", "period = 2147483648"), "period"),
@@ -350,12 +346,6 @@ TOO_LARGE = {
 }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="toolkit bug: out-of-range period/deadline/offset (>= 2**31 ticks) passes "
-    "validation and the failed run surfaces as a traceback or an unrelated error "
-    "(sim.run_scenario decodes the trace before checking the runner's errors)",
-)
 @pytest.mark.parametrize("case", sorted(TOO_LARGE))
 def test_values_the_kernel_rejects_fail_cleanly(
     takt_cli: list[str], tmp_path: Path, case: str
@@ -365,7 +355,7 @@ def test_values_the_kernel_rejects_fail_cleanly(
     scenario.write_text(FP_HEAD.replace("duration = 50", "duration = 20") + text)
     timeline = tmp_path / "timeline.csv"
     done = takt(takt_cli, "run", scenario, "--timeline", timeline)
-    assert done.returncode in (1, 2), done.stderr
+    assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr, done.stderr
     assert str(scenario) in done.stderr, done.stderr
     assert key in done.stderr, done.stderr

@@ -9,6 +9,7 @@ the runner around the kernel's run alone (set-up and trace decoding excluded).
 from __future__ import annotations
 
 import random
+import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -78,3 +79,145 @@ def render_sim_speed(result: SimSpeed) -> str:
         f"{result.ticks_per_second / 1e6:.2f} M simulated ticks/s "
         f"({result.ticks_per_second / 1000:.0f}x real time)"
     )
+
+
+# ---- ready queues ----
+
+QUEUE_OPS = ("remove-head", "insert-preempted", "insert-release")
+MEASURED_FUNCTIONS = {
+    "remove-head": "measured_remove_head",
+    "insert-preempted": "measured_insert_preempted",
+    "insert-release": "measured_insert_release",
+}
+
+
+@dataclass(frozen=True)
+class QueueCost:
+    queue: str
+    n: int
+    op: str
+    ops: int
+    mean_ns: float
+    p99_ns: float
+    max_ns: float
+    mean_instr: float | None  # processor instruction counter, when the machine has one
+    max_instr: float | None
+    callgrind_instr: float | None  # callgrind, deterministic mean
+
+    CSV_HEADER = "queue,n,op,ops,mean_ns,p99_ns,max_ns,mean_instr,max_instr,callgrind_instr"
+
+    def csv(self) -> str:
+        def opt(v: float | None) -> str:
+            return "" if v is None else f"{v:.1f}"
+
+        return (
+            f"{self.queue},{self.n},{self.op},{self.ops},{self.mean_ns:.1f},{self.p99_ns:.1f},"
+            f"{self.max_ns:.1f},{opt(self.mean_instr)},{opt(self.max_instr)},"
+            f"{opt(self.callgrind_instr)}"
+        )
+
+
+def bench_binary(name: str) -> Path:
+    """A benchmark program from the release build next to the runner (built if missing)."""
+    from takt.sim import DEFAULT_BUILD_DIR, build_target
+
+    binary = DEFAULT_BUILD_DIR / "apps" / "bench" / name
+    if not binary.exists():
+        build_target(DEFAULT_BUILD_DIR, name)
+    return binary
+
+
+def _callgrind_means(binary: Path, queue: str, n: int, iterations: int) -> dict[str, float]:
+    """Mean instructions per operation, counted by callgrind inside each measured function."""
+    with tempfile.TemporaryDirectory(prefix="takt-cg-") as tmp:
+        out = Path(tmp) / "callgrind.out"
+        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
+        cmd += [f"--toggle-collect={fn}" for fn in MEASURED_FUNCTIONS.values()]
+        cmd += [str(binary), "--queue", queue, "--n", str(n), "--iterations", str(iterations),
+                "--no-instr"]
+        subprocess.run(cmd, capture_output=True, check=True)
+        annotated = subprocess.run(
+            ["callgrind_annotate", "--inclusive=yes", str(out)],
+            capture_output=True, text=True, check=True,
+        ).stdout
+    means: dict[str, float] = {}
+    for op, fn in MEASURED_FUNCTIONS.items():
+        for line in annotated.splitlines():
+            if line.rstrip().endswith("]") and f":{fn} " in line:
+                means[op] = int(line.split()[0].replace(",", "")) / iterations
+    return means
+
+
+def queue_costs(iterations: int = 20000, callgrind: bool = True,
+                callgrind_iterations: int = 1000) -> list[QueueCost]:
+    binary = bench_binary("takt-bench-queues")
+    done = subprocess.run([str(binary), "--iterations", str(iterations)],
+                          capture_output=True, text=True, check=True)
+    rows = []
+    use_callgrind = callgrind and shutil.which("valgrind") is not None
+    cache: dict[tuple[str, int], dict[str, float]] = {}
+    for line in done.stdout.strip().splitlines()[1:]:
+        f = line.split(",")
+        queue, n, op = f[0], int(f[1]), f[2]
+        cg: float | None = None
+        if use_callgrind:
+            if (queue, n) not in cache:
+                cache[(queue, n)] = _callgrind_means(binary, queue, n, callgrind_iterations)
+            cg = cache[(queue, n)].get(op)
+        rows.append(QueueCost(queue, n, op, int(f[3]), float(f[4]), float(f[5]), float(f[6]),
+                              float(f[7]) if f[7] else None, float(f[8]) if f[8] else None, cg))
+    return rows
+
+
+def write_queue_results(rows: list[QueueCost], out_dir: Path) -> tuple[Path, Path, Path]:
+    """CSV, a plot (instructions and ns per operation vs ready jobs) and a markdown table."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    csv_path = out_dir / "queues.csv"
+    csv_path.write_text(QueueCost.CSV_HEADER + "\n" + "\n".join(r.csv() for r in rows) + "\n")
+
+    fig, axes = plt.subplots(2, 3, figsize=(15, 8), sharex=True)
+    for col, op in enumerate(QUEUE_OPS):
+        for queue in sorted({r.queue for r in rows}):
+            series = [r for r in rows if r.queue == queue and r.op == op]
+            ns = [r.n for r in series]
+            instr = [r.callgrind_instr if r.callgrind_instr is not None else r.mean_instr
+                     for r in series]
+            if all(v is not None for v in instr):
+                axes[0][col].plot(ns, instr, marker="o", label=queue)
+            axes[1][col].plot(ns, [r.mean_ns for r in series], marker="o", label=queue)
+        axes[0][col].set_title(op)
+        axes[0][col].set_ylabel("instructions / op (mean)")
+        axes[1][col].set_ylabel("ns / op (mean, host)")
+        axes[1][col].set_xlabel("ready jobs")
+        for ax in (axes[0][col], axes[1][col]):
+            ax.set_xscale("log", base=2)
+            ax.grid(True, alpha=0.3)
+            ax.legend()
+    fig.suptitle("EDF ready queues: cost per operation vs number of ready jobs")
+    fig.tight_layout()
+    png_path = out_dir / "queues.png"
+    fig.savefig(png_path, dpi=90)
+    plt.close(fig)
+
+    md_path = out_dir / "queues.md"
+    md_path.write_text(render_queue_table(rows))
+    return csv_path, png_path, md_path
+
+
+def render_queue_table(rows: list[QueueCost]) -> str:
+    lines = [
+        "| queue | ready jobs | operation | instr mean (callgrind) | instr mean / max (counter) "
+        "| ns mean / p99 |",
+        "|---|---:|---|---:|---:|---:|",
+    ]
+    for r in rows:
+        cg = "" if r.callgrind_instr is None else f"{r.callgrind_instr:.1f}"
+        counter = "" if r.mean_instr is None else f"{r.mean_instr:.1f} / {r.max_instr:.0f}"
+        lines.append(f"| {r.queue} | {r.n} | {r.op} | {cg} | {counter} "
+                     f"| {r.mean_ns:.1f} / {r.p99_ns:.0f} |")
+    return "\n".join(lines) + "\n"

@@ -58,7 +58,13 @@ def _parser() -> argparse.ArgumentParser:
     analyze = sub.add_parser("analyze", help="schedulability analysis of a scenario")
     analyze.add_argument("file", help="scenario TOML file")
     bench = sub.add_parser("bench", help="benchmarks that print numbers")
-    bench.add_argument("what", choices=["sim"], help="sim: scheduler events per second")
+    bench.add_argument(
+        "what",
+        choices=["sim", "queues"],
+        help="sim: scheduler events per second; queues: EDF ready-queue costs",
+    )
+    bench.add_argument("--out", default="docs/results", help="queues: where CSV/plot/table go")
+    bench.add_argument("--no-callgrind", action="store_true", help="queues: skip callgrind")
     bench.add_argument("--tasks", type=int, default=50)
     bench.add_argument("--ticks", type=int, default=1_000_000)
     bench.add_argument("--seed", type=int, default=1)
@@ -120,9 +126,15 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from takt.bench import render_sim_speed, sim_speed
+    from takt import bench
 
-    print(render_sim_speed(sim_speed(tasks=args.tasks, ticks=args.ticks, seed=args.seed)))
+    if args.what == "sim":
+        print(bench.render_sim_speed(bench.sim_speed(args.tasks, args.ticks, seed=args.seed)))
+        return 0
+    rows = bench.queue_costs(callgrind=not args.no_callgrind)
+    paths = bench.write_queue_results(rows, Path(args.out))
+    print(bench.render_queue_table(rows))
+    print("wrote " + ", ".join(str(p) for p in paths))
     return 0
 
 

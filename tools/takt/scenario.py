@@ -36,6 +36,10 @@ from takt.model import (
 
 __all__ = ["ScenarioError", "load_scenario", "parse_scenario"]
 
+# The kernel's time is 32 bits, compared by signed difference: every interval
+# (period, deadline, offset, budget, run length) must fit in half that range.
+MAX_TICKS = 2**31 - 1
+TICKS_LIMIT_NOTE = "ticks (the kernel's 32-bit time compares intervals within half its range)"
 PRIORITY_MIN: Final = 1
 PRIORITY_MAX: Final = 255
 RESERVED_NAME: Final = "idle"
@@ -357,6 +361,7 @@ class _Parser:
         minimum: int | None = None,
         maximum: int | None = None,
         what: str = "an integer",
+        limit_note: str | None = None,
     ) -> int | None:
         if key not in table:
             if required:
@@ -367,6 +372,8 @@ class _Parser:
             hint = " (times are integer ticks)" if isinstance(value, float) else ""
             self.fail(path + (key,), f"must be {what}{hint}, {_got(value)}")
         number = cast(int, value)
+        if maximum is not None and number > maximum and limit_note is not None:
+            self.fail(path + (key,), f"must be at most {maximum} {limit_note}, got {number}")
         if (minimum is not None and number < minimum) or (maximum is not None and number > maximum):
             self.fail(path + (key,), f"must be {what}, got {number}")
         return number
@@ -375,11 +382,26 @@ class _Parser:
         self, table: Mapping[str, object], key: str, path: KeyPath, *, required: bool = False
     ) -> int | None:
         return self.get_int(
-            table, key, path, required=required, minimum=1, what="a positive integer"
+            table,
+            key,
+            path,
+            required=required,
+            minimum=1,
+            maximum=MAX_TICKS,
+            what="a positive integer",
+            limit_note=TICKS_LIMIT_NOTE,
         )
 
     def get_offset(self, table: Mapping[str, object], path: KeyPath) -> int:
-        value = self.get_int(table, "offset", path, minimum=0, what="a non-negative integer")
+        value = self.get_int(
+            table,
+            "offset",
+            path,
+            minimum=0,
+            maximum=MAX_TICKS,
+            what="a non-negative integer",
+            limit_note=TICKS_LIMIT_NOTE,
+        )
         return 0 if value is None else value
 
     def get_priority(

@@ -91,13 +91,19 @@ def runner_path(build_dir: Path | None = None) -> Path:
 
 def build_runner(build_dir: Path) -> None:
     """Configures and builds the runner (release flags, no tests)."""
+    build_target(build_dir, "takt-runner")
+
+
+def build_target(build_dir: Path, target: str) -> None:
+    """Configures build_dir (release flags, no tests) and builds one target."""
     cmake = shutil.which("cmake")
     if cmake is None:
         raise RunError("the runner is not built and cmake is not installed (run ./setup)")
     configure = [cmake, "-S", str(REPO_ROOT), "-B", str(build_dir), "-DCMAKE_BUILD_TYPE=Release"]
     if shutil.which("ninja"):
         configure += ["-G", "Ninja"]
-    for cmd in (configure, [cmake, "--build", str(build_dir), "--target", "takt-runner"]):
+    configure.append("-DTAKT_BUILD_TESTS=OFF")
+    for cmd in (configure, [cmake, "--build", str(build_dir), "--target", target]):
         done = subprocess.run(cmd, capture_output=True, text=True)
         if done.returncode != 0:
             raise RunError(f"building the runner failed:\n{done.stdout}{done.stderr}")
@@ -125,9 +131,9 @@ def run_scenario(
         started = time.perf_counter()
         stats, errors = _run_runner(cmd, progress)
         wall = time.perf_counter() - started
+        if errors:
+            raise RunError(f"{scenario.source}: the runner failed:\n" + "\n".join(errors))
         trace = tracemod.decode(trace_path.read_bytes())
-    if errors:
-        raise RunError("the runner failed:\n" + "\n".join(errors))
     if int(stats.get("lost", "0")) != trace.lost_events:
         raise RunError("the trace's overflow records disagree with the runner's lost count")
     return RunResult(
