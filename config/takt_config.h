@@ -9,7 +9,9 @@
 #ifndef TAKT_CONFIG_H
 #define TAKT_CONFIG_H
 
-/* Scheduling policy: TAKT_POLICY_FP (fixed priority). More policies follow. */
+/* Default scheduling policy (takt_init with NULL params): TAKT_POLICY_FP (fixed
+ * priority), TAKT_POLICY_EDF_HEAP, TAKT_POLICY_EDF_MLIST or TAKT_POLICY_EDF_RBTREE
+ * (EDF over a binary heap, Pathan's multiple lists, a red-black tree). */
 #define TAKT_CONFIG_POLICY TAKT_POLICY_FP
 
 /* Priority levels 0..TAKT_CONFIG_MAX_PRIORITIES-1; 0 belongs to the idle task. 2..1024. */
@@ -22,7 +24,8 @@
 /* Round-robin among equal priorities (time slice: one tick), when enabled at run time. */
 #define TAKT_CONFIG_ROUND_ROBIN 1
 
-/* Backend of the timer queue (delays, job releases, deadline checks): TAKT_PQ_LIST. */
+/* Backend of the timer queue (delays, job releases, deadline checks): TAKT_PQ_LIST
+ * (O(n) insertion), TAKT_PQ_HEAP or TAKT_PQ_RBTREE (O(log n)). */
 #define TAKT_CONFIG_TIMER_QUEUE TAKT_PQ_LIST
 
 /* Task control blocks and stacks from the heap (takt_task_create) in addition to

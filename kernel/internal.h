@@ -59,6 +59,8 @@ void sched_block_current(takt_wait_t wait);
 void sched_reschedule(void);
 
 /* ---- time (time.c) ---- */
+/* Empties the timer queue (takt_init). */
+void timers_init(void);
 void timer_init(takt_timer_t *timer, void (*expire)(takt_timer_t *timer));
 /* Arms (or re-arms) timer to expire at the first tick >= when. */
 void timer_arm(takt_timer_t *timer, takt_tick_t when);

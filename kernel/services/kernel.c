@@ -18,7 +18,7 @@ static void idle_main(void *arg)
 
 int takt_init(const takt_init_params_t *params)
 {
-    takt_init_params_t defaults = {.scheduler = TAKT_SCHED_FP, .tick_start = 0,
+    takt_init_params_t defaults = {.scheduler = TAKT_CONFIG_POLICY - TAKT_POLICY_FP, .tick_start = 0,
                                    .round_robin = false, .preemption = TAKT_PREEMPT_FULL};
     if (params == NULL) {
         params = &defaults;
@@ -46,7 +46,7 @@ int takt_init(const takt_init_params_t *params)
     k->preemption = params->preemption;
     takt_list_init(&k->all_tasks);
     takt_list_init(&k->reclaim);
-    takt_pq_list_init(&k->timers);
+    timers_init();
     k->policy->init();
     trace_reset();
 

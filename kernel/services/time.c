@@ -10,7 +10,31 @@
 #define timerq_remove takt_pq_list_remove
 #define timerq_peek takt_pq_list_peek
 #define timerq_pop takt_pq_list_pop
+#elif TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HEAP
+#define timerq_insert takt_pq_heap_insert
+#define timerq_remove takt_pq_heap_remove
+#define timerq_peek takt_pq_heap_peek
+#define timerq_pop takt_pq_heap_pop
+/* Every task owns TIMERS_PER_TASK timers, each queued at most once. */
+#define TIMERS_PER_TASK 3u
+static takt_pq_node_t *timer_slots[TIMERS_PER_TASK * TAKT_CONFIG_MAX_TASKS];
+#elif TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_RBTREE
+#define timerq_insert takt_pq_rbtree_insert
+#define timerq_remove takt_pq_rbtree_remove
+#define timerq_peek takt_pq_rbtree_peek
+#define timerq_pop takt_pq_rbtree_pop
 #endif
+
+void timers_init(void)
+{
+#if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_LIST
+    takt_pq_list_init(&takt_kernel.timers);
+#elif TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HEAP
+    takt_pq_heap_init(&takt_kernel.timers, timer_slots, TIMERS_PER_TASK * TAKT_CONFIG_MAX_TASKS);
+#else
+    takt_pq_rbtree_init(&takt_kernel.timers);
+#endif
+}
 
 void timer_init(takt_timer_t *timer, void (*expire)(takt_timer_t *timer))
 {
@@ -24,7 +48,9 @@ void timer_arm(takt_timer_t *timer, takt_tick_t when)
         timerq_remove(&takt_kernel.timers, &timer->node);
     }
     timer->node.key = when;
-    timerq_insert(&takt_kernel.timers, &timer->node);
+    bool queued = timerq_insert(&takt_kernel.timers, &timer->node);
+    KASSERT(queued); /* the heap holds every timer of TAKT_CONFIG_MAX_TASKS tasks */
+    (void)queued;
 }
 
 void timer_cancel(takt_timer_t *timer)

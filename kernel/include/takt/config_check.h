@@ -6,15 +6,20 @@
 #define TAKT_CONFIG_CHECK_H
 
 #define TAKT_POLICY_FP 1
+#define TAKT_POLICY_EDF_HEAP 2
+#define TAKT_POLICY_EDF_MLIST 3
+#define TAKT_POLICY_EDF_RBTREE 4
 
 #define TAKT_PQ_LIST 1
+#define TAKT_PQ_HEAP 2
+#define TAKT_PQ_RBTREE 3
 
 #include "takt_config.h"
 
 #ifndef TAKT_CONFIG_POLICY
-#error "takt_config.h: TAKT_CONFIG_POLICY is not defined (TAKT_POLICY_FP)"
-#elif TAKT_CONFIG_POLICY != TAKT_POLICY_FP
-#error "takt_config.h: TAKT_CONFIG_POLICY must be TAKT_POLICY_FP"
+#error "takt_config.h: TAKT_CONFIG_POLICY is not defined (TAKT_POLICY_FP, _EDF_HEAP, _EDF_MLIST, _EDF_RBTREE)"
+#elif TAKT_CONFIG_POLICY < TAKT_POLICY_FP || TAKT_CONFIG_POLICY > TAKT_POLICY_EDF_RBTREE
+#error "takt_config.h: TAKT_CONFIG_POLICY must be TAKT_POLICY_FP, _EDF_HEAP, _EDF_MLIST or _EDF_RBTREE"
 #endif
 
 #ifndef TAKT_CONFIG_MAX_PRIORITIES
@@ -34,9 +39,9 @@
 #endif
 
 #ifndef TAKT_CONFIG_TIMER_QUEUE
-#error "takt_config.h: TAKT_CONFIG_TIMER_QUEUE is not defined (TAKT_PQ_LIST)"
-#elif TAKT_CONFIG_TIMER_QUEUE != TAKT_PQ_LIST
-#error "takt_config.h: TAKT_CONFIG_TIMER_QUEUE must be TAKT_PQ_LIST"
+#error "takt_config.h: TAKT_CONFIG_TIMER_QUEUE is not defined (TAKT_PQ_LIST, TAKT_PQ_HEAP, TAKT_PQ_RBTREE)"
+#elif TAKT_CONFIG_TIMER_QUEUE < TAKT_PQ_LIST || TAKT_CONFIG_TIMER_QUEUE > TAKT_PQ_RBTREE
+#error "takt_config.h: TAKT_CONFIG_TIMER_QUEUE must be TAKT_PQ_LIST, TAKT_PQ_HEAP or TAKT_PQ_RBTREE"
 #endif
 
 #ifndef TAKT_CONFIG_DYNAMIC_ALLOCATION

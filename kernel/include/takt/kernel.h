@@ -10,7 +10,8 @@ typedef enum {
     TAKT_PREEMPT_DEFERRED,
 } takt_preemption_t;
 
-/* Scheduling policy and ready queue (runtime choice among those built in). */
+/* Scheduling policy and ready queue (runtime choice among those built in);
+ * in the order of the TAKT_POLICY_* configuration values. */
 typedef enum {
     TAKT_SCHED_FP,          /* fixed priority, bitmap of FIFO lists */
     TAKT_SCHED_EDF_HEAP,    /* EDF, binary min-heap (EDF-H) */
@@ -26,7 +27,8 @@ typedef struct {
 } takt_init_params_t;
 
 /* Initialises the kernel and creates the idle task. params may be NULL
- * (defaults: fixed priority, tick 0, no round-robin, full preemption).
+ * (defaults: the scheduler TAKT_CONFIG_POLICY names, tick 0, no round-robin,
+ * full preemption).
  * Under EDF, periodic tasks are scheduled by the absolute deadline of their
  * current job; tasks without a period run in the background (FIFO, behind
  * every job with a deadline), and priorities are ignored. Call once, before any other call.
