@@ -276,12 +276,13 @@ static void resume_locked(takt_task_t *task)
     }
 }
 
-int takt_task_resume(takt_task_t *task)
+/* Both resume calls: the same work, each allowed from one context only. */
+static int resume_from(takt_task_t *task, bool from_isr)
 {
     if (!task_handle_valid(task)) {
         return TAKT_ERR_ARG;
     }
-    if (port_in_isr()) {
+    if (port_in_isr() != from_isr) {
         return TAKT_ERR_CONTEXT;
     }
     port_critical_enter();
@@ -294,22 +295,14 @@ int takt_task_resume(takt_task_t *task)
     return result;
 }
 
+int takt_task_resume(takt_task_t *task)
+{
+    return resume_from(task, false);
+}
+
 int takt_task_resume_from_isr(takt_task_t *task)
 {
-    if (!task_handle_valid(task)) {
-        return TAKT_ERR_ARG;
-    }
-    if (!port_in_isr()) {
-        return TAKT_ERR_CONTEXT;
-    }
-    port_critical_enter();
-    int result = TAKT_ERR_STATE;
-    if (task->state == TAKT_TASK_SUSPENDED) {
-        resume_locked(task);
-        result = TAKT_OK;
-    }
-    port_critical_exit();
-    return result;
+    return resume_from(task, true);
 }
 
 void task_wake(takt_task_t *task, takt_wait_t wait)
