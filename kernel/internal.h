@@ -24,6 +24,7 @@ enum {
     TAKT_TASK_F_DYNAMIC = 1u << 0,  /* TCB and stack came from the heap */
     TAKT_TASK_F_PERIODIC = 1u << 1,
     TAKT_TASK_F_IDLE = 1u << 2,
+    TAKT_TASK_F_NONPREEMPTIVE = 1u << 3, /* switches away only at preemption points */
 };
 
 typedef struct {
@@ -35,6 +36,7 @@ typedef struct {
     bool round_robin;
     bool started;
     bool rotate_current; /* round-robin slice expired: current goes behind its equals */
+    bool at_preemption_point; /* the running task offered to be preempted */
     uint16_t next_task_id;
     uint16_t live_tasks;
     uint64_t ready_instant;        /* distinct instants at which tasks became ready */

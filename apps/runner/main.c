@@ -4,7 +4,8 @@
  *   takt-runner [-o TRACE] [--progress] INPUT|-
  *
  * Every task body is its synthetic workload: takt_sim_work(wcet), then
- * takt_job_end(). The output is the kernel trace, drained from the ring as it
+ * takt_job_end(); a task with segments works each segment in turn with a
+ * preemption point between them. The output is the kernel trace, drained from the ring as it
  * fills: a text header (format, tick length, one line per task id and name),
  * the line "events", then 16-byte little-endian records (takt_trace_event_t).
  * A last line on stderr, "takt-stats ...", gives the run's counters.
@@ -22,6 +23,8 @@
 
 typedef struct {
     uint64_t wcet_ns;
+    uint32_t segment_count;
+    uint64_t segment_ns[RUNNER_MAX_SEGMENTS];
 } synthetic_t;
 
 static FILE *trace_out;
@@ -49,7 +52,16 @@ static void synthetic_job_loop(void *arg)
 {
     const synthetic_t *work = arg;
     for (;;) {
-        takt_sim_work(work->wcet_ns);
+        if (work->segment_count == 0) {
+            takt_sim_work(work->wcet_ns);
+        } else {
+            for (uint32_t s = 0; s < work->segment_count; s++) {
+                if (s > 0) {
+                    takt_preemption_point();
+                }
+                takt_sim_work(work->segment_ns[s]);
+            }
+        }
         takt_job_end();
     }
 }
@@ -125,7 +137,7 @@ int main(int argc, char **argv)
     takt_init_params_t init = {.scheduler = (takt_scheduler_t)scenario.scheduler,
                                .tick_start = scenario.tick_start,
                                .round_robin = scenario.round_robin,
-                               .preemption = TAKT_PREEMPT_FULL};
+                               .preemption = (takt_preemption_t)scenario.preemption};
     if (takt_sim_configure(&sim) != TAKT_OK || takt_init(&init) != TAKT_OK) {
         fprintf(stderr, "takt-runner: kernel initialisation failed\n");
         return 2;
@@ -136,6 +148,10 @@ int main(int argc, char **argv)
     for (uint32_t i = 0; i < scenario.task_count; i++) {
         const runner_task_t *t = &scenario.tasks[i];
         work[i].wcet_ns = (uint64_t)t->wcet * tick_ns;
+        work[i].segment_count = t->segment_count;
+        for (uint32_t s = 0; s < t->segment_count; s++) {
+            work[i].segment_ns[s] = (uint64_t)t->segments[s] * tick_ns;
+        }
         takt_task_params_t params = {
             .name = t->name,
             .entry = synthetic_job_loop,

@@ -15,19 +15,45 @@ static const struct {
     {"edf-rbtree", TAKT_SCHED_EDF_RBTREE},
 };
 
-static bool parse_scheduler(const char *name, int *out)
+static const char *const preemptions[] = {
+    [TAKT_PREEMPT_FULL] = "full",
+    [TAKT_PREEMPT_NONE] = "none",
+    [TAKT_PREEMPT_DEFERRED] = "deferred",
+};
+
+/* "[scheduler [preemption]]" after the numbers of the system line. */
+static bool parse_modes(char *rest, int *scheduler, int *preemption)
 {
-    if (name == NULL || *name == '\0') {
-        *out = TAKT_SCHED_FP;
-        return true;
-    }
-    for (size_t i = 0; i < sizeof(schedulers) / sizeof(schedulers[0]); i++) {
-        if (strcmp(name, schedulers[i].name) == 0) {
-            *out = (int)schedulers[i].scheduler;
-            return true;
+    char *save = NULL;
+    const char *sched_name = rest != NULL ? strtok_r(rest, " \t", &save) : NULL;
+    const char *preempt_name = sched_name != NULL ? strtok_r(NULL, " \t", &save) : NULL;
+    *scheduler = TAKT_SCHED_FP;
+    *preemption = TAKT_PREEMPT_FULL;
+    if (sched_name != NULL) {
+        bool known = false;
+        for (size_t i = 0; i < sizeof(schedulers) / sizeof(schedulers[0]); i++) {
+            if (strcmp(sched_name, schedulers[i].name) == 0) {
+                *scheduler = (int)schedulers[i].scheduler;
+                known = true;
+            }
+        }
+        if (!known) {
+            return false;
         }
     }
-    return false;
+    if (preempt_name != NULL) {
+        bool known = false;
+        for (size_t i = 0; i < sizeof(preemptions) / sizeof(preemptions[0]); i++) {
+            if (strcmp(preempt_name, preemptions[i]) == 0) {
+                *preemption = (int)i;
+                known = true;
+            }
+        }
+        if (!known) {
+            return false;
+        }
+    }
+    return strtok_r(NULL, " \t", &save) == NULL;
 }
 
 static bool parse_u32(const char *tok, uint32_t *out)
@@ -89,13 +115,13 @@ bool scenario_input_read(FILE *in, runner_scenario_t *out, char *err, size_t err
             have_header = true;
         } else if (strncmp(line, "system ", 7) == 0) {
             uint32_t f[4];
-            char *scheduler = NULL;
-            if (!parse_fields(line + 7, f, 4, &scheduler) || f[0] == 0 || f[1] == 0 || f[2] > 1 ||
-                f[0] > 1000000000u || !parse_scheduler(scheduler, &out->scheduler)) {
+            char *modes = NULL;
+            if (!parse_fields(line + 7, f, 4, &modes) || f[0] == 0 || f[1] == 0 || f[2] > 1 ||
+                f[0] > 1000000000u || !parse_modes(modes, &out->scheduler, &out->preemption)) {
                 snprintf(err, err_size,
                          "line %u: expected 'system <tick_hz> <duration> <round_robin 0|1> "
-                         "<tick_start> [fp|edf-heap|edf-mlist|edf-rbtree]' with positive "
-                         "tick_hz and duration",
+                         "<tick_start> [fp|edf-heap|edf-mlist|edf-rbtree [full|none|deferred]]' "
+                         "with positive tick_hz and duration",
                          lineno);
                 return false;
             }
@@ -131,6 +157,29 @@ bool scenario_input_read(FILE *in, runner_scenario_t *out, char *err, size_t err
                          lineno, t->name);
                 return false;
             }
+        } else if (strncmp(line, "segments ", 9) == 0) {
+            runner_task_t *t = out->task_count > 0 ? &out->tasks[out->task_count - 1] : NULL;
+            char *save = NULL;
+            uint64_t sum = 0;
+            uint32_t n = 0;
+            bool ok = t != NULL && t->segment_count == 0;
+            for (char *tok = strtok_r(line + 9, " \t", &save); ok && tok != NULL;
+                 tok = strtok_r(NULL, " \t", &save)) {
+                uint32_t c;
+                ok = n < RUNNER_MAX_SEGMENTS && parse_u32(tok, &c) && c > 0;
+                if (ok) {
+                    t->segments[n++] = c;
+                    sum += c;
+                }
+            }
+            if (!ok || n == 0 || sum != t->wcet) {
+                snprintf(err, err_size,
+                         "line %u: segments must follow a task and list 1..%d positive lengths "
+                         "summing to its wcet",
+                         lineno, RUNNER_MAX_SEGMENTS);
+                return false;
+            }
+            t->segment_count = n;
         } else {
             snprintf(err, err_size, "line %u: unknown record '%.40s'", lineno, line);
             return false;

@@ -4,8 +4,10 @@
  * malformed input, not a user's scenario):
  *
  *   takt-scenario 1
- *   system <tick_hz> <duration_ticks> <round_robin 0|1> <tick_start> [<scheduler>]
+ *   system <tick_hz> <duration_ticks> <round_robin 0|1> <tick_start> [<scheduler> [<preemption>]]
  *     scheduler: fp (default) | edf-heap | edf-mlist | edf-rbtree
+ *     preemption: full (default) | none | deferred
+ *   segments <c1> <c2> ...   (non-preemptive subjobs of the task on the line before)
  *   task <priority> <period> <wcet> <deadline> <offset> <name (rest of line)>
  */
 #ifndef TAKT_RUNNER_SCENARIO_INPUT_H
@@ -17,6 +19,7 @@
 
 #define RUNNER_MAX_TASKS 1000 /* the kernel is built for 1,024 with idle */
 #define RUNNER_MAX_NAME 32
+#define RUNNER_MAX_SEGMENTS 64
 
 typedef struct {
     char name[RUNNER_MAX_NAME];
@@ -25,6 +28,8 @@ typedef struct {
     uint32_t wcet;
     uint32_t deadline;
     uint32_t offset;
+    uint32_t segment_count; /* 0: the job is one piece of work */
+    uint32_t segments[RUNNER_MAX_SEGMENTS];
 } runner_task_t;
 
 typedef struct {
@@ -32,7 +37,8 @@ typedef struct {
     uint32_t duration;
     bool round_robin;
     uint32_t tick_start;
-    int scheduler; /* takt_scheduler_t */
+    int scheduler;  /* takt_scheduler_t */
+    int preemption; /* takt_preemption_t */
     uint32_t task_count;
     runner_task_t tasks[RUNNER_MAX_TASKS];
 } runner_scenario_t;

@@ -6,6 +6,14 @@
  */
 #include "../internal.h"
 
+volatile uint8_t takt_yield_hint;
+
+static bool may_preempt(const takt_task_t *running)
+{
+    return !(running->flags & TAKT_TASK_F_NONPREEMPTIVE) || takt_kernel.at_preemption_point ||
+           (running->flags & TAKT_TASK_F_IDLE);
+}
+
 static void make_ready(takt_task_t *task, takt_ready_how_t how)
 {
     task->state = TAKT_TASK_READY;
@@ -17,7 +25,14 @@ static void make_ready(takt_task_t *task, takt_ready_how_t how)
         k->last_ready_stamp = now;
     }
     task->ready_order = (k->ready_instant << 16) | task->id;
-    takt_kernel.policy->insert(task, how);
+    k->policy->insert(task, how);
+    /* A job that would preempt a task running a non-preemptive subjob: tell the
+     * task at once (takt_should_yield), the switch waits for its next point. */
+    takt_task_t *running = k->current;
+    if (k->started && running != NULL && running->state == TAKT_TASK_RUNNING &&
+        !may_preempt(running) && k->policy->preempts(task, running)) {
+        takt_yield_hint = 1;
+    }
 }
 
 void sched_make_ready(takt_task_t *task)
@@ -47,11 +62,6 @@ void sched_reschedule(void)
     }
 }
 
-static bool may_preempt(const takt_task_t *running)
-{
-    return takt_kernel.preemption == TAKT_PREEMPT_FULL || (running->flags & TAKT_TASK_F_IDLE);
-}
-
 /* The running task stays unless it stopped being runnable, a higher-priority
  * task may preempt it, or its round-robin slice expired with equals waiting. */
 static bool keeps_running(takt_task_t *cur)
@@ -65,7 +75,11 @@ static bool keeps_running(takt_task_t *cur)
         return false;
     }
     const takt_task_t *candidate = policy->peek();
-    if (candidate != NULL && may_preempt(cur) && policy->preempts(candidate, cur)) {
+    if (candidate != NULL && policy->preempts(candidate, cur)) {
+        if (!may_preempt(cur)) {
+            takt_yield_hint = 1;
+            return true;
+        }
         cur->state = TAKT_TASK_READY;
         policy->insert(cur, TAKT_READY_PREEMPTED);
         trace_record(TAKT_EV_PREEMPT, cur, task_current_job(cur));
@@ -80,9 +94,11 @@ takt_task_t *takt_sched_switch_point(void)
     takt_task_t *cur = k->current;
     bool stays = keeps_running(cur);
     k->rotate_current = false;
+    k->at_preemption_point = false;
     if (stays) {
         return cur;
     }
+    takt_yield_hint = 0;
     takt_task_t *next = k->policy->peek();
     KASSERT(next != NULL); /* the idle task is always ready when not running */
     k->policy->remove(next);
@@ -114,4 +130,37 @@ void takt_yield(void)
     make_ready(self, TAKT_READY_YIELD);
     sched_reschedule();
     port_critical_exit();
+}
+
+void takt_preemption_point(void)
+{
+    if (!takt_yield_hint || !in_task_context() ||
+        takt_kernel.preemption == TAKT_PREEMPT_NONE) {
+        return;
+    }
+    port_critical_enter();
+    trace_record(TAKT_EV_PREEMPTION_POINT, takt_kernel.current, 0);
+    takt_kernel.at_preemption_point = true;
+    sched_reschedule();
+    port_critical_exit();
+}
+
+int takt_task_set_preemptive(takt_task_t *task, bool preemptive)
+{
+    takt_task_t *target = task;
+    if (target == NULL) {
+        target = in_task_context() ? takt_kernel.current : NULL;
+    }
+    if (!task_handle_valid(target) || (target->flags & TAKT_TASK_F_IDLE)) {
+        return TAKT_ERR_ARG;
+    }
+    port_critical_enter();
+    if (preemptive) {
+        target->flags &= (uint8_t)~TAKT_TASK_F_NONPREEMPTIVE;
+        sched_reschedule(); /* a waiting higher-priority job may take over now */
+    } else {
+        target->flags |= TAKT_TASK_F_NONPREEMPTIVE;
+    }
+    port_critical_exit();
+    return TAKT_OK;
 }

@@ -29,7 +29,7 @@ int takt_init(const takt_init_params_t *params)
         [TAKT_SCHED_EDF_MLIST] = &takt_policy_edf_mlist,
         [TAKT_SCHED_EDF_RBTREE] = &takt_policy_edf_rbtree,
     };
-    if (params->preemption != TAKT_PREEMPT_FULL ||
+    if ((unsigned)params->preemption > TAKT_PREEMPT_DEFERRED ||
         (unsigned)params->scheduler >= sizeof(policies) / sizeof(policies[0])) {
         return TAKT_ERR_ARG;
     }
@@ -40,6 +40,7 @@ int takt_init(const takt_init_params_t *params)
 #endif
     takt_kernel_t *k = &takt_kernel;
     memset(k, 0, sizeof(*k));
+    takt_yield_hint = 0;
     k->policy = policies[params->scheduler];
     k->ticks = params->tick_start;
     k->round_robin = params->round_robin;

@@ -80,6 +80,9 @@ static void task_setup(takt_task_t *task, const takt_task_params_t *params, void
     task->priority = (uint16_t)params->priority;
     task->base_priority = (uint16_t)params->priority;
     task->flags = flags;
+    if (takt_kernel.preemption != TAKT_PREEMPT_FULL && !(flags & TAKT_TASK_F_IDLE)) {
+        task->flags |= TAKT_TASK_F_NONPREEMPTIVE;
+    }
     task->entry = params->entry;
     task->arg = params->arg;
     if (params->name != NULL) {

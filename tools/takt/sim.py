@@ -43,8 +43,6 @@ def unsupported_reason(scenario: Scenario) -> str | None:
     system = scenario.system
     if system.policy not in ("fp", "edf"):
         return f'policy "{system.policy}" is not implemented in the kernel yet (fp, edf)'
-    if system.preemption != "full":
-        return f'preemption "{system.preemption}" is not implemented in the kernel yet'
     if (system.policy, system.ready_queue) not in SCHEDULERS:
         return (
             f'ready_queue "{system.ready_queue}" is not implemented for {system.policy} yet '
@@ -62,7 +60,7 @@ def compile_input(scenario: Scenario, tick_start: int = 0) -> str:
     lines = [
         "takt-scenario 1",
         f"system {system.tick_hz} {system.duration} {int(system.round_robin)} {tick_start} "
-        f"{scheduler}",
+        f"{scheduler} {system.preemption}",
     ]
     for task in scenario.tasks:
         priority = task.priority if system.policy == "fp" else 1  # EDF ignores priorities
@@ -74,6 +72,8 @@ def compile_input(scenario: Scenario, tick_start: int = 0) -> str:
             f"task {priority} {task.period} {task.wcet} {task.deadline} "
             f"{task.offset} {task.name}"
         )
+        if task.segments:
+            lines.append("segments " + " ".join(str(c) for c in task.segments))
     return "\n".join(lines) + "\n"
 
 

@@ -40,6 +40,7 @@ class EventType(IntEnum):
     STACK_OVERFLOW = 15
     OVERFLOW = 16
     YIELD = 17
+    PREEMPTION_POINT = 18
 
 
 class TraceFormatError(ValueError):

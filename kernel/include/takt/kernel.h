@@ -4,6 +4,13 @@
 
 #include "takt/task.h"
 
+/*
+ * Preemption modes (SCHEDULING.md "Preemption modes"). The mode sets every
+ * task's default: FULL makes tasks preemptive; NONE and DEFERRED make them
+ * non-preemptive, so a higher-priority job waits until the running one
+ * completes, blocks, or (DEFERRED, and non-preemptive tasks under FULL)
+ * reaches a preemption point. Under NONE preemption points do nothing.
+ */
 typedef enum {
     TAKT_PREEMPT_FULL,
     TAKT_PREEMPT_NONE,
@@ -23,7 +30,7 @@ typedef struct {
     takt_scheduler_t scheduler;
     takt_tick_t tick_start;      /* initial tick count (tests start it just below overflow) */
     bool round_robin;            /* time-slice equal priorities (needs TAKT_CONFIG_ROUND_ROBIN) */
-    takt_preemption_t preemption; /* only TAKT_PREEMPT_FULL so far */
+    takt_preemption_t preemption;
 } takt_init_params_t;
 
 /* Initialises the kernel and creates the idle task. params may be NULL
@@ -53,6 +60,28 @@ void takt_isr_exit(unsigned irq);
 /* Frees every dynamic task still alive, for hosts that run the kernel several
  * times in one process (tests, the sim runner). Only after takt_start returned. */
 void takt_teardown(void);
+
+/*
+ * A preemption point: if a job that should preempt the caller is waiting,
+ * switch to it now; otherwise return after one flag test. Context: task.
+ */
+void takt_preemption_point(void);
+
+/* Set by the kernel while a job that should preempt the running task waits
+ * for its next preemption point; read by takt_should_yield without a call. */
+extern volatile uint8_t takt_yield_hint;
+
+/* True if a higher-priority job is waiting for the caller's next preemption
+ * point (an optional preemption point: e.g. do not start a long DMA transfer).
+ * Answers without entering the kernel. */
+static inline bool takt_should_yield(void)
+{
+    return takt_yield_hint != 0;
+}
+
+/* Makes a task preemptive or not (NULL: the caller), overriding the mode's
+ * default. TAKT_ERR_ARG for a bad handle or the idle task. May reschedule. */
+int takt_task_set_preemptive(takt_task_t *task, bool preemptive);
 
 /* Context switches performed so far (dispatches of a task other than the one running). */
 uint32_t takt_context_switches(void);

@@ -31,6 +31,7 @@ typedef enum {
     TAKT_EV_STACK_OVERFLOW = 15,
     TAKT_EV_OVERFLOW = 16,     /* arg: events lost since the last overflow event */
     TAKT_EV_YIELD = 17,
+    TAKT_EV_PREEMPTION_POINT = 18, /* the running task reached a point with a switch waiting */
 } takt_event_type_t;
 
 #define TAKT_TRACE_NO_TASK 0xFFFFu
