@@ -187,9 +187,11 @@ static void scenario_bad_args(takt_tick_t tick0)
     h_begin(tick0, 6, false);
     ba_done = 0;
     memset(isr_results, 0x7F, sizeof(isr_results));
-    takt_init_params_t bad = {.tick_start = 5, .preemption = TAKT_PREEMPT_NONE};
+    /* Values outside the enumerations: an unknown preemption mode, an unknown scheduler. */
+    takt_init_params_t bad = {.tick_start = 5, .preemption = (takt_preemption_t)7};
     CHECK_EQ(takt_init(&bad), TAKT_ERR_ARG);
-    bad.preemption = TAKT_PREEMPT_DEFERRED;
+    bad.preemption = TAKT_PREEMPT_FULL;
+    bad.scheduler = (takt_scheduler_t)9;
     CHECK_EQ(takt_init(&bad), TAKT_ERR_ARG);
     CHECK_EQ(takt_tick_count(), tick0); /* the failed init changed nothing */
 
