@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from takt.analysis import edf, fp
+from takt.analysis import edf, fp, fpds
 from takt.analysis.registry import register_task_test, registered_tests
 from takt.analysis.results import TestResult
 from takt.model import Policy, Preemption, Scenario, Task
@@ -16,6 +16,8 @@ for _name, _test in fp.FP_TESTS.items():
     register_task_test("fp", "full", _name, _test)
 for _name, _test in edf.EDF_TESTS.items():
     register_task_test("edf", "full", _name, _test)
+register_task_test("fp", "deferred", "fpds_wcrt", fpds.fpds_response_time_analysis)
+register_task_test("fp", "none", "fpns_wcrt", fpds.fpns_response_time_analysis)
 
 
 @dataclass(frozen=True)
