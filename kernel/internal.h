@@ -86,6 +86,10 @@ takt_tick_t job_current_deadline(const takt_task_t *task);
 /* ---- tasks (task.c) ---- */
 void task_wake(takt_task_t *task, takt_wait_t wait);
 bool task_handle_valid(const takt_task_t *task);
+/* A valid handle, or the calling task for NULL (task context); NULL otherwise. */
+takt_task_t *task_resolve(const takt_task_t *task);
+/* Frees a dynamic task's control block and stack; nothing for a static task. */
+void task_free_memory(takt_task_t *task);
 void task_stack_check(takt_task_t *task);
 void task_reclaim_deleted(void);
 /* Creates the idle task (priority 0, always ready). Assumptions: takt_init. */

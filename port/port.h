@@ -12,6 +12,11 @@
 
 #include "takt/task.h"
 
+/* Called before the kernel writes a new task's stack, which may have been
+ * another task's (static stacks are reused): a host port forgets what its
+ * sanitizers knew about the old frames. Target ports: nothing to do. */
+void port_stack_claim(void *stack, size_t size);
+
 /* Prepares a new task's context so that switching to it calls task->entry(task->arg)
  * through takt_task_trampoline. */
 void port_task_init(takt_task_t *task);

@@ -147,11 +147,8 @@ void takt_preemption_point(void)
 
 int takt_task_set_preemptive(takt_task_t *task, bool preemptive)
 {
-    takt_task_t *target = task;
-    if (target == NULL) {
-        target = in_task_context() ? takt_kernel.current : NULL;
-    }
-    if (!task_handle_valid(target) || (target->flags & TAKT_TASK_F_IDLE)) {
+    takt_task_t *target = task_resolve(task);
+    if (target == NULL || (target->flags & TAKT_TASK_F_IDLE)) {
         return TAKT_ERR_ARG;
     }
     port_critical_enter();

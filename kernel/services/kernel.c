@@ -91,12 +91,7 @@ void takt_teardown(void)
         takt_task_t *task = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
         takt_list_remove(node);
         task->magic = 0;
-#if TAKT_CONFIG_DYNAMIC_ALLOCATION
-        if (task->flags & TAKT_TASK_F_DYNAMIC) {
-            TAKT_CONFIG_FREE(task->stack_memory);
-            TAKT_CONFIG_FREE(task);
-        }
-#endif
+        task_free_memory(task);
     }
     task_reclaim_deleted();
 }

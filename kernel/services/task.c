@@ -18,7 +18,7 @@ bool task_handle_valid(const takt_task_t *task)
 }
 
 /* NULL means the calling task. */
-static takt_task_t *resolve(const takt_task_t *task)
+takt_task_t *task_resolve(const takt_task_t *task)
 {
     if (task == NULL) {
         return in_task_context() ? takt_kernel.current : NULL;
@@ -62,6 +62,7 @@ static void stack_prepare(takt_task_t *task, void *stack, size_t size)
     task->stack_memory = stack;
     task->stack = (uint8_t *)lo;
     task->stack_size = (size_t)(hi - lo);
+    port_stack_claim(task->stack, task->stack_size);
 #if TAKT_CONFIG_STACK_CHECK
     memset(task->stack, STACK_FILL, task->stack_size);
 #endif
@@ -177,7 +178,7 @@ int takt_task_create(const takt_task_params_t *params, takt_task_t **out)
 #endif
 }
 
-static void free_task_memory(takt_task_t *task)
+void task_free_memory(takt_task_t *task)
 {
 #if TAKT_CONFIG_DYNAMIC_ALLOCATION
     if (task->flags & TAKT_TASK_F_DYNAMIC) {
@@ -198,14 +199,21 @@ static void detach(takt_task_t *task)
     timer_cancel(&task->wake_timer);
 }
 
-int takt_task_delete(takt_task_t *task)
+/* Delete and suspend take an application task, from task context. */
+static int removal_check(const takt_task_t *target)
 {
-    takt_task_t *target = resolve(task);
     if (target == NULL || (target->flags & TAKT_TASK_F_IDLE)) {
         return TAKT_ERR_ARG;
     }
-    if (port_in_isr()) {
-        return TAKT_ERR_CONTEXT;
+    return port_in_isr() ? TAKT_ERR_CONTEXT : TAKT_OK;
+}
+
+int takt_task_delete(takt_task_t *task)
+{
+    takt_task_t *target = task_resolve(task);
+    int err = removal_check(target);
+    if (err != TAKT_OK) {
+        return err;
     }
     port_critical_enter();
     bool self = takt_kernel.started && target == takt_kernel.current;
@@ -227,7 +235,7 @@ int takt_task_delete(takt_task_t *task)
         port_critical_exit();
         KASSERT(false); /* a deleted task is never switched back to */
     }
-    free_task_memory(target);
+    task_free_memory(target);
     port_critical_exit();
     return TAKT_OK;
 }
@@ -238,19 +246,17 @@ void task_reclaim_deleted(void)
     takt_list_node_t *node;
     while ((node = takt_list_first(&takt_kernel.reclaim)) != NULL) {
         takt_list_remove(node);
-        free_task_memory(TAKT_CONTAINER_OF(node, takt_task_t, reclaim_node));
+        task_free_memory(TAKT_CONTAINER_OF(node, takt_task_t, reclaim_node));
     }
     port_critical_exit();
 }
 
 int takt_task_suspend(takt_task_t *task)
 {
-    takt_task_t *target = resolve(task);
-    if (target == NULL || (target->flags & TAKT_TASK_F_IDLE)) {
-        return TAKT_ERR_ARG;
-    }
-    if (port_in_isr()) {
-        return TAKT_ERR_CONTEXT;
+    takt_task_t *target = task_resolve(task);
+    int err = removal_check(target);
+    if (err != TAKT_OK) {
+        return err;
     }
     port_critical_enter();
     if (target->state != TAKT_TASK_SUSPENDED) {
@@ -317,13 +323,13 @@ void task_wake(takt_task_t *task, takt_wait_t wait)
 
 int takt_task_get_priority(const takt_task_t *task)
 {
-    const takt_task_t *target = resolve(task);
+    const takt_task_t *target = task_resolve(task);
     return target == NULL ? TAKT_ERR_ARG : (int)target->priority;
 }
 
 int takt_task_set_priority(takt_task_t *task, unsigned priority)
 {
-    takt_task_t *target = resolve(task);
+    takt_task_t *target = task_resolve(task);
     if (target == NULL || (target->flags & TAKT_TASK_F_IDLE) || !priority_valid(priority)) {
         return TAKT_ERR_ARG;
     }
@@ -348,7 +354,7 @@ int takt_task_set_priority(takt_task_t *task, unsigned priority)
 
 takt_task_state_t takt_task_state(const takt_task_t *task)
 {
-    const takt_task_t *target = resolve(task);
+    const takt_task_t *target = task_resolve(task);
     return target == NULL ? TAKT_TASK_DELETED : (takt_task_state_t)target->state;
 }
 
@@ -359,20 +365,20 @@ takt_task_t *takt_task_self(void)
 
 const char *takt_task_name(const takt_task_t *task)
 {
-    const takt_task_t *target = resolve(task);
+    const takt_task_t *target = task_resolve(task);
     return target == NULL ? NULL : target->name;
 }
 
 int takt_task_id(const takt_task_t *task)
 {
-    const takt_task_t *target = resolve(task);
+    const takt_task_t *target = task_resolve(task);
     return target == NULL ? -1 : (int)target->id;
 }
 
 size_t takt_task_stack_high_water(const takt_task_t *task)
 {
 #if TAKT_CONFIG_STACK_CHECK
-    const takt_task_t *target = resolve(task);
+    const takt_task_t *target = task_resolve(task);
     if (target == NULL) {
         return 0;
     }

@@ -222,6 +222,22 @@ size_t port_min_stack_size(void)
     return 8192;
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#endif
+
+void port_stack_claim(void *stack, size_t size)
+{
+    /* A task that deleted itself never returned from its frames, so their
+     * redzones are still poisoned in that memory. */
+#if defined(__SANITIZE_ADDRESS__)
+    __asan_unpoison_memory_region(stack, size);
+#else
+    (void)stack;
+    (void)size;
+#endif
+}
+
 static void task_entry_shim(void)
 {
     takt_task_trampoline();
