@@ -11,7 +11,6 @@ TAKT_ALLOW_NO_CHROMIUM=1 is set (then they skip). TAKT_CHROMIUM overrides the bi
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import shutil
@@ -20,48 +19,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from sample_runs import three_tasks
 
 import takt.report._html as html_mod
 from takt.model import JobRow, RunResult, Scenario, SystemConfig, Task, TimelineRow
-from takt.report import read_jobs, read_timeline, write_gantt
+from takt.report import write_gantt
 
 CHROMIUM = os.environ.get("TAKT_CHROMIUM", "/usr/bin/chromium")
-
-TIMELINE = """start,end,server,task,job
-0,3,,T1,0
-3,8,,T2,0
-8,10,,T3,0
-10,13,,T1,1
-13,15,,T3,0
-15,20,,T2,1
-20,23,,T1,2
-23,28,,T3,0
-28,30,,idle,
-"""
-JOBS = """task,job,release,deadline,finish,missed
-T1,0,0,10,3,0
-T1,1,10,20,13,0
-T1,2,20,30,23,0
-T2,0,0,15,8,0
-T2,1,15,30,20,0
-T3,0,0,20,28,1
-"""
-
-
-def three_tasks() -> RunResult:
-    tasks = (
-        Task("T1", period=10, wcet=3, deadline=10, priority=3),
-        Task("T2", period=15, wcet=5, deadline=15, priority=2),
-        Task("T3", period=30, wcet=9, deadline=20, priority=1),
-    )
-    return RunResult(
-        Scenario(SystemConfig(duration=30), tasks, source="three.toml"),
-        read_timeline(io.StringIO(TIMELINE)),
-        read_jobs(io.StringIO(JOBS)),
-        context_switches=8,
-        wall_seconds=0.01,
-    )
-
 
 def servers_with_budgets() -> tuple[RunResult, dict[str, list[tuple[int, int]]]]:
     from takt.model import HsfConfig, Server
