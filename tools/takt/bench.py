@@ -17,7 +17,7 @@ from pathlib import Path
 
 from takt.generator import periodic_task_set
 from takt.model import Scenario, SystemConfig
-from takt.sim import RunError, compile_input, runner_path
+from takt.sim import RunError, compile_input, run_runner, runner_path
 
 
 @dataclass(frozen=True)
@@ -53,15 +53,11 @@ def sim_speed(tasks: int = 50, ticks: int = 1_000_000, utilization: float = 0.85
         input_path = Path(tmp) / "scenario.in"
         input_path.write_text(compile_input(scenario))
         for _ in range(repeat):
-            done = subprocess.run(
-                [str(binary), "-o", str(Path(tmp) / "trace.bin"), str(input_path)],
-                capture_output=True, text=True,
+            stats, errors = run_runner(
+                [str(binary), "-o", str(Path(tmp) / "trace.bin"), str(input_path)], None
             )
-            if done.returncode != 0:
-                raise RunError(f"runner failed: {done.stderr}")
-            stats = dict(
-                f.split("=", 1) for f in done.stderr.strip().splitlines()[-1].split()[1:]
-            )
+            if errors:
+                raise RunError("runner failed:\n" + "\n".join(errors))
             run = SimSpeed(tasks, ticks, int(stats["events"]), int(stats["context_switches"]),
                            int(stats["interrupts"]), float(stats["wall_s"]))
             if best is None or run.wall_seconds < best.wall_seconds:

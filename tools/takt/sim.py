@@ -129,7 +129,7 @@ def run_scenario(
         if progress is not None:
             cmd.insert(1, "--progress")
         started = time.perf_counter()
-        stats, errors = _run_runner(cmd, progress)
+        stats, errors = run_runner(cmd, progress)
         wall = time.perf_counter() - started
         if errors:
             raise RunError(f"{scenario.source}: the runner failed:\n" + "\n".join(errors))
@@ -147,7 +147,7 @@ def run_scenario(
     )
 
 
-def _run_runner(
+def run_runner(
     cmd: list[str], progress: ProgressCallback | None
 ) -> tuple[dict[str, str], list[str]]:
     """Runs the runner, forwarding progress; returns its stats and any error lines."""
