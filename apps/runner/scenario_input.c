@@ -5,14 +5,12 @@
 
 #include "takt/kernel.h"
 
-static const struct {
-    const char *name;
-    takt_scheduler_t scheduler;
-} schedulers[] = {
-    {"fp", TAKT_SCHED_FP},
-    {"edf-heap", TAKT_SCHED_EDF_HEAP},
-    {"edf-mlist", TAKT_SCHED_EDF_MLIST},
-    {"edf-rbtree", TAKT_SCHED_EDF_RBTREE},
+/* Input names, indexed by the kernel's enumeration values. */
+static const char *const schedulers[] = {
+    [TAKT_SCHED_FP] = "fp",
+    [TAKT_SCHED_EDF_HEAP] = "edf-heap",
+    [TAKT_SCHED_EDF_MLIST] = "edf-mlist",
+    [TAKT_SCHED_EDF_RBTREE] = "edf-rbtree",
 };
 
 static const char *const preemptions[] = {
@@ -21,39 +19,38 @@ static const char *const preemptions[] = {
     [TAKT_PREEMPT_DEFERRED] = "deferred",
 };
 
+/* The index of name in names; an absent name keeps *out (the default). */
+static bool lookup(const char *name, const char *const *names, size_t count, int *out)
+{
+    if (name == NULL) {
+        return true;
+    }
+    for (size_t i = 0; i < count; i++) {
+        if (strcmp(name, names[i]) == 0) {
+            *out = (int)i;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* "[scheduler [preemption]]" after the numbers of the system line. */
 static bool parse_modes(char *rest, int *scheduler, int *preemption)
 {
-    char *save = NULL;
-    const char *sched_name = rest != NULL ? strtok_r(rest, " \t", &save) : NULL;
-    const char *preempt_name = sched_name != NULL ? strtok_r(NULL, " \t", &save) : NULL;
     *scheduler = TAKT_SCHED_FP;
     *preemption = TAKT_PREEMPT_FULL;
-    if (sched_name != NULL) {
-        bool known = false;
-        for (size_t i = 0; i < sizeof(schedulers) / sizeof(schedulers[0]); i++) {
-            if (strcmp(sched_name, schedulers[i].name) == 0) {
-                *scheduler = (int)schedulers[i].scheduler;
-                known = true;
-            }
-        }
-        if (!known) {
-            return false;
-        }
+    if (rest == NULL) {
+        return true;
     }
-    if (preempt_name != NULL) {
-        bool known = false;
-        for (size_t i = 0; i < sizeof(preemptions) / sizeof(preemptions[0]); i++) {
-            if (strcmp(preempt_name, preemptions[i]) == 0) {
-                *preemption = (int)i;
-                known = true;
-            }
-        }
-        if (!known) {
-            return false;
-        }
-    }
-    return strtok_r(NULL, " \t", &save) == NULL;
+    char *save = NULL;
+    const char *sched_name = strtok_r(rest, " \t", &save);
+    const char *preempt_name = sched_name != NULL ? strtok_r(NULL, " \t", &save) : NULL;
+    bool trailing = preempt_name != NULL && strtok_r(NULL, " \t", &save) != NULL;
+    return !trailing &&
+           lookup(sched_name, schedulers, sizeof(schedulers) / sizeof(schedulers[0]),
+                  scheduler) &&
+           lookup(preempt_name, preemptions, sizeof(preemptions) / sizeof(preemptions[0]),
+                  preemption);
 }
 
 static bool parse_u32(const char *tok, uint32_t *out)
