@@ -3,6 +3,7 @@
  * suspension, suspend/resume (also from an interrupt), hooks, stack and heap
  * accounting — through the FreeRTOS API, on the sim port (1 tick = 1 ms).
  */
+#include "FreeRTOS.h" /* first, as in every FreeRTOS program */
 #include <string.h>
 
 #include "rtos_check.h"
