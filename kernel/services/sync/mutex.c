@@ -247,14 +247,13 @@ int takt_mutex_lock(takt_mutex_t *mutex, takt_tick_t timeout)
     if (err != TAKT_OK) {
         return err;
     }
-    if (!takt_kernel.started) {
-        return TAKT_ERR_CONTEXT; /* no task to own it yet */
-    }
     port_critical_enter();
     takt_task_t *self = takt_kernel.current;
     int result = TAKT_OK;
     if (!mutex_valid(mutex)) {
         result = TAKT_ERR_ARG;
+    } else if (!takt_kernel.started) {
+        result = TAKT_ERR_CONTEXT; /* no task to own it yet */
     } else if (mutex->holder == NULL) {
         take(mutex, self);
     } else if (mutex->holder == self) {
