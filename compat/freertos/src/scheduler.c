@@ -10,11 +10,16 @@
 
 static bool kernel_initialised;
 static bool scheduler_started;
+static bool scheduler_ran; /* a run ended (sim): its tasks are freed at the next start-up */
 
 void compat_kernel_ready(void)
 {
     if (kernel_initialised) {
         return;
+    }
+    if (scheduler_ran) {
+        takt_teardown();
+        scheduler_ran = false;
     }
     compat_port_prepare();
     takt_init_params_t params = {
@@ -39,9 +44,10 @@ void vTaskStartScheduler(void)
     compat_kernel_ready();
     scheduler_started = true;
     takt_start();
-    /* Sim port: the simulation ended. The next run starts from scratch. */
+    /* Sim port: the simulation ended. Task handles stay readable until the
+     * next FreeRTOS call that needs the kernel, which starts from scratch. */
     scheduler_started = false;
-    takt_teardown();
+    scheduler_ran = true;
     kernel_initialised = false;
 }
 
