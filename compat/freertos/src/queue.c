@@ -22,9 +22,9 @@ static BaseType_t wait_result(int err)
     return err == TAKT_OK ? pdPASS : pdFAIL;
 }
 
+#if configSUPPORT_DYNAMIC_ALLOCATION
 static struct QueueDefinition *object_alloc(size_t extra)
 {
-#if configSUPPORT_DYNAMIC_ALLOCATION
     compat_kernel_ready();
     struct QueueDefinition *q = pvPortMalloc(sizeof(*q) + extra);
     if (q != NULL) {
@@ -32,11 +32,8 @@ static struct QueueDefinition *object_alloc(size_t extra)
         q->dynamic = 1;
     }
     return q;
-#else
-    (void)extra;
-    return NULL;
-#endif
 }
+#endif
 
 /* Finishes a create: the kind on success; the memory back on failure. */
 static QueueHandle_t object_made(struct QueueDefinition *q, int err, TaktFreeRTOSQueueKind_t kind)
@@ -51,6 +48,7 @@ static QueueHandle_t object_made(struct QueueDefinition *q, int err, TaktFreeRTO
     return q;
 }
 
+#if configSUPPORT_STATIC_ALLOCATION
 static QueueHandle_t static_object(struct QueueDefinition *buffer)
 {
     configASSERT(buffer != NULL);
@@ -60,6 +58,7 @@ static QueueHandle_t static_object(struct QueueDefinition *buffer)
     }
     return buffer;
 }
+#endif
 
 /* ---- queues ---- */
 
