@@ -21,7 +21,7 @@ function(step)
   set(step_output "${out}" PARENT_SCOPE)
 endfunction()
 
-step(${CMAKE_COMMAND} -S ${app} -B ${app}/build -G Ninja -DCMAKE_C_COMPILER=${C_COMPILER}
+step(${CMAKE_COMMAND} -S ${app} -B ${app}/build -G ${GENERATOR} -DCMAKE_C_COMPILER=${C_COMPILER}
      -DTAKT_DIR=${TAKT_DIR} -DTAKT_PORT=sim)
 step(${CMAKE_COMMAND} --build ${app}/build -j2)
 step(${app}/build/freertos_app)
