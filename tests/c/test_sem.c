@@ -302,6 +302,49 @@ static void scenario_sched_lock(takt_tick_t tick0)
     h_end();
 }
 
+/* ---------------------------------------------------------------- waiter suspended, deleted */
+
+static takt_task_t *sw_first, *sw_second;
+
+static void sw_waiter(void *arg)
+{
+    const char *name = arg;
+    int rc = takt_sem_take(sem, TAKT_WAIT_FOREVER);
+    s_log("%s=%d", name, rc);
+    h_park();
+}
+
+static void sw_controller(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK); /* all three wait: first, second, third */
+    CHECK_EQ(takt_task_suspend(sw_first), TAKT_OK);  /* leaves the wait */
+    CHECK_EQ(takt_task_delete(sw_second), TAKT_OK);  /* leaves the wait, freed */
+    CHECK_EQ(takt_sem_give(sem), TAKT_OK);           /* goes to the third */
+    s_point();
+    CHECK_EQ(takt_sem_count(sem), 0);
+    CHECK_EQ(takt_task_resume(sw_first), TAKT_OK);   /* its take ends in a timeout */
+    s_point();
+    CHECK_EQ(takt_sem_delete(sem), TAKT_OK);         /* nobody waits any more */
+    sem = NULL;
+    s_log("end");
+    h_park();
+}
+
+static void scenario_waiter_removed(takt_tick_t tick0)
+{
+    s_begin(tick0, 4);
+    s_log_reset();
+    CHECK_EQ(takt_sem_create(1, 0, &sem), TAKT_OK);
+    s_task("C", 5, sw_controller, NULL);
+    sw_first = s_task("W1", 3, sw_waiter, "w1");
+    sw_second = s_task("W2", 3, sw_waiter, "w2");
+    s_task("W3", 2, sw_waiter, "w3");
+    h_start();
+    CHECK_STREQ(s_log_buf, "end@1 w1=-5@1 w3=0@1"); /* w1 (higher) runs first */
+    h_end();
+}
+
 int main(void)
 {
     h_both(scenario_order, "order");
@@ -309,5 +352,6 @@ int main(void)
     h_both(scenario_isr, "isr");
     h_both(scenario_bad, "bad");
     h_both(scenario_sched_lock, "sched_lock");
+    h_both(scenario_waiter_removed, "waiter_removed");
     return CHECK_SUMMARY();
 }

@@ -37,7 +37,7 @@ typedef struct takt_queue {
 
 /*
  * Creates a queue of length items of item_size bytes (one allocation).
- * TAKT_ERR_ARG: out null, length 0, or length*item_size overflowing;
+ * TAKT_ERR_ARG: out null, length 0 or above 2^31-1, or length*item_size overflowing;
  * TAKT_ERR_NOMEM; TAKT_ERR_CONTEXT from an interrupt. Context: task or before start.
  */
 int takt_queue_create(uint32_t length, size_t item_size, takt_queue_t **out);

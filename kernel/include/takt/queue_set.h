@@ -28,8 +28,10 @@ typedef struct takt_queue_set {
 
 /*
  * Creates a set holding up to capacity pending handles: at least the sum of
- * the members' lengths (a semaphore counts its max). TAKT_ERR_ARG: out null or
- * capacity 0; TAKT_ERR_NOMEM; TAKT_ERR_CONTEXT from an interrupt.
+ * the members' lengths (a semaphore counts its max); a post that finds the set
+ * full trips TAKT_CONFIG_ASSERT (without asserts the handle is dropped).
+ * TAKT_ERR_ARG: out null or capacity 0 or above 2^31-1; TAKT_ERR_NOMEM;
+ * TAKT_ERR_CONTEXT from an interrupt.
  */
 int takt_queue_set_create(uint32_t capacity, takt_queue_set_t **out);
 /* In caller memory: slots holds capacity pointers. TAKT_ERR_STATE if set is live. */

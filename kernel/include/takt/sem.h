@@ -23,7 +23,7 @@ typedef struct takt_sem {
 /*
  * Creates a semaphore (memory from TAKT_CONFIG_MALLOC) with count initial.
  * Context: task or before start.
- * TAKT_ERR_ARG: out null, max 0, initial > max; TAKT_ERR_NOMEM: allocation
+ * TAKT_ERR_ARG: out null, max 0 or above 2^31-1, initial > max; TAKT_ERR_NOMEM: allocation
  * failed or dynamic allocation configured off; TAKT_ERR_CONTEXT from an interrupt.
  */
 int takt_sem_create(uint32_t max, uint32_t initial, takt_sem_t **out);

@@ -18,6 +18,8 @@
  * no soft timer has no timer task. Under EDF it has no deadline: it runs in the
  * background class (behind every job with a deadline).
  * Callbacks run in the timer task: they must not block (timeout 0 only).
+ * Commands and pend calls from an interrupt return TAKT_ERR_STATE while the
+ * timer task does not exist (an interrupt cannot create it).
  *
  * `timeout` of the task-context calls: how long to wait for room in the command
  * queue (TAKT_ERR_TIMEOUT if it stayed full). Conventions: takt/sync.h.

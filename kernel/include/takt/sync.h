@@ -16,7 +16,9 @@
  *   (use the *_from_isr variant), from the idle task, with the scheduler
  *   locked or inside takt_critical_enter — for the last three only when the
  *   call would actually block (a call that can complete at once succeeds).
- *   Before takt_start every call behaves as with timeout 0.
+ *   Before takt_start every call behaves as with timeout 0, except the calls
+ *   that act for the calling task (mutex lock/unlock, notification waits):
+ *   they return TAKT_ERR_CONTEXT since no task runs yet.
  *   On an error nothing changed.
  * - Waiters are served in the order of the running policy (fixed priority:
  *   higher priority first; EDF: earlier absolute deadline first, deadline

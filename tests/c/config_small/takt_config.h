@@ -26,7 +26,7 @@
 #define TAKT_CONFIG_ASSERT(cond) assert(cond)
 
 /* Direct-to-task notification slots per task (takt/notify.h); 0: none (no RAM). */
-#define TAKT_CONFIG_TASK_NOTIFICATIONS 1
+#define TAKT_CONFIG_TASK_NOTIFICATIONS 0
 
 /* Software timers (takt/soft_timer.h): the timer task, created by the first
  * soft timer, runs at this priority (default: the highest application level,
