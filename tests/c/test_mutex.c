@@ -310,6 +310,9 @@ static void scenario_recursive(takt_tick_t tick0)
     h_start();
     /* the other task (lower) gets it at the hand-off but runs only once O delays */
     CHECK_STREQ(s_log_buf, "last@1 other@1 owner@2");
+    /* one lock/unlock event per ownership (plain; O's three levels; X after the hand-off) */
+    CHECK_EQ(h_count(TAKT_EV_MUTEX_LOCK, -1), 3);
+    CHECK_EQ(h_count(TAKT_EV_MUTEX_UNLOCK, -1), 3);
     for (int i = 0; i < 3; i++) {
         CHECK_EQ(isr_rc[i], TAKT_ERR_CONTEXT);
     }

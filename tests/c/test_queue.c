@@ -413,9 +413,54 @@ static void scenario_sets(takt_tick_t tick0)
     CHECK_EQ(takt_queue_set_remove_queue(set, qb), TAKT_OK);
     CHECK_EQ(takt_queue_set_remove_sem(set, ss), TAKT_OK);
     CHECK_EQ(takt_queue_set_delete(set), TAKT_OK);
+    CHECK_EQ(takt_queue_set_select_from_isr(set, &member), TAKT_ERR_CONTEXT);
     CHECK_EQ(takt_queue_delete(qa), TAKT_OK);
     CHECK_EQ(takt_queue_delete(qb), TAKT_OK);
     CHECK_EQ(takt_sem_delete(ss), TAKT_OK);
+    h_end();
+}
+
+/* A set with a waiter refuses deletion; a deleted static set is an invalid handle. */
+static takt_queue_set_t static_set;
+static void *static_slots[2];
+
+static void set_waiter(void *arg)
+{
+    (void)arg;
+    void *member = NULL;
+    CHECK_EQ(takt_queue_set_select(&static_set, &member, 2), TAKT_ERR_TIMEOUT);
+    s_log("w");
+    h_park();
+}
+
+static void set_deleter(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(takt_queue_set_delete(&static_set), TAKT_ERR_STATE);
+    CHECK_EQ(takt_delay(2), TAKT_OK);
+    CHECK_EQ(takt_queue_set_delete(&static_set), TAKT_OK);
+    void *member = NULL;
+    CHECK_EQ(takt_queue_set_select(&static_set, &member, 0), TAKT_ERR_ARG);
+    CHECK_EQ(takt_queue_set_select(&static_set, NULL, 0), TAKT_ERR_ARG);
+    CHECK_EQ(takt_queue_set_add_queue(&static_set, q), TAKT_ERR_ARG);
+    s_log("d");
+    h_park();
+}
+
+static void scenario_set_bad(takt_tick_t tick0)
+{
+    s_begin(tick0, 5);
+    s_log_reset();
+    CHECK_EQ(takt_queue_create(1, 4, &q), TAKT_OK);
+    CHECK_EQ(takt_queue_set_create_static(&static_set, 2, NULL), TAKT_ERR_ARG);
+    CHECK_EQ(takt_queue_set_create_static(&static_set, 2, static_slots), TAKT_OK);
+    CHECK_EQ(takt_queue_set_create_static(&static_set, 2, static_slots), TAKT_ERR_STATE);
+    s_task("W", 2, set_waiter, NULL);
+    s_task("D", 3, set_deleter, NULL);
+    h_start();
+    CHECK_STREQ(s_log_buf, "w@2 d@3");
+    CHECK_EQ(takt_queue_delete(q), TAKT_OK);
     h_end();
 }
 
@@ -426,5 +471,6 @@ int main(void)
     h_both(scenario_isr, "isr");
     h_both(scenario_bad, "bad");
     h_both(scenario_sets, "sets");
+    h_both(scenario_set_bad, "set_bad");
     return CHECK_SUMMARY();
 }

@@ -98,10 +98,15 @@ static void scenario_timeouts(takt_tick_t tick0)
 static bool isr_woken[4];
 static int isr_rc[4];
 
+static bool isr_context_seen;
+
 static void give_isr(void *arg)
 {
     int i = (int)(intptr_t)arg;
     isr_woken[i] = false;
+    uint32_t state = takt_critical_enter_from_isr();
+    isr_context_seen = takt_in_isr();
+    takt_critical_exit_from_isr(state);
     isr_rc[i] = takt_sem_give_from_isr(sem, &isr_woken[i]);
 }
 
@@ -157,6 +162,8 @@ static void scenario_isr(takt_tick_t tick0)
     }
     CHECK(isr_woken[0] && isr_woken[1] && isr_woken[2]);
     CHECK(!isr_woken[3]);
+    CHECK(isr_context_seen);
+    CHECK(!takt_in_isr());
     CHECK_EQ(takt_sem_count(sem), 1);
     CHECK_EQ(takt_sem_delete(sem), TAKT_OK);
     h_end();
