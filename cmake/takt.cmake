@@ -18,6 +18,14 @@ set(TAKT_KERNEL_SOURCES
   ${TAKT_ROOT}/kernel/services/job.c
   ${TAKT_ROOT}/kernel/services/time.c
   ${TAKT_ROOT}/kernel/services/trace.c
+  ${TAKT_ROOT}/kernel/services/sync/wait.c
+  ${TAKT_ROOT}/kernel/services/sync/sem.c
+  ${TAKT_ROOT}/kernel/services/sync/mutex.c
+  ${TAKT_ROOT}/kernel/services/sync/queue.c
+  ${TAKT_ROOT}/kernel/services/sync/queue_set.c
+  ${TAKT_ROOT}/kernel/services/sync/event_group.c
+  ${TAKT_ROOT}/kernel/services/sync/notify.c
+  ${TAKT_ROOT}/kernel/services/sync/soft_timer.c
 )
 
 function(takt_add_kernel NAME CONFIG_DIR PORT)

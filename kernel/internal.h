@@ -37,6 +37,9 @@ typedef struct {
     bool started;
     bool rotate_current; /* round-robin slice expired: current goes behind its equals */
     bool at_preemption_point; /* the running task offered to be preempted */
+    bool demoted_current; /* the running task's priority dropped: it goes behind its new equals */
+    uint8_t sched_lock;   /* takt_sched_lock nesting: no switch away from a running task */
+    uint8_t app_critical; /* takt_critical_enter nesting (task level) */
     uint16_t next_task_id;
     uint16_t live_tasks;
     uint64_t ready_instant;        /* distinct instants at which tasks became ready */
@@ -82,6 +85,37 @@ void job_model_start(takt_task_t *task, takt_tick_t offset);
 bool job_pending(const takt_task_t *task);
 /* Absolute deadline of the job the task runs or will run next. */
 takt_tick_t job_current_deadline(const takt_task_t *task);
+
+/* A task's EDF scheduling deadline: periodic tasks have their job's; a task
+ * holding a mutex a deadline job waits for inherits that job's (if earlier). */
+static inline bool task_has_deadline(const takt_task_t *task)
+{
+    return (task->flags & TAKT_TASK_F_PERIODIC) || task->deadline_inherited;
+}
+
+static inline takt_tick_t task_deadline(const takt_task_t *task)
+{
+    if (!(task->flags & TAKT_TASK_F_PERIODIC)) {
+        return task->inherited_deadline;
+    }
+    takt_tick_t own = job_current_deadline(task);
+    if (task->deadline_inherited && takt_tick_before(task->inherited_deadline, own)) {
+        return task->inherited_deadline;
+    }
+    return own;
+}
+
+/* ---- synchronisation (services/sync) ---- */
+/* A blocked task's timeout expired while it waited on an object: it leaves
+ * the object's waiter list (the caller then wakes it). */
+void sync_wait_timed_out(takt_task_t *task);
+/* A task being suspended or deleted stops waiting (its wait ends in timeout). */
+void sync_wait_detach(takt_task_t *task);
+/* A task being deleted releases the mutexes it holds. */
+void sync_task_deleted(takt_task_t *task);
+/* Recomputes a task's effective priority (and inherited deadline) from its base
+ * priority and the waiters of the mutexes it holds, and re-queues it. */
+void sync_priority_update(takt_task_t *task);
 
 /* ---- tasks (task.c) ---- */
 void task_wake(takt_task_t *task, takt_wait_t wait);

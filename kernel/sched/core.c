@@ -74,6 +74,11 @@ static bool keeps_running(takt_task_t *cur)
         make_ready(cur, TAKT_READY_YIELD);
         return false;
     }
+    /* FreeRTOS: a task whose priority was lowered goes behind its new equals. */
+    if (takt_kernel.demoted_current && may_preempt(cur) && policy->has_equal(cur)) {
+        make_ready(cur, TAKT_READY_YIELD);
+        return false;
+    }
     const takt_task_t *candidate = policy->peek();
     if (candidate != NULL && policy->preempts(candidate, cur)) {
         if (!may_preempt(cur)) {
@@ -81,7 +86,7 @@ static bool keeps_running(takt_task_t *cur)
             return true;
         }
         cur->state = TAKT_TASK_READY;
-        policy->insert(cur, TAKT_READY_PREEMPTED);
+        policy->insert(cur, takt_kernel.demoted_current ? TAKT_READY_YIELD : TAKT_READY_PREEMPTED);
         trace_record(TAKT_EV_PREEMPT, cur, task_current_job(cur));
         return false;
     }
@@ -92,9 +97,13 @@ takt_task_t *takt_sched_switch_point(void)
 {
     takt_kernel_t *k = &takt_kernel;
     takt_task_t *cur = k->current;
+    if (k->sched_lock != 0 && cur->state == TAKT_TASK_RUNNING) {
+        return cur; /* takt_sched_unlock asks again */
+    }
     bool stays = keeps_running(cur);
     k->rotate_current = false;
     k->at_preemption_point = false;
+    k->demoted_current = false;
     if (stays) {
         return cur;
     }

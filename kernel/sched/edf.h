@@ -10,9 +10,10 @@
 
 #include "../internal.h"
 
+/* Periodic tasks, and any task that inherits a deadline through a mutex. */
 static inline bool edf_has_deadline(const takt_task_t *task)
 {
-    return (task->flags & TAKT_TASK_F_PERIODIC) != 0;
+    return task_has_deadline(task);
 }
 
 /* Queue order of two queued deadline jobs (ready_deadline set at insertion). */
@@ -34,5 +35,7 @@ takt_task_t *edf_background_peek(void);
 /* Strictly earlier deadline preempts; a deadline job preempts the background. */
 bool edf_preempts(const takt_task_t *candidate, const takt_task_t *running);
 bool edf_has_equal(const takt_task_t *running);
+/* Waiters: earlier effective deadline first, deadline jobs before the background. */
+bool edf_waits_before(const takt_task_t *a, const takt_task_t *b);
 
 #endif

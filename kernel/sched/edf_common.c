@@ -62,7 +62,18 @@ bool edf_preempts(const takt_task_t *candidate, const takt_task_t *running)
     if (!edf_has_deadline(running)) {
         return true;
     }
-    return takt_tick_before(job_current_deadline(candidate), job_current_deadline(running));
+    return takt_tick_before(task_deadline(candidate), task_deadline(running));
+}
+
+bool edf_waits_before(const takt_task_t *a, const takt_task_t *b)
+{
+    if (!edf_has_deadline(a)) {
+        return false;
+    }
+    if (!edf_has_deadline(b)) {
+        return true;
+    }
+    return takt_tick_before(task_deadline(a), task_deadline(b));
 }
 
 bool edf_has_equal(const takt_task_t *running)

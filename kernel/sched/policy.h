@@ -9,6 +9,17 @@
  * tasks that became ready at the same instant with a lower id; PREEMPTED in
  * front of its equals; YIELD (a yield, an expired round-robin slice) behind
  * every equal, whatever its id. Assumptions for every operation: kernel lock held.
+ *
+ * waits_before orders the tasks waiting on one synchronisation object
+ * (semaphore, mutex, queue, ...): true if a must be served before b, i.e. a's
+ * current scheduling priority under this policy is strictly higher than b's
+ * (fixed priority: effective priority, inheritance included; EDF: earlier
+ * effective deadline, a deadline job before a task without one). It must be a
+ * strict weak order (irreflexive, transitive; equals compare false both ways:
+ * the kernel keeps equals first come, first served) and depend only on the
+ * two tasks' own fields, whatever their states (waiters are BLOCKED; the
+ * kernel re-sorts a waiter whenever its priority or inherited deadline
+ * changes). Never called with the idle task.
  */
 #ifndef TAKT_SCHED_POLICY_H
 #define TAKT_SCHED_POLICY_H
@@ -34,6 +45,8 @@ typedef struct takt_policy {
     bool (*has_equal)(const takt_task_t *running);
     /* A task was created (before it is first inserted); may be NULL. */
     void (*task_added)(takt_task_t *task);
+    /* Order of waiters on a synchronisation object (see above). */
+    bool (*waits_before)(const takt_task_t *a, const takt_task_t *b);
 } takt_policy_t;
 
 extern const takt_policy_t takt_policy_fp;

@@ -150,7 +150,7 @@ static unsigned collect_periodic(void)
     for (takt_list_node_t *node = takt_kernel.all_tasks.next; node != &takt_kernel.all_tasks;
          node = node->next) {
         takt_task_t *task = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
-        if (edf_has_deadline(task)) {
+        if (task->flags & TAKT_TASK_F_PERIODIC) { /* ranked by relative deadline */
             ml.scratch[n++] = task;
         }
     }
@@ -236,7 +236,7 @@ static void mlist_insert(takt_task_t *task, takt_ready_how_t how)
     if (ml.ranks_stale) {
         rebuild();
     }
-    task->ready_deadline = job_current_deadline(task);
+    task->ready_deadline = task_deadline(task);
     insert_job(task);
 }
 
@@ -264,4 +264,5 @@ const takt_policy_t takt_policy_edf_mlist = {
     .preempts = edf_preempts,
     .has_equal = edf_has_equal,
     .task_added = mlist_task_added,
+    .waits_before = edf_waits_before,
 };

@@ -18,7 +18,7 @@ static takt_task_t *task_of(takt_pq_node_t *node)
 
 static void prepare(takt_task_t *task)
 {
-    task->ready_deadline = job_current_deadline(task);
+    task->ready_deadline = task_deadline(task);
     task->ready.pq.key = task->ready_deadline;
     task->ready.pq.tie = task->ready_order;
 }
@@ -67,6 +67,7 @@ const takt_policy_t takt_policy_edf_heap = {
     .preempts = edf_preempts,
     .has_equal = edf_has_equal,
     .task_added = NULL,
+    .waits_before = edf_waits_before,
 };
 
 /* ---- red-black tree ---- */
@@ -106,4 +107,5 @@ const takt_policy_t takt_policy_edf_rbtree = {
     .preempts = edf_preempts,
     .has_equal = edf_has_equal,
     .task_added = NULL,
+    .waits_before = edf_waits_before,
 };

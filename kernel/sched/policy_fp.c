@@ -75,6 +75,11 @@ static bool fp_preempts(const takt_task_t *candidate, const takt_task_t *running
     return candidate->priority > running->priority;
 }
 
+static bool fp_waits_before(const takt_task_t *a, const takt_task_t *b)
+{
+    return a->priority > b->priority;
+}
+
 static bool fp_has_equal(const takt_task_t *running)
 {
     return takt_bitmap_test(&fp.nonempty, running->priority);
@@ -89,4 +94,5 @@ const takt_policy_t takt_policy_fp = {
     .preempts = fp_preempts,
     .has_equal = fp_has_equal,
     .task_added = NULL,
+    .waits_before = fp_waits_before,
 };

@@ -74,6 +74,8 @@ static void task_setup(takt_task_t *task, const takt_task_params_t *params, void
     memset(task, 0, sizeof(*task));
     takt_list_node_init(&task->ready.list);
     takt_list_node_init(&task->reclaim_node);
+    takt_list_node_init(&task->wait_node);
+    takt_list_init(&task->mutexes_held);
     time_task_init(task);
     job_task_init(task);
     task->magic = TAKT_TASK_MAGIC;
@@ -197,6 +199,7 @@ static void detach(takt_task_t *task)
         sched_make_unready(task);
     }
     timer_cancel(&task->wake_timer);
+    sync_wait_detach(task);
 }
 
 /* Delete and suspend take an application task, from task context. */
@@ -219,6 +222,7 @@ int takt_task_delete(takt_task_t *task)
     bool self = takt_kernel.started && target == takt_kernel.current;
     detach(target);
     job_task_removed(target);
+    sync_task_deleted(target);
     trace_record(TAKT_EV_DELETE, target, 0);
     target->state = TAKT_TASK_DELETED;
     target->magic = 0;
@@ -335,19 +339,8 @@ int takt_task_set_priority(takt_task_t *task, unsigned priority)
     }
     port_critical_enter();
     target->base_priority = (uint16_t)priority;
-    if (target->priority != priority) {
-        bool queued = target->state == TAKT_TASK_READY;
-        if (queued) {
-            sched_make_unready(target);
-        }
-        target->priority = (uint16_t)priority;
-        trace_record(TAKT_EV_PRIORITY, target, priority);
-        if (queued) {
-            /* FreeRTOS moves a re-prioritised ready task behind its new equals. */
-            sched_make_ready(target);
-        }
-        sched_reschedule();
-    }
+    /* The effective priority also counts what it inherits from mutex waiters. */
+    sync_priority_update(target);
     port_critical_exit();
     return TAKT_OK;
 }

@@ -98,7 +98,10 @@ void takt_tick_from_isr(void)
 static void delay_expired(takt_timer_t *timer)
 {
     takt_task_t *task = TAKT_CONTAINER_OF(timer, takt_task_t, wake_timer);
-    task_wake(task, TAKT_WAIT_DELAY);
+    if (task->wait != TAKT_WAIT_DELAY) {
+        sync_wait_timed_out(task); /* a wait on an object with a timeout */
+    }
+    task_wake(task, (takt_wait_t)task->wait);
 }
 
 void time_task_init(takt_task_t *task)
@@ -113,6 +116,9 @@ static int delay_checks(void)
     }
     if (takt_kernel.current->flags & TAKT_TASK_F_IDLE) {
         return TAKT_ERR_CONTEXT;
+    }
+    if (takt_kernel.sched_lock != 0 || takt_kernel.app_critical != 0) {
+        return TAKT_ERR_CONTEXT; /* it would block where no switch may happen */
     }
     return TAKT_OK;
 }

@@ -41,6 +41,12 @@ class EventType(IntEnum):
     OVERFLOW = 16
     YIELD = 17
     PREEMPTION_POINT = 18
+    # 19..21: hierarchical scheduling (servers). 22..39: synchronisation.
+    WAIT_TIMEOUT = 22
+    MUTEX_LOCK = 23
+    MUTEX_UNLOCK = 24
+    DEADLINE_INHERIT = 25
+    DEADLINE_RESTORE = 26
 
 
 class TraceFormatError(ValueError):

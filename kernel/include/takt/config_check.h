@@ -74,6 +74,20 @@
 #error "takt_config.h: TAKT_CONFIG_TRACE_EVENTS must be a power of two, at least 2"
 #endif
 
+#ifndef TAKT_CONFIG_TASK_NOTIFICATIONS
+#error "takt_config.h: TAKT_CONFIG_TASK_NOTIFICATIONS is not defined (notification slots per task, 0..32)"
+#elif TAKT_CONFIG_TASK_NOTIFICATIONS < 0 || TAKT_CONFIG_TASK_NOTIFICATIONS > 32
+#error "takt_config.h: TAKT_CONFIG_TASK_NOTIFICATIONS must be within 0..32"
+#endif
+
+#if !defined(TAKT_CONFIG_SOFT_TIMER_PRIORITY) || !defined(TAKT_CONFIG_SOFT_TIMER_STACK_SIZE) || !defined(TAKT_CONFIG_SOFT_TIMER_COMMANDS)
+#error "takt_config.h: TAKT_CONFIG_SOFT_TIMER_PRIORITY, _STACK_SIZE and _COMMANDS must be defined"
+#elif TAKT_CONFIG_SOFT_TIMER_PRIORITY < 1 || TAKT_CONFIG_SOFT_TIMER_PRIORITY >= TAKT_CONFIG_MAX_PRIORITIES
+#error "takt_config.h: TAKT_CONFIG_SOFT_TIMER_PRIORITY must be within 1..TAKT_CONFIG_MAX_PRIORITIES-1"
+#elif TAKT_CONFIG_SOFT_TIMER_COMMANDS < 1
+#error "takt_config.h: TAKT_CONFIG_SOFT_TIMER_COMMANDS must be at least 1"
+#endif
+
 #if !defined(TAKT_CONFIG_ASSERTS) || !defined(TAKT_CONFIG_ASSERT)
 #error "takt_config.h: TAKT_CONFIG_ASSERTS (0 or 1) and TAKT_CONFIG_ASSERT(cond) must be defined"
 #endif

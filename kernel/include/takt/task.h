@@ -32,6 +32,14 @@ typedef enum {
     TAKT_WAIT_NONE,
     TAKT_WAIT_DELAY,
     TAKT_WAIT_RELEASE,
+    /* waiting on a synchronisation object (takt/sync.h) */
+    TAKT_WAIT_SEM,
+    TAKT_WAIT_MUTEX,
+    TAKT_WAIT_QUEUE_SEND,    /* for room in a queue */
+    TAKT_WAIT_QUEUE_RECEIVE, /* for an item (receive or peek) */
+    TAKT_WAIT_QUEUE_SET,
+    TAKT_WAIT_EVENT_GROUP,
+    TAKT_WAIT_NOTIFY,
 } takt_wait_t;
 
 /* A kernel timer: a node in the timer queue and what to do when it expires. */
@@ -83,6 +91,21 @@ typedef struct takt_task {
     uint32_t deadline_misses;
     takt_list_node_t all_node;     /* in the kernel's list of live tasks */
     takt_list_node_t reclaim_node; /* on the reclaim list after a self-delete */
+    /* Synchronisation (services/sync): what the task waits on, what it holds. */
+    takt_list_node_t wait_node;    /* in an object's waiter list while waiting on it */
+    struct takt_waitq *wait_queue; /* that list, or NULL */
+    void *wait_data;               /* the caller's item or buffer while waiting */
+    size_t wait_size;
+    uint32_t wait_bits;            /* event bits asked for / seen; notification slot */
+    uint8_t wait_flags;            /* per-object detail (queue: front/peek; event: all/clear) */
+    int8_t wait_result;            /* TAKT_OK or the error the wait ended with */
+    bool deadline_inherited;       /* EDF: runs by inherited_deadline (if earlier) */
+    takt_tick_t inherited_deadline; /* earliest deadline among waiters of its mutexes */
+    takt_list_t mutexes_held;
+#if TAKT_CONFIG_TASK_NOTIFICATIONS > 0
+    uint32_t notify_value[TAKT_CONFIG_TASK_NOTIFICATIONS];
+    uint8_t notify_pending[TAKT_CONFIG_TASK_NOTIFICATIONS];
+#endif
     char name[TAKT_CONFIG_MAX_NAME_LEN];
 } takt_task_t;
 

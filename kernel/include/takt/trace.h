@@ -32,6 +32,12 @@ typedef enum {
     TAKT_EV_OVERFLOW = 16,     /* arg: events lost since the last overflow event */
     TAKT_EV_YIELD = 17,
     TAKT_EV_PREEMPTION_POINT = 18, /* the running task reached a point with a switch waiting */
+    /* 19..21: hierarchical scheduling (servers). 22..39: synchronisation. */
+    TAKT_EV_WAIT_TIMEOUT = 22,  /* a wait on an object timed out (WAKE follows); arg: takt_wait_t */
+    TAKT_EV_MUTEX_LOCK = 23,    /* the task now holds a mutex (lock or hand-off); arg: depth */
+    TAKT_EV_MUTEX_UNLOCK = 24,  /* the task released a mutex (last level) */
+    TAKT_EV_DEADLINE_INHERIT = 25, /* EDF: the task now runs by an inherited deadline; arg: tick */
+    TAKT_EV_DEADLINE_RESTORE = 26, /* EDF: it no longer inherits a deadline */
 } takt_event_type_t;
 
 #define TAKT_TRACE_NO_TASK 0xFFFFu

@@ -17,6 +17,7 @@ typedef enum {
     TAKT_ERR_NOMEM = -2,   /* dynamic allocation failed or is configured off */
     TAKT_ERR_STATE = -3,   /* the object is not in a state that allows the call */
     TAKT_ERR_CONTEXT = -4, /* not allowed from this context (interrupt, before start, idle task) */
+    TAKT_ERR_TIMEOUT = -5, /* the object did not become ready within the timeout (takt/sync.h) */
 } takt_result_t;
 
 /* True if tick a is before tick b, across the wraparound (half-range rule). */

@@ -25,4 +25,15 @@
 #define TAKT_CONFIG_ASSERTS 1
 #define TAKT_CONFIG_ASSERT(cond) assert(cond)
 
+/* Direct-to-task notification slots per task (takt/notify.h); 0: none (no RAM). */
+#define TAKT_CONFIG_TASK_NOTIFICATIONS 0
+
+/* Software timers (takt/soft_timer.h): the timer task, created by the first
+ * soft timer, runs at this priority (default: the highest application level,
+ * as FreeRTOS recommends for configTIMER_TASK_PRIORITY, so callbacks are
+ * timely) with this stack, and takes commands from a queue of this length. */
+#define TAKT_CONFIG_SOFT_TIMER_PRIORITY (TAKT_CONFIG_MAX_PRIORITIES - 1)
+#define TAKT_CONFIG_SOFT_TIMER_STACK_SIZE 65536
+#define TAKT_CONFIG_SOFT_TIMER_COMMANDS 16
+
 #endif

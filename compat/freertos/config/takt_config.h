@@ -1,0 +1,68 @@
+/*
+ * takt_config.h for a FreeRTOS application: the kernel's configuration derived
+ * from the application's FreeRTOSConfig.h (its directory is on the include
+ * path). Nothing here is edited by the application; it sets configTAKT_* and
+ * the ordinary FreeRTOS options instead (docs/freertos.md).
+ */
+#ifndef TAKT_CONFIG_H
+#define TAKT_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "takt_freertos_config.h"
+
+void *pvPortMalloc(size_t xWantedSize);
+void vPortFree(void *pv);
+void vTaktFreeRTOSAssertFailed(const char *file, int line);
+
+#define TAKT_CONFIG_POLICY configTAKT_POLICY
+/* FreeRTOS priority p runs at Takt priority p + 1: Takt's level 0 is its idle task's alone. */
+#define TAKT_CONFIG_MAX_PRIORITIES (configMAX_PRIORITIES + 1)
+#define TAKT_CONFIG_MAX_TASKS configTAKT_MAX_TASKS
+#define TAKT_CONFIG_ROUND_ROBIN configUSE_TIME_SLICING
+#define TAKT_CONFIG_TIMER_QUEUE configTAKT_TIMER_QUEUE
+#define TAKT_CONFIG_DYNAMIC_ALLOCATION configSUPPORT_DYNAMIC_ALLOCATION
+#define TAKT_CONFIG_MALLOC(size) pvPortMalloc(size)
+#define TAKT_CONFIG_FREE(ptr) vPortFree(ptr)
+#define TAKT_CONFIG_IDLE_STACK_SIZE ((size_t)configMINIMAL_STACK_SIZE * sizeof(uintptr_t))
+#define TAKT_CONFIG_MAX_NAME_LEN configMAX_TASK_NAME_LEN
+#define TAKT_CONFIG_STACK_CHECK (configCHECK_FOR_STACK_OVERFLOW > 0 || INCLUDE_uxTaskGetStackHighWaterMark)
+#define TAKT_CONFIG_STACK_OVERFLOW_HOOK (configCHECK_FOR_STACK_OVERFLOW > 0)
+#ifdef configTAKT_DEADLINE_MISS_HOOK
+#define TAKT_CONFIG_DEADLINE_MISS_HOOK configTAKT_DEADLINE_MISS_HOOK
+#else
+#define TAKT_CONFIG_DEADLINE_MISS_HOOK 0
+#endif
+#define TAKT_CONFIG_TRACE (configTAKT_TRACE_EVENTS > 0)
+#define TAKT_CONFIG_TRACE_EVENTS (configTAKT_TRACE_EVENTS > 0 ? configTAKT_TRACE_EVENTS : 2)
+#define TAKT_CONFIG_TRACE_DRAIN_HOOK 0
+#if configUSE_TASK_NOTIFICATIONS
+#define TAKT_CONFIG_TASK_NOTIFICATIONS configTASK_NOTIFICATION_ARRAY_ENTRIES
+#else
+#define TAKT_CONFIG_TASK_NOTIFICATIONS 0
+#endif
+/* The FreeRTOS timer service task is Takt's soft-timer task. */
+#if configUSE_TIMERS
+#define TAKT_CONFIG_SOFT_TIMER_PRIORITY (configTIMER_TASK_PRIORITY + 1)
+#define TAKT_CONFIG_SOFT_TIMER_STACK_SIZE ((size_t)configTIMER_TASK_STACK_DEPTH * sizeof(uintptr_t))
+#define TAKT_CONFIG_SOFT_TIMER_COMMANDS configTIMER_QUEUE_LENGTH
+#else
+#define TAKT_CONFIG_SOFT_TIMER_PRIORITY configMAX_PRIORITIES
+#define TAKT_CONFIG_SOFT_TIMER_STACK_SIZE ((size_t)configMINIMAL_STACK_SIZE * sizeof(uintptr_t))
+#define TAKT_CONFIG_SOFT_TIMER_COMMANDS 1
+#endif
+/* The kernel's own consistency checks go to configASSERT when the application defines it. */
+#ifdef configASSERT
+#define TAKT_CONFIG_ASSERTS 1
+#else
+#define TAKT_CONFIG_ASSERTS 0
+#endif
+#define TAKT_CONFIG_ASSERT(cond)                                \
+    do {                                                        \
+        if (!(cond)) {                                          \
+            vTaktFreeRTOSAssertFailed(__FILE__, __LINE__);      \
+        }                                                       \
+    } while (0)
+
+#endif

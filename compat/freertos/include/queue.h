@@ -1,0 +1,108 @@
+/*
+ * FreeRTOS queue.h on Takt: queues and queue sets (V11 signatures).
+ *
+ * A QueueHandle_t is one object that holds a Takt queue, semaphore, mutex or
+ * queue set (as in FreeRTOS, semaphores are queues to the API: the same handle
+ * type, uxQueueMessagesWaiting on a semaphore gives its count, a queue set
+ * takes queues and semaphores). Items are copied by value, uxItemSize bytes.
+ */
+#ifndef QUEUE_H
+#define QUEUE_H
+
+#ifndef INC_FREERTOS_H
+#error "include FreeRTOS.h must appear in source files before include queue.h"
+#endif
+
+#include "task.h"
+
+typedef enum {
+    TAKT_FREERTOS_QUEUE,
+    TAKT_FREERTOS_SEMAPHORE,
+    TAKT_FREERTOS_MUTEX,
+    TAKT_FREERTOS_QUEUE_SET,
+} TaktFreeRTOSQueueKind_t;
+
+/* The Takt object first, so the member handle a Takt queue set returns is the
+ * FreeRTOS handle. Fields belong to the layer; applications allocate
+ * StaticQueue_t / StaticSemaphore_t for the *Static functions. */
+struct QueueDefinition {
+    union {
+        takt_queue_t queue;
+        takt_sem_t sem;
+        takt_mutex_t mutex;
+        takt_queue_set_t set;
+    } object;
+    uint8_t kind;    /* TaktFreeRTOSQueueKind_t */
+    uint8_t dynamic; /* memory from pvPortMalloc, freed by vQueueDelete */
+};
+
+typedef struct QueueDefinition *QueueHandle_t;
+typedef struct QueueDefinition *QueueSetHandle_t;
+typedef struct QueueDefinition *QueueSetMemberHandle_t;
+typedef struct QueueDefinition StaticQueue_t;
+
+#define queueSEND_TO_BACK ((BaseType_t)0)
+#define queueSEND_TO_FRONT ((BaseType_t)1)
+#define queueOVERWRITE ((BaseType_t)2)
+
+#if configSUPPORT_DYNAMIC_ALLOCATION
+QueueHandle_t xQueueCreate(UBaseType_t uxQueueLength, UBaseType_t uxItemSize);
+#endif
+#if configSUPPORT_STATIC_ALLOCATION
+QueueHandle_t xQueueCreateStatic(UBaseType_t uxQueueLength, UBaseType_t uxItemSize, uint8_t *pucQueueStorage,
+                                 StaticQueue_t *pxQueueBuffer);
+#endif
+void vQueueDelete(QueueHandle_t xQueue);
+
+BaseType_t xQueueGenericSend(QueueHandle_t xQueue, const void *const pvItemToQueue, TickType_t xTicksToWait,
+                             const BaseType_t xCopyPosition);
+BaseType_t xQueueGenericSendFromISR(QueueHandle_t xQueue, const void *const pvItemToQueue,
+                                    BaseType_t *const pxHigherPriorityTaskWoken, const BaseType_t xCopyPosition);
+#define xQueueSend(xQueue, pvItemToQueue, xTicksToWait) \
+    xQueueGenericSend((xQueue), (pvItemToQueue), (xTicksToWait), queueSEND_TO_BACK)
+#define xQueueSendToBack(xQueue, pvItemToQueue, xTicksToWait) \
+    xQueueGenericSend((xQueue), (pvItemToQueue), (xTicksToWait), queueSEND_TO_BACK)
+#define xQueueSendToFront(xQueue, pvItemToQueue, xTicksToWait) \
+    xQueueGenericSend((xQueue), (pvItemToQueue), (xTicksToWait), queueSEND_TO_FRONT)
+#define xQueueOverwrite(xQueue, pvItemToQueue) xQueueGenericSend((xQueue), (pvItemToQueue), 0, queueOVERWRITE)
+#define xQueueSendFromISR(xQueue, pvItemToQueue, pxHigherPriorityTaskWoken) \
+    xQueueGenericSendFromISR((xQueue), (pvItemToQueue), (pxHigherPriorityTaskWoken), queueSEND_TO_BACK)
+#define xQueueSendToBackFromISR(xQueue, pvItemToQueue, pxHigherPriorityTaskWoken) \
+    xQueueGenericSendFromISR((xQueue), (pvItemToQueue), (pxHigherPriorityTaskWoken), queueSEND_TO_BACK)
+#define xQueueSendToFrontFromISR(xQueue, pvItemToQueue, pxHigherPriorityTaskWoken) \
+    xQueueGenericSendFromISR((xQueue), (pvItemToQueue), (pxHigherPriorityTaskWoken), queueSEND_TO_FRONT)
+#define xQueueOverwriteFromISR(xQueue, pvItemToQueue, pxHigherPriorityTaskWoken) \
+    xQueueGenericSendFromISR((xQueue), (pvItemToQueue), (pxHigherPriorityTaskWoken), queueOVERWRITE)
+
+BaseType_t xQueueReceive(QueueHandle_t xQueue, void *const pvBuffer, TickType_t xTicksToWait);
+BaseType_t xQueuePeek(QueueHandle_t xQueue, void *const pvBuffer, TickType_t xTicksToWait);
+BaseType_t xQueueReceiveFromISR(QueueHandle_t xQueue, void *const pvBuffer, BaseType_t *const pxHigherPriorityTaskWoken);
+BaseType_t xQueuePeekFromISR(QueueHandle_t xQueue, void *const pvBuffer);
+BaseType_t xQueueGenericReset(QueueHandle_t xQueue, BaseType_t xNewQueue);
+#define xQueueReset(xQueue) xQueueGenericReset((xQueue), pdFALSE)
+
+UBaseType_t uxQueueMessagesWaiting(const QueueHandle_t xQueue);
+UBaseType_t uxQueueMessagesWaitingFromISR(const QueueHandle_t xQueue);
+UBaseType_t uxQueueSpacesAvailable(const QueueHandle_t xQueue);
+BaseType_t xQueueIsQueueEmptyFromISR(const QueueHandle_t xQueue);
+BaseType_t xQueueIsQueueFullFromISR(const QueueHandle_t xQueue);
+
+/* The queue registry is a debugger aid; Takt keeps none. */
+#define vQueueAddToRegistry(xQueue, pcQueueName) ((void)(xQueue), (void)(pcQueueName))
+#define vQueueUnregisterQueue(xQueue) ((void)(xQueue))
+TAKT_FREERTOS_UNSUPPORTED("pcQueueGetName (queue registry)")
+const char *pcQueueGetName(QueueHandle_t xQueue);
+
+/* ---- queue sets (configUSE_QUEUE_SETS) ---- */
+#if configUSE_QUEUE_SETS
+#if configSUPPORT_DYNAMIC_ALLOCATION
+QueueSetHandle_t xQueueCreateSet(const UBaseType_t uxEventQueueLength);
+#endif
+/* pdFAIL if the member is not empty or already in a set. */
+BaseType_t xQueueAddToSet(QueueSetMemberHandle_t xQueueOrSemaphore, QueueSetHandle_t xQueueSet);
+BaseType_t xQueueRemoveFromSet(QueueSetMemberHandle_t xQueueOrSemaphore, QueueSetHandle_t xQueueSet);
+QueueSetMemberHandle_t xQueueSelectFromSet(QueueSetHandle_t xQueueSet, const TickType_t xTicksToWait);
+QueueSetMemberHandle_t xQueueSelectFromSetFromISR(QueueSetHandle_t xQueueSet);
+#endif
+
+#endif

@@ -1,0 +1,221 @@
+/*
+ * The application's FreeRTOSConfig.h as Takt reads it: FreeRTOS's defaults for
+ * what it leaves out, the Takt-specific options (configTAKT_*), and a clear
+ * #error for every option set to something Takt does not support
+ * (docs/freertos.md lists them). Included by FreeRTOS.h and by the kernel's
+ * compat takt_config.h, so the kernel and the application see one configuration.
+ */
+#ifndef TAKT_FREERTOS_CONFIG_H
+#define TAKT_FREERTOS_CONFIG_H
+
+#include "FreeRTOSConfig.h"
+
+/* ---- required ---- */
+#ifndef configTICK_RATE_HZ
+#error "FreeRTOSConfig.h: configTICK_RATE_HZ is not defined"
+#endif
+#ifndef configMAX_PRIORITIES
+#error "FreeRTOSConfig.h: configMAX_PRIORITIES is not defined"
+#elif configMAX_PRIORITIES < 1 || configMAX_PRIORITIES > 1023
+#error "FreeRTOSConfig.h: configMAX_PRIORITIES must be within 1..1023 on Takt"
+#endif
+#ifndef configMINIMAL_STACK_SIZE
+#error "FreeRTOSConfig.h: configMINIMAL_STACK_SIZE is not defined"
+#endif
+#ifndef configUSE_PREEMPTION
+#error "FreeRTOSConfig.h: configUSE_PREEMPTION is not defined"
+#endif
+#ifndef configUSE_IDLE_HOOK
+#error "FreeRTOSConfig.h: configUSE_IDLE_HOOK is not defined"
+#endif
+#ifndef configUSE_TICK_HOOK
+#error "FreeRTOSConfig.h: configUSE_TICK_HOOK is not defined"
+#endif
+
+/* ---- FreeRTOS defaults ---- */
+#ifndef configUSE_TIME_SLICING
+#define configUSE_TIME_SLICING 1
+#endif
+#ifndef configMAX_TASK_NAME_LEN
+#define configMAX_TASK_NAME_LEN 16
+#endif
+#ifndef configSUPPORT_DYNAMIC_ALLOCATION
+#define configSUPPORT_DYNAMIC_ALLOCATION 1
+#endif
+#ifndef configSUPPORT_STATIC_ALLOCATION
+#define configSUPPORT_STATIC_ALLOCATION 0
+#endif
+#ifndef configTOTAL_HEAP_SIZE
+#define configTOTAL_HEAP_SIZE ((size_t)1 << 20)
+#endif
+#ifndef configUSE_MALLOC_FAILED_HOOK
+#define configUSE_MALLOC_FAILED_HOOK 0
+#endif
+#ifndef configCHECK_FOR_STACK_OVERFLOW
+#define configCHECK_FOR_STACK_OVERFLOW 0
+#endif
+#ifndef configUSE_MUTEXES
+#define configUSE_MUTEXES 0
+#endif
+#ifndef configUSE_RECURSIVE_MUTEXES
+#define configUSE_RECURSIVE_MUTEXES 0
+#endif
+#ifndef configUSE_COUNTING_SEMAPHORES
+#define configUSE_COUNTING_SEMAPHORES 0
+#endif
+#ifndef configUSE_QUEUE_SETS
+#define configUSE_QUEUE_SETS 0
+#endif
+#ifndef configUSE_TASK_NOTIFICATIONS
+#define configUSE_TASK_NOTIFICATIONS 1
+#endif
+#ifndef configTASK_NOTIFICATION_ARRAY_ENTRIES
+#define configTASK_NOTIFICATION_ARRAY_ENTRIES 1
+#endif
+#ifndef configUSE_TIMERS
+#define configUSE_TIMERS 0
+#endif
+#ifndef configUSE_EVENT_GROUPS
+#define configUSE_EVENT_GROUPS 1
+#endif
+#ifndef configSTACK_DEPTH_TYPE
+#define configSTACK_DEPTH_TYPE StackType_t
+#endif
+#ifndef configQUEUE_REGISTRY_SIZE
+#define configQUEUE_REGISTRY_SIZE 0
+#endif
+#ifndef INCLUDE_vTaskPrioritySet
+#define INCLUDE_vTaskPrioritySet 1
+#endif
+#ifndef INCLUDE_uxTaskPriorityGet
+#define INCLUDE_uxTaskPriorityGet 1
+#endif
+#ifndef INCLUDE_vTaskDelete
+#define INCLUDE_vTaskDelete 1
+#endif
+#ifndef INCLUDE_vTaskSuspend
+#define INCLUDE_vTaskSuspend 1
+#endif
+#ifndef INCLUDE_xTaskDelayUntil
+#define INCLUDE_xTaskDelayUntil 1
+#endif
+#ifndef INCLUDE_vTaskDelay
+#define INCLUDE_vTaskDelay 1
+#endif
+#ifndef INCLUDE_uxTaskGetStackHighWaterMark
+#define INCLUDE_uxTaskGetStackHighWaterMark 0
+#endif
+#if configUSE_TIMERS
+#ifndef configTIMER_TASK_PRIORITY
+#error "FreeRTOSConfig.h: configUSE_TIMERS needs configTIMER_TASK_PRIORITY"
+#endif
+#ifndef configTIMER_QUEUE_LENGTH
+#error "FreeRTOSConfig.h: configUSE_TIMERS needs configTIMER_QUEUE_LENGTH"
+#endif
+#ifndef configTIMER_TASK_STACK_DEPTH
+#error "FreeRTOSConfig.h: configUSE_TIMERS needs configTIMER_TASK_STACK_DEPTH"
+#endif
+#endif
+
+/* ---- Takt-specific options ---- */
+/* Scheduling policy: TAKT_POLICY_FP (default), TAKT_POLICY_EDF_HEAP,
+ * TAKT_POLICY_EDF_MLIST or TAKT_POLICY_EDF_RBTREE (kernel/include/takt/config_check.h). */
+#ifndef configTAKT_POLICY
+#define configTAKT_POLICY 1 /* TAKT_POLICY_FP */
+#endif
+/* Preemption mode: 0 full, 1 none, 2 deferred (the takt_preemption_t values).
+ * Default: full with configUSE_PREEMPTION 1, none with configUSE_PREEMPTION 0. */
+#define configTAKT_PREEMPT_FULL 0
+#define configTAKT_PREEMPT_NONE 1
+#define configTAKT_PREEMPT_DEFERRED 2
+#ifndef configTAKT_PREEMPTION
+#if configUSE_PREEMPTION
+#define configTAKT_PREEMPTION configTAKT_PREEMPT_FULL
+#else
+#define configTAKT_PREEMPTION configTAKT_PREEMPT_NONE
+#endif
+#elif configTAKT_PREEMPTION < 0 || configTAKT_PREEMPTION > 2
+#error "FreeRTOSConfig.h: configTAKT_PREEMPTION must be configTAKT_PREEMPT_FULL, _NONE or _DEFERRED"
+#elif configTAKT_PREEMPTION == configTAKT_PREEMPT_FULL && !configUSE_PREEMPTION
+#error "FreeRTOSConfig.h: configTAKT_PREEMPTION is FULL but configUSE_PREEMPTION is 0"
+#endif
+/* Most tasks alive at once (idle and timer service tasks included). */
+#ifndef configTAKT_MAX_TASKS
+#define configTAKT_MAX_TASKS 32
+#endif
+/* Timer queue backend: TAKT_PQ_LIST (1), TAKT_PQ_HEAP (2), TAKT_PQ_RBTREE (3). */
+#ifndef configTAKT_TIMER_QUEUE
+#define configTAKT_TIMER_QUEUE 3
+#endif
+/* Kernel trace ring (events; 0: no trace). */
+#ifndef configTAKT_TRACE_EVENTS
+#define configTAKT_TRACE_EVENTS 0
+#endif
+/* Initial tick count (tests start it just below the 32-bit wraparound). */
+#ifndef configTAKT_TICK_START
+#define configTAKT_TICK_START 0
+#endif
+/* Sim port: virtual milliseconds after which vTaskStartScheduler returns
+ * (0: run until vTaskEndScheduler). */
+#ifndef configTAKT_SIM_END_MS
+#define configTAKT_SIM_END_MS 0
+#endif
+
+/* ---- what Takt does not support: refused here, named ---- */
+#if defined(configUSE_16_BIT_TICKS) && configUSE_16_BIT_TICKS
+#error "FreeRTOSConfig.h: configUSE_16_BIT_TICKS = 1 is not supported by Takt (ticks are 32 bits)"
+#endif
+#if defined(configTICK_TYPE_WIDTH_IN_BITS) && configTICK_TYPE_WIDTH_IN_BITS != 1 /* TICK_TYPE_WIDTH_32_BITS */
+#error "FreeRTOSConfig.h: configTICK_TYPE_WIDTH_IN_BITS is not supported by Takt unless TICK_TYPE_WIDTH_32_BITS"
+#endif
+#if defined(configUSE_TICKLESS_IDLE) && configUSE_TICKLESS_IDLE
+#error "FreeRTOSConfig.h: configUSE_TICKLESS_IDLE is not supported by Takt"
+#endif
+#if defined(configUSE_CO_ROUTINES) && configUSE_CO_ROUTINES
+#error "FreeRTOSConfig.h: configUSE_CO_ROUTINES is not supported by Takt"
+#endif
+#if (defined(configNUMBER_OF_CORES) && configNUMBER_OF_CORES > 1) || \
+    (defined(configNUM_CORES) && configNUM_CORES > 1)
+#error "FreeRTOSConfig.h: configNUMBER_OF_CORES > 1 (SMP) is not supported by Takt"
+#endif
+#if defined(configGENERATE_RUN_TIME_STATS) && configGENERATE_RUN_TIME_STATS
+#error "FreeRTOSConfig.h: configGENERATE_RUN_TIME_STATS is not supported by Takt"
+#endif
+#if defined(configUSE_STATS_FORMATTING_FUNCTIONS) && configUSE_STATS_FORMATTING_FUNCTIONS
+#error "FreeRTOSConfig.h: configUSE_STATS_FORMATTING_FUNCTIONS is not supported by Takt"
+#endif
+#if defined(configUSE_APPLICATION_TASK_TAG) && configUSE_APPLICATION_TASK_TAG
+#error "FreeRTOSConfig.h: configUSE_APPLICATION_TASK_TAG is not supported by Takt"
+#endif
+#if defined(configNUM_THREAD_LOCAL_STORAGE_POINTERS) && configNUM_THREAD_LOCAL_STORAGE_POINTERS > 0
+#error "FreeRTOSConfig.h: configNUM_THREAD_LOCAL_STORAGE_POINTERS > 0 is not supported by Takt"
+#endif
+#if (defined(configUSE_NEWLIB_REENTRANT) && configUSE_NEWLIB_REENTRANT) || \
+    (defined(configUSE_C_RUNTIME_TLS_SUPPORT) && configUSE_C_RUNTIME_TLS_SUPPORT)
+#error "FreeRTOSConfig.h: configUSE_NEWLIB_REENTRANT / configUSE_C_RUNTIME_TLS_SUPPORT are not supported by Takt"
+#endif
+#if defined(configENABLE_MPU) && configENABLE_MPU
+#error "FreeRTOSConfig.h: configENABLE_MPU is not supported by Takt"
+#endif
+#if defined(configUSE_DAEMON_TASK_STARTUP_HOOK) && configUSE_DAEMON_TASK_STARTUP_HOOK
+#error "FreeRTOSConfig.h: configUSE_DAEMON_TASK_STARTUP_HOOK is not supported by Takt"
+#endif
+#if defined(configUSE_SB_COMPLETED_CALLBACK) && configUSE_SB_COMPLETED_CALLBACK
+#error "FreeRTOSConfig.h: configUSE_SB_COMPLETED_CALLBACK (stream buffers) is not supported by Takt"
+#endif
+#if configUSE_TASK_NOTIFICATIONS && (configTASK_NOTIFICATION_ARRAY_ENTRIES < 1 || configTASK_NOTIFICATION_ARRAY_ENTRIES > 32)
+#error "FreeRTOSConfig.h: configTASK_NOTIFICATION_ARRAY_ENTRIES must be within 1..32 on Takt"
+#endif
+#if configCHECK_FOR_STACK_OVERFLOW < 0 || configCHECK_FOR_STACK_OVERFLOW > 2
+#error "FreeRTOSConfig.h: configCHECK_FOR_STACK_OVERFLOW must be 0, 1 or 2 (Takt checks a guard pattern: method 2)"
+#endif
+#if configSUPPORT_DYNAMIC_ALLOCATION == 0 && configSUPPORT_STATIC_ALLOCATION == 0
+#error "FreeRTOSConfig.h: configSUPPORT_DYNAMIC_ALLOCATION and configSUPPORT_STATIC_ALLOCATION are both 0"
+#endif
+
+/* Marks a FreeRTOS function Takt does not provide: calling it stops the build
+ * with this message (GCC and Clang). */
+#define TAKT_FREERTOS_UNSUPPORTED(what) \
+    __attribute__((error("not supported by Takt's FreeRTOS layer: " what " (see docs/freertos.md)")))
+
+#endif

@@ -1,0 +1,59 @@
+/*
+ * Shared by the FreeRTOS layer's sources: kernel start-up on first use, the
+ * priority mapping, and the port glue.
+ */
+#ifndef TAKT_FREERTOS_COMPAT_H
+#define TAKT_FREERTOS_COMPAT_H
+
+#include "FreeRTOS.h"
+
+/* FreeRTOS allows creating objects before vTaskStartScheduler; the first call
+ * that needs the kernel initialises it (takt_init) with the policy and
+ * preemption mode FreeRTOSConfig.h names. Idempotent. */
+void compat_kernel_ready(void);
+bool compat_scheduler_started(void);
+
+/* Port glue (compat/freertos/port/<port>/): set up the port before takt_init
+ * (sim: tick period from configTICK_RATE_HZ, end time), and stop it. */
+void compat_port_prepare(void);
+void compat_port_end_scheduler(void);
+
+/* FreeRTOS priority p is Takt priority p + 1 (Takt's 0 is its idle task's). */
+static inline unsigned compat_takt_priority(UBaseType_t freertos_priority)
+{
+    UBaseType_t p = freertos_priority & ~portPRIVILEGE_BIT;
+    if (p >= (UBaseType_t)configMAX_PRIORITIES) {
+        configASSERT(p < (UBaseType_t)configMAX_PRIORITIES);
+        p = (UBaseType_t)configMAX_PRIORITIES - 1u; /* FreeRTOS caps it too */
+    }
+    return (unsigned)p + 1u;
+}
+
+static inline UBaseType_t compat_freertos_priority(int takt_priority)
+{
+    return takt_priority <= 1 ? 0u : (UBaseType_t)(takt_priority - 1);
+}
+
+/* Ticks as a FreeRTOS block time: portMAX_DELAY waits forever (with
+ * INCLUDE_vTaskSuspend, as FreeRTOS), anything else is a timeout. */
+#define COMPAT_WAIT_FOREVER(ticks) ((ticks) == portMAX_DELAY && INCLUDE_vTaskSuspend)
+
+/* A FreeRTOS block time as a Takt timeout: Takt's timeouts stay within half the
+ * tick range, so a finite wait longer than 2^31-1 ticks is shortened to that. */
+static inline takt_tick_t compat_timeout(TickType_t ticks)
+{
+    if (COMPAT_WAIT_FOREVER(ticks)) {
+        return TAKT_WAIT_FOREVER;
+    }
+    return ticks > (TickType_t)INT32_MAX ? (takt_tick_t)INT32_MAX : (takt_tick_t)ticks;
+}
+
+/* Reports a woken task to a FreeRTOS pxHigherPriorityTaskWoken (which may be NULL). */
+static inline void compat_woken(bool woken, BaseType_t *pxHigherPriorityTaskWoken)
+{
+    if (woken && pxHigherPriorityTaskWoken != NULL) {
+        *pxHigherPriorityTaskWoken = pdTRUE;
+    }
+}
+
+#endif

@@ -1,0 +1,107 @@
+/* FreeRTOS event groups on Takt's (event_groups.h). */
+#include "compat.h"
+#include "event_groups.h"
+
+/* FreeRTOS keeps the top byte of a 32-bit EventBits_t for itself. */
+#define CONTROL_BITS ((EventBits_t)0xff000000UL)
+
+#if configSUPPORT_DYNAMIC_ALLOCATION
+EventGroupHandle_t xEventGroupCreate(void)
+{
+    compat_kernel_ready();
+    takt_event_group_t *group = NULL;
+    return takt_event_group_create(&group) == TAKT_OK ? group : NULL;
+}
+#endif
+
+#if configSUPPORT_STATIC_ALLOCATION
+EventGroupHandle_t xEventGroupCreateStatic(StaticEventGroup_t *pxEventGroupBuffer)
+{
+    configASSERT(pxEventGroupBuffer != NULL);
+    compat_kernel_ready();
+    return takt_event_group_create_static(pxEventGroupBuffer) == TAKT_OK ? pxEventGroupBuffer : NULL;
+}
+#endif
+
+void vEventGroupDelete(EventGroupHandle_t xEventGroup)
+{
+    int err = takt_event_group_delete(xEventGroup);
+    configASSERT(err == TAKT_OK);
+    (void)err;
+}
+
+EventBits_t xEventGroupWaitBits(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToWaitFor,
+                                const BaseType_t xClearOnExit, const BaseType_t xWaitForAllBits,
+                                TickType_t xTicksToWait)
+{
+    configASSERT((uxBitsToWaitFor & CONTROL_BITS) == 0 && uxBitsToWaitFor != 0);
+    unsigned flags = (xWaitForAllBits != pdFALSE ? TAKT_EVENT_WAIT_ALL : 0u) |
+                     (xClearOnExit != pdFALSE ? TAKT_EVENT_CLEAR_ON_EXIT : 0u);
+    takt_event_bits_t bits = 0;
+    int err = takt_event_group_wait(xEventGroup, uxBitsToWaitFor, flags, &bits, compat_timeout(xTicksToWait));
+    configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
+    (void)err;
+    return bits;
+}
+
+EventBits_t xEventGroupSetBits(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToSet)
+{
+    configASSERT((uxBitsToSet & CONTROL_BITS) == 0);
+    takt_event_bits_t bits = 0;
+    int err = takt_event_group_set(xEventGroup, uxBitsToSet, &bits);
+    configASSERT(err == TAKT_OK);
+    (void)err;
+    return bits;
+}
+
+EventBits_t xEventGroupClearBits(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToClear)
+{
+    configASSERT((uxBitsToClear & CONTROL_BITS) == 0);
+    takt_event_bits_t previous = 0;
+    int err = takt_event_group_clear(xEventGroup, uxBitsToClear, &previous);
+    configASSERT(err == TAKT_OK);
+    (void)err;
+    return previous;
+}
+
+EventBits_t xEventGroupSync(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToSet,
+                            const EventBits_t uxBitsToWaitFor, TickType_t xTicksToWait)
+{
+    configASSERT(((uxBitsToSet | uxBitsToWaitFor) & CONTROL_BITS) == 0 && uxBitsToWaitFor != 0);
+    takt_event_bits_t bits = 0;
+    int err = takt_event_group_sync(xEventGroup, uxBitsToSet, uxBitsToWaitFor, &bits,
+                                    compat_timeout(xTicksToWait));
+    configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
+    (void)err;
+    return bits;
+}
+
+EventBits_t xEventGroupGetBits(EventGroupHandle_t xEventGroup)
+{
+    takt_event_bits_t bits = 0;
+    int err = takt_event_group_get(xEventGroup, &bits);
+    configASSERT(err == TAKT_OK);
+    (void)err;
+    return bits;
+}
+
+EventBits_t xEventGroupGetBitsFromISR(EventGroupHandle_t xEventGroup)
+{
+    return xEventGroupGetBits(xEventGroup);
+}
+
+BaseType_t xEventGroupSetBitsFromISR(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToSet,
+                                     BaseType_t *pxHigherPriorityTaskWoken)
+{
+    configASSERT((uxBitsToSet & CONTROL_BITS) == 0);
+    bool woken = false;
+    int err = takt_event_group_set_from_isr(xEventGroup, uxBitsToSet, &woken);
+    compat_woken(woken, pxHigherPriorityTaskWoken);
+    return err == TAKT_OK ? pdPASS : pdFAIL;
+}
+
+BaseType_t xEventGroupClearBitsFromISR(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToClear)
+{
+    configASSERT((uxBitsToClear & CONTROL_BITS) == 0);
+    return takt_event_group_clear_from_isr(xEventGroup, uxBitsToClear, NULL) == TAKT_OK ? pdPASS : pdFAIL;
+}

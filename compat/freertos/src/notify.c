@@ -1,0 +1,93 @@
+/* FreeRTOS task notifications on Takt's notification slots (takt/notify.h). */
+#include "compat.h"
+#include "task.h"
+
+#if configUSE_TASK_NOTIFICATIONS
+
+static takt_notify_action_t notify_action(eNotifyAction action)
+{
+    switch (action) {
+    case eSetBits:
+        return TAKT_NOTIFY_SET_BITS;
+    case eIncrement:
+        return TAKT_NOTIFY_INCREMENT;
+    case eSetValueWithOverwrite:
+        return TAKT_NOTIFY_OVERWRITE;
+    case eSetValueWithoutOverwrite:
+        return TAKT_NOTIFY_NO_OVERWRITE;
+    case eNoAction:
+    default:
+        return TAKT_NOTIFY_NO_ACTION;
+    }
+}
+
+/* eSetValueWithoutOverwrite on a pending slot is the one pdFAIL FreeRTOS knows. */
+static BaseType_t notify_result(int err)
+{
+    configASSERT(err == TAKT_OK || err == TAKT_ERR_STATE);
+    return err == TAKT_OK ? pdPASS : pdFAIL;
+}
+
+BaseType_t xTaskGenericNotify(TaskHandle_t xTaskToNotify, UBaseType_t uxIndexToNotify, uint32_t ulValue,
+                              eNotifyAction eAction, uint32_t *pulPreviousNotificationValue)
+{
+    return notify_result(takt_notify(xTaskToNotify, (unsigned)uxIndexToNotify, ulValue,
+                                     notify_action(eAction), pulPreviousNotificationValue));
+}
+
+BaseType_t xTaskGenericNotifyFromISR(TaskHandle_t xTaskToNotify, UBaseType_t uxIndexToNotify,
+                                     uint32_t ulValue, eNotifyAction eAction,
+                                     uint32_t *pulPreviousNotificationValue,
+                                     BaseType_t *pxHigherPriorityTaskWoken)
+{
+    bool woken = false;
+    int err = takt_notify_from_isr(xTaskToNotify, (unsigned)uxIndexToNotify, ulValue,
+                                   notify_action(eAction), pulPreviousNotificationValue, &woken);
+    compat_woken(woken, pxHigherPriorityTaskWoken);
+    return notify_result(err);
+}
+
+void vTaskGenericNotifyGiveFromISR(TaskHandle_t xTaskToNotify, UBaseType_t uxIndexToNotify,
+                                   BaseType_t *pxHigherPriorityTaskWoken)
+{
+    (void)xTaskGenericNotifyFromISR(xTaskToNotify, uxIndexToNotify, 0, eIncrement, NULL,
+                                    pxHigherPriorityTaskWoken);
+}
+
+BaseType_t xTaskGenericNotifyWait(UBaseType_t uxIndexToWaitOn, uint32_t ulBitsToClearOnEntry,
+                                  uint32_t ulBitsToClearOnExit, uint32_t *pulNotificationValue,
+                                  TickType_t xTicksToWait)
+{
+    int err = takt_notify_wait((unsigned)uxIndexToWaitOn, ulBitsToClearOnEntry, ulBitsToClearOnExit,
+                               pulNotificationValue, compat_timeout(xTicksToWait));
+    configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
+    return err == TAKT_OK ? pdTRUE : pdFALSE;
+}
+
+uint32_t ulTaskGenericNotifyTake(UBaseType_t uxIndexToWaitOn, BaseType_t xClearCountOnExit,
+                                 TickType_t xTicksToWait)
+{
+    uint32_t value = 0;
+    int err = takt_notify_take((unsigned)uxIndexToWaitOn, xClearCountOnExit != pdFALSE, &value,
+                               compat_timeout(xTicksToWait));
+    configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
+    return err == TAKT_OK ? value : 0u;
+}
+
+BaseType_t xTaskGenericNotifyStateClear(TaskHandle_t xTask, UBaseType_t uxIndexToClear)
+{
+    int was_pending = takt_notify_clear_state(xTask, (unsigned)uxIndexToClear);
+    configASSERT(was_pending >= 0);
+    return was_pending > 0 ? pdTRUE : pdFALSE;
+}
+
+uint32_t ulTaskGenericNotifyValueClear(TaskHandle_t xTask, UBaseType_t uxIndexToClear, uint32_t ulBitsToClear)
+{
+    uint32_t previous = 0;
+    int err = takt_notify_clear_bits(xTask, (unsigned)uxIndexToClear, ulBitsToClear, &previous);
+    configASSERT(err == TAKT_OK);
+    (void)err;
+    return previous;
+}
+
+#endif

@@ -1,0 +1,443 @@
+/*
+ * FreeRTOS queues, semaphores, mutexes and queue sets on Takt's (queue.h,
+ * semphr.h). One handle type covers the four kinds; each call checks the
+ * kind with configASSERT and forwards to the Takt object.
+ */
+#include <string.h>
+
+#include "compat.h"
+#include "queue.h"
+#include "semphr.h"
+
+static bool is_kind(const struct QueueDefinition *q, TaktFreeRTOSQueueKind_t kind)
+{
+    return q != NULL && q->kind == (uint8_t)kind;
+}
+
+/* A blocking call's Takt result as FreeRTOS's pdPASS / pdFAIL. Errors other
+ * than "not in time" and "not now" are misuse. */
+static BaseType_t wait_result(int err)
+{
+    configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT || err == TAKT_ERR_STATE);
+    return err == TAKT_OK ? pdPASS : pdFAIL;
+}
+
+#if configSUPPORT_DYNAMIC_ALLOCATION
+static struct QueueDefinition *object_alloc(size_t extra)
+{
+    compat_kernel_ready();
+    struct QueueDefinition *q = pvPortMalloc(sizeof(*q) + extra);
+    if (q != NULL) {
+        memset(q, 0, sizeof(*q));
+        q->dynamic = 1;
+    }
+    return q;
+}
+#endif
+
+/* Finishes a create: the kind on success; the memory back on failure. */
+static QueueHandle_t object_made(struct QueueDefinition *q, int err, TaktFreeRTOSQueueKind_t kind)
+{
+    if (err != TAKT_OK) {
+        if (q->dynamic) {
+            vPortFree(q);
+        }
+        return NULL;
+    }
+    q->kind = (uint8_t)kind;
+    return q;
+}
+
+#if configSUPPORT_STATIC_ALLOCATION
+static QueueHandle_t static_object(struct QueueDefinition *buffer)
+{
+    configASSERT(buffer != NULL);
+    if (buffer != NULL) {
+        compat_kernel_ready();
+        memset(buffer, 0, sizeof(*buffer));
+    }
+    return buffer;
+}
+#endif
+
+/* ---- queues ---- */
+
+#if configSUPPORT_DYNAMIC_ALLOCATION
+QueueHandle_t xQueueCreate(UBaseType_t uxQueueLength, UBaseType_t uxItemSize)
+{
+    if (uxQueueLength == 0 || (uxItemSize != 0 && uxQueueLength > SIZE_MAX / uxItemSize)) {
+        return NULL;
+    }
+    size_t storage = TAKT_QUEUE_STORAGE_SIZE(uxQueueLength, uxItemSize);
+    struct QueueDefinition *q = object_alloc(storage);
+    if (q == NULL) {
+        return NULL;
+    }
+    int err = takt_queue_create_static(&q->object.queue, (uint32_t)uxQueueLength, uxItemSize,
+                                       storage != 0 ? (void *)(q + 1) : NULL);
+    return object_made(q, err, TAKT_FREERTOS_QUEUE);
+}
+#endif
+
+#if configSUPPORT_STATIC_ALLOCATION
+QueueHandle_t xQueueCreateStatic(UBaseType_t uxQueueLength, UBaseType_t uxItemSize, uint8_t *pucQueueStorage,
+                                 StaticQueue_t *pxQueueBuffer)
+{
+    struct QueueDefinition *q = static_object(pxQueueBuffer);
+    if (q == NULL) {
+        return NULL;
+    }
+    int err = takt_queue_create_static(&q->object.queue, (uint32_t)uxQueueLength, uxItemSize, pucQueueStorage);
+    return object_made(q, err, TAKT_FREERTOS_QUEUE);
+}
+#endif
+
+void vQueueDelete(QueueHandle_t xQueue)
+{
+    configASSERT(xQueue != NULL);
+    int err = TAKT_ERR_ARG;
+    switch ((TaktFreeRTOSQueueKind_t)xQueue->kind) {
+    case TAKT_FREERTOS_QUEUE:
+        err = takt_queue_delete(&xQueue->object.queue);
+        break;
+    case TAKT_FREERTOS_SEMAPHORE:
+        err = takt_sem_delete(&xQueue->object.sem);
+        break;
+    case TAKT_FREERTOS_MUTEX:
+        err = takt_mutex_delete(&xQueue->object.mutex);
+        break;
+    case TAKT_FREERTOS_QUEUE_SET:
+        err = takt_queue_set_delete(&xQueue->object.set);
+        break;
+    }
+    configASSERT(err == TAKT_OK); /* FreeRTOS: no task may wait on a deleted queue */
+    if (err == TAKT_OK && xQueue->dynamic) {
+        vPortFree(xQueue);
+    }
+}
+
+BaseType_t xQueueGenericSend(QueueHandle_t xQueue, const void *const pvItemToQueue, TickType_t xTicksToWait,
+                             const BaseType_t xCopyPosition)
+{
+    configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
+    takt_queue_t *queue = &xQueue->object.queue;
+    size_t size = queue->item_size;
+    int err;
+    if (xCopyPosition == queueOVERWRITE) {
+        err = takt_queue_overwrite(queue, pvItemToQueue, size);
+    } else if (xCopyPosition == queueSEND_TO_FRONT) {
+        err = takt_queue_send_front(queue, pvItemToQueue, size, compat_timeout(xTicksToWait));
+    } else {
+        err = takt_queue_send(queue, pvItemToQueue, size, compat_timeout(xTicksToWait));
+    }
+    return wait_result(err);
+}
+
+BaseType_t xQueueGenericSendFromISR(QueueHandle_t xQueue, const void *const pvItemToQueue,
+                                    BaseType_t *const pxHigherPriorityTaskWoken, const BaseType_t xCopyPosition)
+{
+    configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
+    takt_queue_t *queue = &xQueue->object.queue;
+    bool woken = false;
+    int err;
+    if (xCopyPosition == queueOVERWRITE) {
+        err = takt_queue_overwrite_from_isr(queue, pvItemToQueue, queue->item_size, &woken);
+    } else if (xCopyPosition == queueSEND_TO_FRONT) {
+        err = takt_queue_send_front_from_isr(queue, pvItemToQueue, queue->item_size, &woken);
+    } else {
+        err = takt_queue_send_from_isr(queue, pvItemToQueue, queue->item_size, &woken);
+    }
+    compat_woken(woken, pxHigherPriorityTaskWoken);
+    return wait_result(err);
+}
+
+BaseType_t xQueueReceive(QueueHandle_t xQueue, void *const pvBuffer, TickType_t xTicksToWait)
+{
+    configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
+    takt_queue_t *queue = &xQueue->object.queue;
+    return wait_result(takt_queue_receive(queue, pvBuffer, queue->item_size, compat_timeout(xTicksToWait)));
+}
+
+BaseType_t xQueuePeek(QueueHandle_t xQueue, void *const pvBuffer, TickType_t xTicksToWait)
+{
+    configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
+    takt_queue_t *queue = &xQueue->object.queue;
+    return wait_result(takt_queue_peek(queue, pvBuffer, queue->item_size, compat_timeout(xTicksToWait)));
+}
+
+BaseType_t xQueueReceiveFromISR(QueueHandle_t xQueue, void *const pvBuffer, BaseType_t *const pxHigherPriorityTaskWoken)
+{
+    configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
+    takt_queue_t *queue = &xQueue->object.queue;
+    bool woken = false;
+    int err = takt_queue_receive_from_isr(queue, pvBuffer, queue->item_size, &woken);
+    compat_woken(woken, pxHigherPriorityTaskWoken);
+    return wait_result(err);
+}
+
+BaseType_t xQueuePeekFromISR(QueueHandle_t xQueue, void *const pvBuffer)
+{
+    configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
+    takt_queue_t *queue = &xQueue->object.queue;
+    return wait_result(takt_queue_peek_from_isr(queue, pvBuffer, queue->item_size));
+}
+
+BaseType_t xQueueGenericReset(QueueHandle_t xQueue, BaseType_t xNewQueue)
+{
+    (void)xNewQueue;
+    configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
+    int err = takt_queue_reset(&xQueue->object.queue);
+    configASSERT(err == TAKT_OK);
+    return err == TAKT_OK ? pdPASS : pdFAIL;
+}
+
+/* Items in a queue, or the count of a semaphore (FreeRTOS keeps both as items). */
+static UBaseType_t items_waiting(const struct QueueDefinition *q)
+{
+    configASSERT(q != NULL);
+    int n = 0;
+    switch ((TaktFreeRTOSQueueKind_t)q->kind) {
+    case TAKT_FREERTOS_QUEUE:
+        n = takt_queue_count(&q->object.queue);
+        break;
+    case TAKT_FREERTOS_SEMAPHORE:
+        n = takt_sem_count(&q->object.sem);
+        break;
+    case TAKT_FREERTOS_MUTEX:
+        n = takt_mutex_holder(&q->object.mutex) == NULL ? 1 : 0;
+        break;
+    case TAKT_FREERTOS_QUEUE_SET:
+        n = (int)q->object.set.count;
+        break;
+    }
+    return n > 0 ? (UBaseType_t)n : 0u;
+}
+
+UBaseType_t uxQueueMessagesWaiting(const QueueHandle_t xQueue)
+{
+    return items_waiting(xQueue);
+}
+
+UBaseType_t uxQueueMessagesWaitingFromISR(const QueueHandle_t xQueue)
+{
+    return items_waiting(xQueue);
+}
+
+UBaseType_t uxQueueSpacesAvailable(const QueueHandle_t xQueue)
+{
+    configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
+    int n = takt_queue_spaces(&xQueue->object.queue);
+    return n > 0 ? (UBaseType_t)n : 0u;
+}
+
+BaseType_t xQueueIsQueueEmptyFromISR(const QueueHandle_t xQueue)
+{
+    return items_waiting(xQueue) == 0 ? pdTRUE : pdFALSE;
+}
+
+BaseType_t xQueueIsQueueFullFromISR(const QueueHandle_t xQueue)
+{
+    return uxQueueSpacesAvailable(xQueue) == 0 ? pdTRUE : pdFALSE;
+}
+
+/* ---- semaphores and mutexes ---- */
+
+static QueueHandle_t make_sem(struct QueueDefinition *q, UBaseType_t max, UBaseType_t initial)
+{
+    if (q == NULL) {
+        return NULL;
+    }
+    int err = max > UINT32_MAX ? TAKT_ERR_ARG
+                               : takt_sem_create_static(&q->object.sem, (uint32_t)max, (uint32_t)initial);
+    configASSERT(err == TAKT_OK); /* FreeRTOS asserts on max 0 or initial > max */
+    return object_made(q, err, TAKT_FREERTOS_SEMAPHORE);
+}
+
+static QueueHandle_t make_mutex(struct QueueDefinition *q, unsigned flags)
+{
+    if (q == NULL) {
+        return NULL;
+    }
+    return object_made(q, takt_mutex_create_static(&q->object.mutex, flags), TAKT_FREERTOS_MUTEX);
+}
+
+#if configSUPPORT_DYNAMIC_ALLOCATION
+SemaphoreHandle_t xSemaphoreCreateBinary(void)
+{
+    return make_sem(object_alloc(0), 1, 0);
+}
+
+SemaphoreHandle_t xSemaphoreCreateCounting(UBaseType_t uxMaxCount, UBaseType_t uxInitialCount)
+{
+    return make_sem(object_alloc(0), uxMaxCount, uxInitialCount);
+}
+#if configUSE_MUTEXES
+SemaphoreHandle_t xSemaphoreCreateMutex(void)
+{
+    return make_mutex(object_alloc(0), 0);
+}
+#endif
+#if configUSE_RECURSIVE_MUTEXES
+SemaphoreHandle_t xSemaphoreCreateRecursiveMutex(void)
+{
+    return make_mutex(object_alloc(0), TAKT_MUTEX_RECURSIVE);
+}
+#endif
+#endif
+
+#if configSUPPORT_STATIC_ALLOCATION
+SemaphoreHandle_t xSemaphoreCreateBinaryStatic(StaticSemaphore_t *pxSemaphoreBuffer)
+{
+    return make_sem(static_object(pxSemaphoreBuffer), 1, 0);
+}
+
+SemaphoreHandle_t xSemaphoreCreateCountingStatic(UBaseType_t uxMaxCount, UBaseType_t uxInitialCount,
+                                                 StaticSemaphore_t *pxSemaphoreBuffer)
+{
+    return make_sem(static_object(pxSemaphoreBuffer), uxMaxCount, uxInitialCount);
+}
+#if configUSE_MUTEXES
+SemaphoreHandle_t xSemaphoreCreateMutexStatic(StaticSemaphore_t *pxMutexBuffer)
+{
+    return make_mutex(static_object(pxMutexBuffer), 0);
+}
+#endif
+#if configUSE_RECURSIVE_MUTEXES
+SemaphoreHandle_t xSemaphoreCreateRecursiveMutexStatic(StaticSemaphore_t *pxMutexBuffer)
+{
+    return make_mutex(static_object(pxMutexBuffer), TAKT_MUTEX_RECURSIVE);
+}
+#endif
+#endif
+
+BaseType_t xSemaphoreTake(SemaphoreHandle_t xSemaphore, TickType_t xBlockTime)
+{
+    if (is_kind(xSemaphore, TAKT_FREERTOS_MUTEX)) {
+        return wait_result(takt_mutex_lock(&xSemaphore->object.mutex, compat_timeout(xBlockTime)));
+    }
+    configASSERT(is_kind(xSemaphore, TAKT_FREERTOS_SEMAPHORE));
+    return wait_result(takt_sem_take(&xSemaphore->object.sem, compat_timeout(xBlockTime)));
+}
+
+BaseType_t xSemaphoreGive(SemaphoreHandle_t xSemaphore)
+{
+    if (is_kind(xSemaphore, TAKT_FREERTOS_MUTEX)) {
+        return wait_result(takt_mutex_unlock(&xSemaphore->object.mutex));
+    }
+    configASSERT(is_kind(xSemaphore, TAKT_FREERTOS_SEMAPHORE));
+    return wait_result(takt_sem_give(&xSemaphore->object.sem));
+}
+
+BaseType_t xSemaphoreTakeFromISR(SemaphoreHandle_t xSemaphore, BaseType_t *pxHigherPriorityTaskWoken)
+{
+    configASSERT(is_kind(xSemaphore, TAKT_FREERTOS_SEMAPHORE)); /* never a mutex from an ISR */
+    bool woken = false;
+    int err = takt_sem_take_from_isr(&xSemaphore->object.sem, &woken);
+    compat_woken(woken, pxHigherPriorityTaskWoken);
+    return wait_result(err);
+}
+
+BaseType_t xSemaphoreGiveFromISR(SemaphoreHandle_t xSemaphore, BaseType_t *pxHigherPriorityTaskWoken)
+{
+    configASSERT(is_kind(xSemaphore, TAKT_FREERTOS_SEMAPHORE));
+    bool woken = false;
+    int err = takt_sem_give_from_isr(&xSemaphore->object.sem, &woken);
+    compat_woken(woken, pxHigherPriorityTaskWoken);
+    return wait_result(err);
+}
+
+#if configUSE_RECURSIVE_MUTEXES
+BaseType_t xSemaphoreTakeRecursive(SemaphoreHandle_t xMutex, TickType_t xBlockTime)
+{
+    configASSERT(is_kind(xMutex, TAKT_FREERTOS_MUTEX));
+    return wait_result(takt_mutex_lock(&xMutex->object.mutex, compat_timeout(xBlockTime)));
+}
+
+BaseType_t xSemaphoreGiveRecursive(SemaphoreHandle_t xMutex)
+{
+    configASSERT(is_kind(xMutex, TAKT_FREERTOS_MUTEX));
+    return wait_result(takt_mutex_unlock(&xMutex->object.mutex));
+}
+#endif
+
+UBaseType_t uxSemaphoreGetCount(SemaphoreHandle_t xSemaphore)
+{
+    return items_waiting(xSemaphore);
+}
+
+UBaseType_t uxSemaphoreGetCountFromISR(SemaphoreHandle_t xSemaphore)
+{
+    return items_waiting(xSemaphore);
+}
+
+TaskHandle_t xSemaphoreGetMutexHolder(SemaphoreHandle_t xSemaphore)
+{
+    return is_kind(xSemaphore, TAKT_FREERTOS_MUTEX) ? takt_mutex_holder(&xSemaphore->object.mutex) : NULL;
+}
+
+TaskHandle_t xSemaphoreGetMutexHolderFromISR(SemaphoreHandle_t xSemaphore)
+{
+    return xSemaphoreGetMutexHolder(xSemaphore);
+}
+
+/* ---- queue sets ---- */
+
+#if configUSE_QUEUE_SETS
+#if configSUPPORT_DYNAMIC_ALLOCATION
+QueueSetHandle_t xQueueCreateSet(const UBaseType_t uxEventQueueLength)
+{
+    if (uxEventQueueLength == 0 || uxEventQueueLength > UINT32_MAX / sizeof(void *)) {
+        return NULL;
+    }
+    struct QueueDefinition *q = object_alloc((size_t)uxEventQueueLength * sizeof(void *));
+    if (q == NULL) {
+        return NULL;
+    }
+    int err = takt_queue_set_create_static(&q->object.set, (uint32_t)uxEventQueueLength, (void **)(q + 1));
+    return object_made(q, err, TAKT_FREERTOS_QUEUE_SET);
+}
+#endif
+
+BaseType_t xQueueAddToSet(QueueSetMemberHandle_t xQueueOrSemaphore, QueueSetHandle_t xQueueSet)
+{
+    configASSERT(is_kind(xQueueSet, TAKT_FREERTOS_QUEUE_SET) && xQueueOrSemaphore != NULL);
+    int err = TAKT_ERR_ARG;
+    if (is_kind(xQueueOrSemaphore, TAKT_FREERTOS_QUEUE)) {
+        err = takt_queue_set_add_queue(&xQueueSet->object.set, &xQueueOrSemaphore->object.queue);
+    } else if (is_kind(xQueueOrSemaphore, TAKT_FREERTOS_SEMAPHORE)) {
+        err = takt_queue_set_add_sem(&xQueueSet->object.set, &xQueueOrSemaphore->object.sem);
+    }
+    return err == TAKT_OK ? pdPASS : pdFAIL;
+}
+
+BaseType_t xQueueRemoveFromSet(QueueSetMemberHandle_t xQueueOrSemaphore, QueueSetHandle_t xQueueSet)
+{
+    configASSERT(is_kind(xQueueSet, TAKT_FREERTOS_QUEUE_SET) && xQueueOrSemaphore != NULL);
+    int err = TAKT_ERR_ARG;
+    if (is_kind(xQueueOrSemaphore, TAKT_FREERTOS_QUEUE)) {
+        err = takt_queue_set_remove_queue(&xQueueSet->object.set, &xQueueOrSemaphore->object.queue);
+    } else if (is_kind(xQueueOrSemaphore, TAKT_FREERTOS_SEMAPHORE)) {
+        err = takt_queue_set_remove_sem(&xQueueSet->object.set, &xQueueOrSemaphore->object.sem);
+    }
+    return err == TAKT_OK ? pdPASS : pdFAIL;
+}
+
+/* The Takt set hands back the member's Takt object, which is the first field
+ * of its FreeRTOS handle. */
+QueueSetMemberHandle_t xQueueSelectFromSet(QueueSetHandle_t xQueueSet, const TickType_t xTicksToWait)
+{
+    configASSERT(is_kind(xQueueSet, TAKT_FREERTOS_QUEUE_SET));
+    void *member = NULL;
+    int err = takt_queue_set_select(&xQueueSet->object.set, &member, compat_timeout(xTicksToWait));
+    configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
+    return err == TAKT_OK ? (QueueSetMemberHandle_t)member : NULL;
+}
+
+QueueSetMemberHandle_t xQueueSelectFromSetFromISR(QueueSetHandle_t xQueueSet)
+{
+    configASSERT(is_kind(xQueueSet, TAKT_FREERTOS_QUEUE_SET));
+    void *member = NULL;
+    int err = takt_queue_set_select_from_isr(&xQueueSet->object.set, &member);
+    return err == TAKT_OK ? (QueueSetMemberHandle_t)member : NULL;
+}
+#endif

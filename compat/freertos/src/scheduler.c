@@ -1,0 +1,130 @@
+/*
+ * Scheduler control, the hooks, and configASSERT for the kernel's own checks.
+ *
+ * Takt's takt_init must run before any object exists, while FreeRTOS lets the
+ * application create tasks and queues before vTaskStartScheduler: the first
+ * call that needs the kernel initialises it (compat_kernel_ready).
+ */
+#include "compat.h"
+#include "task.h"
+
+static bool kernel_initialised;
+static bool scheduler_started;
+static bool scheduler_ran; /* a run ended (sim): its tasks are freed at the next start-up */
+
+void compat_kernel_ready(void)
+{
+    if (kernel_initialised) {
+        return;
+    }
+    if (scheduler_ran) {
+        takt_teardown();
+        scheduler_ran = false;
+    }
+    compat_port_prepare();
+    takt_init_params_t params = {
+        .scheduler = (takt_scheduler_t)(configTAKT_POLICY - TAKT_POLICY_FP),
+        .tick_start = (takt_tick_t)configTAKT_TICK_START,
+        .round_robin = configUSE_TIME_SLICING != 0,
+        .preemption = (takt_preemption_t)configTAKT_PREEMPTION,
+    };
+    int err = takt_init(&params);
+    configASSERT(err == TAKT_OK);
+    (void)err;
+    kernel_initialised = true;
+}
+
+bool compat_scheduler_started(void)
+{
+    return scheduler_started;
+}
+
+void vTaskStartScheduler(void)
+{
+    compat_kernel_ready();
+    scheduler_started = true;
+    takt_start();
+    /* Sim port: the simulation ended. Task handles stay readable until the
+     * next FreeRTOS call that needs the kernel, which starts from scratch. */
+    scheduler_started = false;
+    scheduler_ran = true;
+    kernel_initialised = false;
+}
+
+void vTaskSuspendAll(void)
+{
+    int err = takt_sched_lock();
+    configASSERT(err == TAKT_OK);
+    (void)err;
+}
+
+BaseType_t xTaskResumeAll(void)
+{
+    int result = takt_sched_unlock();
+    configASSERT(result >= 0);
+    return result > 0 ? pdTRUE : pdFALSE;
+}
+
+void vTaskEndScheduler(void)
+{
+    compat_port_end_scheduler();
+}
+
+BaseType_t xTaskGetSchedulerState(void)
+{
+    if (!scheduler_started) {
+        return taskSCHEDULER_NOT_STARTED;
+    }
+    return takt_sched_lock_depth() > 0 ? taskSCHEDULER_SUSPENDED : taskSCHEDULER_RUNNING;
+}
+
+TickType_t xTaskGetTickCount(void)
+{
+    return takt_tick_count();
+}
+
+TickType_t xTaskGetTickCountFromISR(void)
+{
+    return takt_tick_count();
+}
+
+void vTaktFreeRTOSAssertFailed(const char *file, int line)
+{
+    (void)file;
+    (void)line;
+    configASSERT(0);
+}
+
+/*
+ * The idle and tick hooks. Takt has no hook of its own there yet, so the
+ * layer's CMake target links with -Wl,--wrap for the two port-level entry
+ * points: the idle task's wait (port_idle) and the tick's kernel work
+ * (takt_tick_from_isr). The wrappers run the hook and go on to the real call.
+ */
+void __real_port_idle(void);
+void __wrap_port_idle(void);
+void __real_takt_tick_from_isr(void);
+void __wrap_takt_tick_from_isr(void);
+
+void __wrap_port_idle(void)
+{
+#if configUSE_IDLE_HOOK
+    vApplicationIdleHook();
+#endif
+    __real_port_idle();
+}
+
+void __wrap_takt_tick_from_isr(void)
+{
+    __real_takt_tick_from_isr();
+#if configUSE_TICK_HOOK
+    vApplicationTickHook();
+#endif
+}
+
+#if configCHECK_FOR_STACK_OVERFLOW > 0
+void takt_stack_overflow_hook(takt_task_t *task)
+{
+    vApplicationStackOverflowHook(task, (char *)takt_task_name(task));
+}
+#endif

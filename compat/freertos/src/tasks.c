@@ -1,0 +1,207 @@
+/* FreeRTOS task functions on Takt tasks (task.h). */
+#include <string.h>
+
+#include "compat.h"
+#include "task.h"
+
+static takt_task_params_t task_params(TaskFunction_t code, const char *name, void *arg,
+                                      UBaseType_t priority, size_t stack_bytes)
+{
+    return (takt_task_params_t){.name = name, .entry = code, .arg = arg,
+                                .priority = compat_takt_priority(priority),
+                                .stack_size = stack_bytes};
+}
+
+#if configSUPPORT_DYNAMIC_ALLOCATION
+static BaseType_t create_dynamic(const takt_task_params_t *params, TaskHandle_t *created)
+{
+    compat_kernel_ready();
+    takt_task_t *task = NULL;
+    if (takt_task_create(params, &task) != TAKT_OK) {
+        return errCOULD_NOT_ALLOCATE_REQUIRED_MEMORY;
+    }
+    if (created != NULL) {
+        *created = task;
+    }
+    return pdPASS;
+}
+
+BaseType_t xTaskCreate(TaskFunction_t pxTaskCode, const char *pcName, configSTACK_DEPTH_TYPE uxStackDepth,
+                       void *pvParameters, UBaseType_t uxPriority, TaskHandle_t *pxCreatedTask)
+{
+    takt_task_params_t params = task_params(pxTaskCode, pcName, pvParameters, uxPriority,
+                                            (size_t)uxStackDepth * sizeof(StackType_t));
+    return create_dynamic(&params, pxCreatedTask);
+}
+
+BaseType_t xTaskCreatePeriodic(TaskFunction_t pxTaskCode, const char *pcName, configSTACK_DEPTH_TYPE uxStackDepth,
+                               void *pvParameters, UBaseType_t uxPriority, TickType_t xPeriod,
+                               TickType_t xDeadline, TickType_t xOffset, TaskHandle_t *pxCreatedTask)
+{
+    takt_task_params_t params = task_params(pxTaskCode, pcName, pvParameters, uxPriority,
+                                            (size_t)uxStackDepth * sizeof(StackType_t));
+    params.period = xPeriod;
+    params.deadline = xDeadline;
+    params.offset = xOffset;
+    if (xPeriod == 0) {
+        return errCOULD_NOT_ALLOCATE_REQUIRED_MEMORY;
+    }
+    return create_dynamic(&params, pxCreatedTask);
+}
+#endif
+
+BaseType_t xTaskJobEnd(void)
+{
+    return takt_job_end() == TAKT_OK ? pdPASS : pdFAIL;
+}
+
+UBaseType_t uxTaskGetDeadlineMisses(TaskHandle_t xTask)
+{
+    return takt_task_deadline_misses(xTask);
+}
+
+#if configSUPPORT_STATIC_ALLOCATION
+TaskHandle_t xTaskCreateStatic(TaskFunction_t pxTaskCode, const char *pcName, uint32_t ulStackDepth,
+                               void *pvParameters, UBaseType_t uxPriority, StackType_t *puxStackBuffer,
+                               StaticTask_t *pxTaskBuffer)
+{
+    configASSERT(puxStackBuffer != NULL && pxTaskBuffer != NULL);
+    compat_kernel_ready();
+    size_t bytes = (size_t)ulStackDepth * sizeof(StackType_t);
+    takt_task_params_t params = task_params(pxTaskCode, pcName, pvParameters, uxPriority, bytes);
+    if (takt_task_create_static(&params, pxTaskBuffer, puxStackBuffer, bytes) != TAKT_OK) {
+        return NULL;
+    }
+    return pxTaskBuffer;
+}
+#endif
+
+void vTaskDelete(TaskHandle_t xTaskToDelete)
+{
+    int err = takt_task_delete(xTaskToDelete);
+    configASSERT(err == TAKT_OK);
+    (void)err;
+}
+
+/* Takt's timer keys are compared within half the tick range, so a longer
+ * delay (e.g. portMAX_DELAY) is taken in pieces. */
+#define LONGEST_DELAY ((TickType_t)INT32_MAX)
+
+void vTaskDelay(const TickType_t xTicksToDelay)
+{
+    TickType_t left = xTicksToDelay;
+    do {
+        TickType_t step = left > LONGEST_DELAY ? LONGEST_DELAY : left;
+        int err = takt_delay(step);
+        configASSERT(err == TAKT_OK);
+        (void)err;
+        left -= step;
+    } while (left > 0);
+}
+
+BaseType_t xTaskDelayUntil(TickType_t *const pxPreviousWakeTime, const TickType_t xTimeIncrement)
+{
+    configASSERT(pxPreviousWakeTime != NULL && xTimeIncrement > 0u);
+    int delayed = takt_delay_until(pxPreviousWakeTime, xTimeIncrement);
+    configASSERT(delayed >= 0);
+    return delayed > 0 ? pdTRUE : pdFALSE;
+}
+
+UBaseType_t uxTaskPriorityGet(const TaskHandle_t xTask)
+{
+    return compat_freertos_priority(takt_task_get_priority(xTask));
+}
+
+UBaseType_t uxTaskPriorityGetFromISR(const TaskHandle_t xTask)
+{
+    return compat_freertos_priority(takt_task_get_priority(xTask));
+}
+
+void vTaskPrioritySet(TaskHandle_t xTask, UBaseType_t uxNewPriority)
+{
+    int err = takt_task_set_priority(xTask, compat_takt_priority(uxNewPriority));
+    configASSERT(err == TAKT_OK);
+    (void)err;
+}
+
+eTaskState eTaskGetState(TaskHandle_t xTask)
+{
+    configASSERT(xTask != NULL);
+    switch (takt_task_state(xTask)) {
+    case TAKT_TASK_RUNNING:
+        return eRunning;
+    case TAKT_TASK_READY:
+        return eReady;
+    case TAKT_TASK_BLOCKED:
+        return eBlocked;
+    case TAKT_TASK_SUSPENDED:
+        return eSuspended;
+    case TAKT_TASK_DELETED:
+    default:
+        return eDeleted;
+    }
+}
+
+void vTaskSuspend(TaskHandle_t xTaskToSuspend)
+{
+    int err = takt_task_suspend(xTaskToSuspend);
+    configASSERT(err == TAKT_OK);
+    (void)err;
+}
+
+void vTaskResume(TaskHandle_t xTaskToResume)
+{
+    /* FreeRTOS ignores a task that is not suspended. */
+    (void)takt_task_resume(xTaskToResume);
+}
+
+BaseType_t xTaskResumeFromISR(TaskHandle_t xTaskToResume)
+{
+    if (takt_task_resume_from_isr(xTaskToResume) != TAKT_OK) {
+        return pdFALSE;
+    }
+    return takt_task_state(xTaskToResume) == TAKT_TASK_READY ? pdTRUE : pdFALSE;
+}
+
+UBaseType_t uxTaskGetStackHighWaterMark(TaskHandle_t xTask)
+{
+    return (UBaseType_t)(takt_task_stack_high_water(xTask) / sizeof(StackType_t));
+}
+
+char *pcTaskGetName(TaskHandle_t xTaskToQuery)
+{
+    return (char *)takt_task_name(xTaskToQuery);
+}
+
+TaskHandle_t xTaskGetCurrentTaskHandle(void)
+{
+    return takt_task_self();
+}
+
+void vTaskSetTimeOutState(TimeOut_t *const pxTimeOut)
+{
+    configASSERT(pxTimeOut != NULL);
+    pxTimeOut->xTimeOnEntering = takt_tick_count();
+}
+
+void vTaskInternalSetTimeOutState(TimeOut_t *const pxTimeOut)
+{
+    vTaskSetTimeOutState(pxTimeOut);
+}
+
+BaseType_t xTaskCheckForTimeOut(TimeOut_t *const pxTimeOut, TickType_t *const pxTicksToWait)
+{
+    configASSERT(pxTimeOut != NULL && pxTicksToWait != NULL);
+    if (COMPAT_WAIT_FOREVER(*pxTicksToWait)) {
+        return pdFALSE;
+    }
+    TickType_t now = takt_tick_count();
+    TickType_t elapsed = now - pxTimeOut->xTimeOnEntering;
+    if (elapsed < *pxTicksToWait) {
+        *pxTicksToWait -= elapsed;
+        pxTimeOut->xTimeOnEntering = now;
+        return pdFALSE;
+    }
+    *pxTicksToWait = 0;
+    return pdTRUE;
+}

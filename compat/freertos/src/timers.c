@@ -1,0 +1,212 @@
+/* FreeRTOS software timers on Takt's (timers.h). */
+#include <string.h>
+
+#include "compat.h"
+
+#if configUSE_TIMERS
+#include "timers.h"
+
+static void run_callback(takt_soft_timer_t *timer)
+{
+    TimerHandle_t handle = (TimerHandle_t)timer; /* the Takt timer is the first field */
+    handle->callback(handle);
+}
+
+static TimerHandle_t timer_init(struct tmrTimerControl *t, const char *name, TickType_t period, BaseType_t auto_reload,
+                                void *id, TimerCallbackFunction_t callback)
+{
+    /* FreeRTOS asserts on a zero period and a missing callback. */
+    configASSERT(period > 0 && callback != NULL);
+    t->callback = callback;
+    takt_soft_timer_params_t params = {.name = name, .period = period, .auto_reload = auto_reload != pdFALSE,
+                                       .callback = run_callback, .id = id};
+    if (callback == NULL || takt_soft_timer_create_static(&params, &t->timer) != TAKT_OK) {
+        return NULL;
+    }
+    return t;
+}
+
+#if configSUPPORT_DYNAMIC_ALLOCATION
+TimerHandle_t xTimerCreate(const char *const pcTimerName, const TickType_t xTimerPeriodInTicks,
+                           const BaseType_t xAutoReload, void *const pvTimerID,
+                           TimerCallbackFunction_t pxCallbackFunction)
+{
+    compat_kernel_ready();
+    struct tmrTimerControl *t = pvPortMalloc(sizeof(*t));
+    if (t == NULL) {
+        return NULL;
+    }
+    memset(t, 0, sizeof(*t));
+    t->dynamic = 1;
+    if (timer_init(t, pcTimerName, xTimerPeriodInTicks, xAutoReload, pvTimerID, pxCallbackFunction) == NULL) {
+        vPortFree(t);
+        return NULL;
+    }
+    return t;
+}
+#endif
+
+#if configSUPPORT_STATIC_ALLOCATION
+TimerHandle_t xTimerCreateStatic(const char *const pcTimerName, const TickType_t xTimerPeriodInTicks,
+                                 const BaseType_t xAutoReload, void *const pvTimerID,
+                                 TimerCallbackFunction_t pxCallbackFunction, StaticTimer_t *pxTimerBuffer)
+{
+    configASSERT(pxTimerBuffer != NULL);
+    compat_kernel_ready();
+    memset(pxTimerBuffer, 0, sizeof(*pxTimerBuffer));
+    return timer_init(pxTimerBuffer, pcTimerName, xTimerPeriodInTicks, xAutoReload, pvTimerID,
+                      pxCallbackFunction);
+}
+#endif
+
+static BaseType_t command_result(int err)
+{
+    configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
+    return err == TAKT_OK ? pdPASS : pdFAIL;
+}
+
+static BaseType_t isr_command_result(int err, bool woken, BaseType_t *pxHigherPriorityTaskWoken)
+{
+    compat_woken(woken, pxHigherPriorityTaskWoken);
+    return command_result(err);
+}
+
+BaseType_t xTimerStart(TimerHandle_t xTimer, TickType_t xTicksToWait)
+{
+    return command_result(takt_soft_timer_start(&xTimer->timer, compat_timeout(xTicksToWait)));
+}
+
+BaseType_t xTimerStop(TimerHandle_t xTimer, TickType_t xTicksToWait)
+{
+    return command_result(takt_soft_timer_stop(&xTimer->timer, compat_timeout(xTicksToWait)));
+}
+
+BaseType_t xTimerReset(TimerHandle_t xTimer, TickType_t xTicksToWait)
+{
+    return command_result(takt_soft_timer_reset(&xTimer->timer, compat_timeout(xTicksToWait)));
+}
+
+BaseType_t xTimerChangePeriod(TimerHandle_t xTimer, TickType_t xNewPeriod, TickType_t xTicksToWait)
+{
+    configASSERT(xNewPeriod > 0);
+    return command_result(takt_soft_timer_change_period(&xTimer->timer, xNewPeriod, compat_timeout(xTicksToWait)));
+}
+
+static void free_timer(void *timer, uint32_t unused)
+{
+    (void)unused;
+    vPortFree(timer);
+}
+
+/* The timer task executes the delete later; a dynamic handle's memory is
+ * freed by a call pended behind it, when the timer task no longer needs it. */
+BaseType_t xTimerDelete(TimerHandle_t xTimer, TickType_t xTicksToWait)
+{
+    takt_tick_t timeout = compat_timeout(xTicksToWait);
+    int err = takt_soft_timer_delete(&xTimer->timer, timeout);
+    if (err == TAKT_OK && xTimer->dynamic) {
+        err = takt_soft_timer_pend_call(free_timer, xTimer, 0, timeout);
+        configASSERT(err == TAKT_OK); /* otherwise the handle's memory is lost */
+    }
+    return command_result(err);
+}
+
+BaseType_t xTimerStartFromISR(TimerHandle_t xTimer, BaseType_t *pxHigherPriorityTaskWoken)
+{
+    bool woken = false;
+    int err = takt_soft_timer_start_from_isr(&xTimer->timer, &woken);
+    return isr_command_result(err, woken, pxHigherPriorityTaskWoken);
+}
+
+BaseType_t xTimerStopFromISR(TimerHandle_t xTimer, BaseType_t *pxHigherPriorityTaskWoken)
+{
+    bool woken = false;
+    int err = takt_soft_timer_stop_from_isr(&xTimer->timer, &woken);
+    return isr_command_result(err, woken, pxHigherPriorityTaskWoken);
+}
+
+BaseType_t xTimerResetFromISR(TimerHandle_t xTimer, BaseType_t *pxHigherPriorityTaskWoken)
+{
+    bool woken = false;
+    int err = takt_soft_timer_reset_from_isr(&xTimer->timer, &woken);
+    return isr_command_result(err, woken, pxHigherPriorityTaskWoken);
+}
+
+BaseType_t xTimerChangePeriodFromISR(TimerHandle_t xTimer, TickType_t xNewPeriod,
+                                     BaseType_t *pxHigherPriorityTaskWoken)
+{
+    bool woken = false;
+    int err = takt_soft_timer_change_period_from_isr(&xTimer->timer, xNewPeriod, &woken);
+    return isr_command_result(err, woken, pxHigherPriorityTaskWoken);
+}
+
+BaseType_t xTimerPendFunctionCall(PendedFunction_t xFunctionToPend, void *pvParameter1, uint32_t ulParameter2,
+                                  TickType_t xTicksToWait)
+{
+    compat_kernel_ready();
+    return command_result(
+        takt_soft_timer_pend_call(xFunctionToPend, pvParameter1, ulParameter2, compat_timeout(xTicksToWait)));
+}
+
+BaseType_t xTimerPendFunctionCallFromISR(PendedFunction_t xFunctionToPend, void *pvParameter1,
+                                         uint32_t ulParameter2, BaseType_t *pxHigherPriorityTaskWoken)
+{
+    bool woken = false;
+    int err = takt_soft_timer_pend_call_from_isr(xFunctionToPend, pvParameter1, ulParameter2, &woken);
+    return isr_command_result(err, woken, pxHigherPriorityTaskWoken);
+}
+
+void *pvTimerGetTimerID(const TimerHandle_t xTimer)
+{
+    return takt_soft_timer_id(&xTimer->timer);
+}
+
+void vTimerSetTimerID(TimerHandle_t xTimer, void *pvNewID)
+{
+    int err = takt_soft_timer_set_id(&xTimer->timer, pvNewID);
+    configASSERT(err == TAKT_OK);
+    (void)err;
+}
+
+BaseType_t xTimerIsTimerActive(TimerHandle_t xTimer)
+{
+    return takt_soft_timer_active(&xTimer->timer) ? pdTRUE : pdFALSE;
+}
+
+const char *pcTimerGetName(TimerHandle_t xTimer)
+{
+    return takt_soft_timer_name(&xTimer->timer);
+}
+
+TickType_t xTimerGetPeriod(TimerHandle_t xTimer)
+{
+    return takt_soft_timer_period(&xTimer->timer);
+}
+
+TickType_t xTimerGetExpiryTime(TimerHandle_t xTimer)
+{
+    return takt_soft_timer_expiry(&xTimer->timer);
+}
+
+void vTimerSetReloadMode(TimerHandle_t xTimer, const BaseType_t xAutoReload)
+{
+    int err = takt_soft_timer_set_auto_reload(&xTimer->timer, xAutoReload != pdFALSE);
+    configASSERT(err == TAKT_OK);
+    (void)err;
+}
+
+BaseType_t xTimerGetReloadMode(TimerHandle_t xTimer)
+{
+    return takt_soft_timer_auto_reload(&xTimer->timer) ? pdTRUE : pdFALSE;
+}
+
+UBaseType_t uxTimerGetReloadMode(TimerHandle_t xTimer)
+{
+    return takt_soft_timer_auto_reload(&xTimer->timer) ? 1u : 0u;
+}
+
+TaskHandle_t xTimerGetTimerDaemonTaskHandle(void)
+{
+    return takt_soft_timer_task();
+}
+#endif

@@ -1,0 +1,91 @@
+/*
+ * Synchronisation: what every primitive shares, the scheduler lock and
+ * critical sections for applications.
+ *
+ * Conventions of every blocking call (sem, mutex, queue, queue set, event
+ * group, notification, soft-timer command):
+ * - timeout is in ticks: 0 never blocks, TAKT_WAIT_FOREVER blocks until the
+ *   object is ready, anything else must be < 2^31 (the timer queue's half
+ *   range; TAKT_ERR_ARG otherwise). The timeout runs out at the tick
+ *   now + timeout (a timeout of 1 may end at the very next tick).
+ * - Results: TAKT_OK; TAKT_ERR_TIMEOUT if the object did not become ready in
+ *   time (at once for timeout 0); TAKT_ERR_ARG for a null handle, a handle
+ *   whose object was deleted (detected for static objects; a dynamic object's
+ *   memory is freed, so its old handle must not be used), or a bad argument;
+ *   TAKT_ERR_CONTEXT if the caller may not block: called from an interrupt
+ *   (use the *_from_isr variant), from the idle task, with the scheduler
+ *   locked or inside takt_critical_enter — for the last three only when the
+ *   call would actually block (a call that can complete at once succeeds).
+ *   Before takt_start every call behaves as with timeout 0, except the calls
+ *   that act for the calling task (mutex lock/unlock, notification waits):
+ *   they return TAKT_ERR_CONTEXT since no task runs yet.
+ *   On an error nothing changed.
+ * - Waiters are served in the order of the running policy (fixed priority:
+ *   higher priority first; EDF: earlier absolute deadline first, deadline
+ *   jobs before background tasks), first come first served among equals.
+ *   A waiter whose priority changes (inheritance, takt_task_set_priority)
+ *   moves to its new place.
+ * - Hand-off: when a give/send meets a waiter, the waiter gets the unit, item
+ *   or ownership directly (it does not compete again when it runs), so a
+ *   waiter cannot be overtaken by a task that arrives after it was served.
+ * - A waiting task that is suspended or deleted leaves the wait; a suspended
+ *   one returns TAKT_ERR_TIMEOUT once resumed.
+ * - Deleting an object with waiters (or a held mutex) is refused with
+ *   TAKT_ERR_STATE; nothing changes.
+ *
+ * Every *_from_isr call never blocks and takes an optional `bool *woken`:
+ * if the call made ready a task that should preempt the task the interrupt
+ * interrupted, *woken is set to true; it is never set to false (initialise it,
+ * as FreeRTOS's pxHigherPriorityTaskWoken). The switch itself happens at
+ * interrupt exit without further action; woken is for callers that want to know.
+ * *_from_isr calls return TAKT_ERR_CONTEXT outside an interrupt, and the
+ * task-context calls return TAKT_ERR_CONTEXT inside one.
+ */
+#ifndef TAKT_SYNC_H
+#define TAKT_SYNC_H
+
+#include "takt/task.h"
+
+/* Block until the object is ready, however long. */
+#define TAKT_WAIT_FOREVER 0xFFFFFFFFu
+
+/* Tasks waiting on an object, in service order. Fields belong to the kernel. */
+typedef struct takt_waitq {
+    takt_list_t tasks;
+    /* Called (kernel lock held) when a waiter leaves without being served
+     * (timeout, suspend, delete) or changes place; NULL for most objects. */
+    void (*waiter_left)(struct takt_waitq *queue);
+} takt_waitq_t;
+
+/*
+ * Scheduler lock (FreeRTOS vTaskSuspendAll / xTaskResumeAll). While locked,
+ * interrupts run and tasks still become ready (ticks, gives from interrupts),
+ * but the running task keeps the processor; the switch the lock held back
+ * happens at the unlock that ends it. Nests (counted). A call that would block
+ * while locked returns TAKT_ERR_CONTEXT. Context: task (or before start).
+ * takt_sched_lock: TAKT_OK; TAKT_ERR_CONTEXT from an interrupt; TAKT_ERR_STATE
+ * past 255 nested locks.
+ * takt_sched_unlock: 1 if this unlock ended the lock and another task ran
+ * before it returned (xTaskResumeAll's "a yield happened"), 0 if not;
+ * TAKT_ERR_STATE if not locked; TAKT_ERR_CONTEXT from an interrupt.
+ */
+int takt_sched_lock(void);
+int takt_sched_unlock(void);
+/* Current nesting depth of the scheduler lock (0: not locked). Any context. */
+unsigned takt_sched_lock_depth(void);
+
+/*
+ * Critical sections for applications: interrupts that may call the kernel are
+ * masked, no switch happens. Nest. Keep them short; do not block inside one
+ * (blocking calls return TAKT_ERR_CONTEXT). Context: task.
+ */
+void takt_critical_enter(void);
+void takt_critical_exit(void);
+/* The same from an interrupt handler: the returned state goes to the matching exit. */
+uint32_t takt_critical_enter_from_isr(void);
+void takt_critical_exit_from_isr(uint32_t state);
+
+/* True while an interrupt handler runs. Any context. */
+bool takt_in_isr(void);
+
+#endif

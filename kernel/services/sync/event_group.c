@@ -1,0 +1,263 @@
+/*
+ * Event groups. A waiter keeps what it asks for in its TCB (wait_bits,
+ * wait_flags); a set walks the waiters once, serving every satisfied one with
+ * the bits as set, and applies the clear-on-exit bits after the walk so every
+ * waiter sees the same bits.
+ */
+#include "wait.h"
+
+static bool group_valid(const takt_event_group_t *group)
+{
+    return group != NULL && group->magic == SYNC_MAGIC_EVENTS;
+}
+
+static bool satisfied(takt_event_bits_t bits, takt_event_bits_t want, unsigned flags)
+{
+    return (flags & TAKT_EVENT_WAIT_ALL) ? (bits & want) == want : (bits & want) != 0;
+}
+
+static void setup(takt_event_group_t *group, uint8_t memory)
+{
+    waitq_init(&group->waiters, NULL);
+    group->bits = 0;
+    group->flags = memory;
+    group->magic = SYNC_MAGIC_EVENTS;
+}
+
+int takt_event_group_create(takt_event_group_t **out)
+{
+    if (out == NULL) {
+        return TAKT_ERR_ARG;
+    }
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    takt_event_group_t *group = sync_alloc(sizeof(*group));
+    if (group == NULL) {
+        return TAKT_ERR_NOMEM;
+    }
+    port_critical_enter();
+    setup(group, SYNC_F_DYNAMIC);
+    port_critical_exit();
+    *out = group;
+    return TAKT_OK;
+}
+
+int takt_event_group_create_static(takt_event_group_t *group)
+{
+    if (group == NULL) {
+        return TAKT_ERR_ARG;
+    }
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    if (group_valid(group)) {
+        port_critical_exit();
+        return TAKT_ERR_STATE;
+    }
+    setup(group, 0);
+    port_critical_exit();
+    return TAKT_OK;
+}
+
+int takt_event_group_delete(takt_event_group_t *group)
+{
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    if (!group_valid(group)) {
+        port_critical_exit();
+        return TAKT_ERR_ARG;
+    }
+    if (!waitq_empty(&group->waiters)) {
+        port_critical_exit();
+        return TAKT_ERR_STATE;
+    }
+    group->magic = 0;
+    bool dynamic = group->flags & SYNC_F_DYNAMIC;
+    port_critical_exit();
+    if (dynamic) {
+        sync_free(group);
+    }
+    return TAKT_OK;
+}
+
+/* Assumptions: lock held, handle valid. */
+static void set_locked(takt_event_group_t *group, takt_event_bits_t bits, bool *woken)
+{
+    group->bits |= bits;
+    takt_event_bits_t clear = 0;
+    takt_list_t *waiters = &group->waiters.tasks;
+    takt_list_node_t *node = waiters->next;
+    while (node != waiters) {
+        takt_task_t *waiter = TAKT_CONTAINER_OF(node, takt_task_t, wait_node);
+        node = node->next; /* serving unlinks the waiter */
+        if (satisfied(group->bits, waiter->wait_bits, waiter->wait_flags)) {
+            if (waiter->wait_flags & TAKT_EVENT_CLEAR_ON_EXIT) {
+                clear |= waiter->wait_bits;
+            }
+            waiter->wait_bits = group->bits; /* what it saw */
+            sync_report_woken(woken, sync_wake(waiter, TAKT_OK));
+        }
+    }
+    group->bits &= ~clear;
+}
+
+/* A wait already satisfied, or the caller blocks (and the lock is left). */
+static int wait_locked(takt_event_group_t *group, takt_event_bits_t want, unsigned flags,
+                       takt_event_bits_t *result, takt_tick_t timeout)
+{
+    if (satisfied(group->bits, want, flags)) {
+        if (result != NULL) {
+            *result = group->bits;
+        }
+        if (flags & TAKT_EVENT_CLEAR_ON_EXIT) {
+            group->bits &= ~want;
+        }
+        port_critical_exit();
+        return TAKT_OK;
+    }
+    int err = sync_may_block(timeout);
+    if (err != TAKT_OK) {
+        if (result != NULL) {
+            *result = group->bits;
+        }
+        port_critical_exit();
+        return err;
+    }
+    takt_task_t *self = takt_kernel.current;
+    self->wait_bits = want;
+    self->wait_flags = (uint8_t)flags;
+    int served = sync_block(&group->waiters, TAKT_WAIT_EVENT_GROUP, timeout);
+    if (result != NULL) {
+        if (served == TAKT_OK) {
+            *result = self->wait_bits;
+        } else {
+            /* Timed out: the bits now (the group outlives its waiters unless
+             * the application deleted it meanwhile). */
+            port_critical_enter();
+            *result = group_valid(group) ? group->bits : 0;
+            port_critical_exit();
+        }
+    }
+    return served;
+}
+
+int takt_event_group_wait(takt_event_group_t *group, takt_event_bits_t bits, unsigned flags,
+                          takt_event_bits_t *result, takt_tick_t timeout)
+{
+    int err = sync_task_call_check(timeout);
+    if (err != TAKT_OK) {
+        return err;
+    }
+    if (bits == 0 || (flags & ~(unsigned)(TAKT_EVENT_WAIT_ALL | TAKT_EVENT_CLEAR_ON_EXIT)) != 0) {
+        return TAKT_ERR_ARG;
+    }
+    port_critical_enter();
+    if (!group_valid(group)) {
+        port_critical_exit();
+        return TAKT_ERR_ARG;
+    }
+    return wait_locked(group, bits, flags, result, timeout);
+}
+
+int takt_event_group_sync(takt_event_group_t *group, takt_event_bits_t set_bits,
+                          takt_event_bits_t wait_bits, takt_event_bits_t *result,
+                          takt_tick_t timeout)
+{
+    int err = sync_task_call_check(timeout);
+    if (err != TAKT_OK) {
+        return err;
+    }
+    if (wait_bits == 0) {
+        return TAKT_ERR_ARG;
+    }
+    port_critical_enter();
+    if (!group_valid(group)) {
+        port_critical_exit();
+        return TAKT_ERR_ARG;
+    }
+    /* The bits this task sets count for its own wait before anyone clears them. */
+    takt_event_bits_t seen = group->bits | set_bits;
+    set_locked(group, set_bits, NULL);
+    if ((seen & wait_bits) == wait_bits) {
+        if (result != NULL) {
+            *result = seen;
+        }
+        group->bits &= ~wait_bits;
+        port_critical_exit();
+        return TAKT_OK;
+    }
+    return wait_locked(group, wait_bits, TAKT_EVENT_WAIT_ALL | TAKT_EVENT_CLEAR_ON_EXIT, result,
+                       timeout);
+}
+
+static int set_from(takt_event_group_t *group, takt_event_bits_t bits, takt_event_bits_t *result,
+                    bool *woken, bool from_isr)
+{
+    if (port_in_isr() != from_isr) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    if (!group_valid(group)) {
+        port_critical_exit();
+        return TAKT_ERR_ARG;
+    }
+    set_locked(group, bits, woken);
+    if (result != NULL) {
+        *result = group->bits;
+    }
+    port_critical_exit();
+    return TAKT_OK;
+}
+
+int takt_event_group_set(takt_event_group_t *group, takt_event_bits_t bits,
+                         takt_event_bits_t *result)
+{
+    return set_from(group, bits, result, NULL, false);
+}
+
+int takt_event_group_set_from_isr(takt_event_group_t *group, takt_event_bits_t bits,
+                                  bool *woken)
+{
+    return set_from(group, bits, NULL, woken, true);
+}
+
+int takt_event_group_clear(takt_event_group_t *group, takt_event_bits_t bits,
+                           takt_event_bits_t *previous)
+{
+    port_critical_enter();
+    if (!group_valid(group)) {
+        port_critical_exit();
+        return TAKT_ERR_ARG;
+    }
+    if (previous != NULL) {
+        *previous = group->bits;
+    }
+    group->bits &= ~bits;
+    port_critical_exit();
+    return TAKT_OK;
+}
+
+int takt_event_group_clear_from_isr(takt_event_group_t *group, takt_event_bits_t bits,
+                                    takt_event_bits_t *previous)
+{
+    return takt_event_group_clear(group, bits, previous);
+}
+
+int takt_event_group_get(const takt_event_group_t *group, takt_event_bits_t *bits)
+{
+    if (bits == NULL) {
+        return TAKT_ERR_ARG;
+    }
+    port_critical_enter();
+    int result = TAKT_ERR_ARG;
+    if (group_valid(group)) {
+        *bits = group->bits;
+        result = TAKT_OK;
+    }
+    port_critical_exit();
+    return result;
+}

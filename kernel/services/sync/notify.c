@@ -1,0 +1,233 @@
+/*
+ * Direct-to-task notifications: the value and pending flag live in the TCB;
+ * the only possible waiter is the task itself, so a wait needs no list.
+ */
+#include "wait.h"
+
+#if TAKT_CONFIG_TASK_NOTIFICATIONS > 0
+
+static bool waits_on(const takt_task_t *task, unsigned index)
+{
+    return task->state == TAKT_TASK_BLOCKED && task->wait == TAKT_WAIT_NOTIFY &&
+           task->wait_bits == index;
+}
+
+/* Assumptions: lock held, handle and index valid. */
+static int notify_locked(takt_task_t *task, unsigned index, uint32_t arg,
+                         takt_notify_action_t action, uint32_t *previous, bool *woken)
+{
+    uint32_t *value = &task->notify_value[index];
+    if (action == TAKT_NOTIFY_NO_OVERWRITE && task->notify_pending[index]) {
+        return TAKT_ERR_STATE;
+    }
+    if (previous != NULL) {
+        *previous = *value;
+    }
+    switch (action) {
+    case TAKT_NOTIFY_SET_BITS:
+        *value |= arg;
+        break;
+    case TAKT_NOTIFY_INCREMENT:
+        (*value)++;
+        break;
+    case TAKT_NOTIFY_OVERWRITE:
+    case TAKT_NOTIFY_NO_OVERWRITE:
+        *value = arg;
+        break;
+    case TAKT_NOTIFY_NO_ACTION:
+        break;
+    }
+    task->notify_pending[index] = 1;
+    if (waits_on(task, index)) {
+        sync_report_woken(woken, sync_wake(task, TAKT_OK));
+    }
+    return TAKT_OK;
+}
+
+static int notify_from(takt_task_t *task, unsigned index, uint32_t arg,
+                       takt_notify_action_t action, uint32_t *previous, bool *woken, bool from_isr)
+{
+    if (port_in_isr() != from_isr) {
+        return TAKT_ERR_CONTEXT;
+    }
+    if (index >= TAKT_CONFIG_TASK_NOTIFICATIONS || (unsigned)action > TAKT_NOTIFY_NO_OVERWRITE) {
+        return TAKT_ERR_ARG;
+    }
+    port_critical_enter();
+    int result = task_handle_valid(task)
+                     ? notify_locked(task, index, arg, action, previous, woken)
+                     : TAKT_ERR_ARG;
+    port_critical_exit();
+    return result;
+}
+
+int takt_notify(takt_task_t *task, unsigned index, uint32_t arg, takt_notify_action_t action,
+                uint32_t *previous)
+{
+    return notify_from(task, index, arg, action, previous, NULL, false);
+}
+
+int takt_notify_from_isr(takt_task_t *task, unsigned index, uint32_t arg,
+                         takt_notify_action_t action, uint32_t *previous, bool *woken)
+{
+    return notify_from(task, index, arg, action, previous, woken, true);
+}
+
+/* Blocks the caller until slot index is pending or the timeout; lock held on
+ * entry and on return. TAKT_OK if pending now. */
+static int await_pending(takt_task_t *self, unsigned index, takt_tick_t timeout)
+{
+    if (self->notify_pending[index]) {
+        return TAKT_OK;
+    }
+    int result = sync_may_block(timeout);
+    if (result != TAKT_OK) {
+        return result;
+    }
+    self->wait_bits = index;
+    sync_block(NULL, TAKT_WAIT_NOTIFY, timeout);
+    port_critical_enter();
+    return self->notify_pending[index] ? TAKT_OK : TAKT_ERR_TIMEOUT;
+}
+
+static int wait_check(unsigned index, takt_tick_t timeout)
+{
+    int result = sync_task_call_check(timeout);
+    if (result != TAKT_OK) {
+        return result;
+    }
+    if (index >= TAKT_CONFIG_TASK_NOTIFICATIONS) {
+        return TAKT_ERR_ARG;
+    }
+    return takt_kernel.started ? TAKT_OK : TAKT_ERR_CONTEXT; /* the caller is a task */
+}
+
+int takt_notify_wait(unsigned index, uint32_t clear_on_entry, uint32_t clear_on_exit,
+                     uint32_t *value, takt_tick_t timeout)
+{
+    int result = wait_check(index, timeout);
+    if (result != TAKT_OK) {
+        return result;
+    }
+    port_critical_enter();
+    takt_task_t *self = takt_kernel.current;
+    if (!self->notify_pending[index]) {
+        self->notify_value[index] &= ~clear_on_entry;
+    }
+    result = await_pending(self, index, timeout);
+    if (value != NULL) {
+        *value = self->notify_value[index];
+    }
+    if (result == TAKT_OK) {
+        self->notify_value[index] &= ~clear_on_exit;
+        self->notify_pending[index] = 0;
+    }
+    port_critical_exit();
+    return result;
+}
+
+int takt_notify_take(unsigned index, bool clear, uint32_t *value, takt_tick_t timeout)
+{
+    int result = wait_check(index, timeout);
+    if (result != TAKT_OK) {
+        return result;
+    }
+    port_critical_enter();
+    takt_task_t *self = takt_kernel.current;
+    if (self->notify_value[index] == 0) {
+        self->notify_pending[index] = 0; /* wait for the next notification */
+        int waited = await_pending(self, index, timeout);
+        if (waited == TAKT_ERR_CONTEXT) {
+            port_critical_exit();
+            return waited;
+        }
+    }
+    uint32_t taken = self->notify_value[index];
+    if (value != NULL) {
+        *value = taken;
+    }
+    if (taken != 0) {
+        self->notify_value[index] = clear ? 0u : taken - 1u;
+    }
+    self->notify_pending[index] = 0;
+    port_critical_exit();
+    return taken != 0 ? TAKT_OK : TAKT_ERR_TIMEOUT;
+}
+
+int takt_notify_clear_state(takt_task_t *task, unsigned index)
+{
+    if (index >= TAKT_CONFIG_TASK_NOTIFICATIONS) {
+        return TAKT_ERR_ARG;
+    }
+    port_critical_enter();
+    takt_task_t *target = task_resolve(task);
+    int result = TAKT_ERR_ARG;
+    if (target != NULL) {
+        result = target->notify_pending[index] ? 1 : 0;
+        target->notify_pending[index] = 0;
+    }
+    port_critical_exit();
+    return result;
+}
+
+int takt_notify_clear_bits(takt_task_t *task, unsigned index, uint32_t bits, uint32_t *previous)
+{
+    if (index >= TAKT_CONFIG_TASK_NOTIFICATIONS) {
+        return TAKT_ERR_ARG;
+    }
+    port_critical_enter();
+    takt_task_t *target = task_resolve(task);
+    int result = TAKT_ERR_ARG;
+    if (target != NULL) {
+        if (previous != NULL) {
+            *previous = target->notify_value[index];
+        }
+        target->notify_value[index] &= ~bits;
+        result = TAKT_OK;
+    }
+    port_critical_exit();
+    return result;
+}
+
+#else /* no notification slots: every call has a bad index */
+
+int takt_notify(takt_task_t *task, unsigned index, uint32_t arg, takt_notify_action_t action,
+                uint32_t *previous)
+{
+    (void)task, (void)index, (void)arg, (void)action, (void)previous;
+    return TAKT_ERR_ARG;
+}
+
+int takt_notify_from_isr(takt_task_t *task, unsigned index, uint32_t arg,
+                         takt_notify_action_t action, uint32_t *previous, bool *woken)
+{
+    (void)task, (void)index, (void)arg, (void)action, (void)previous, (void)woken;
+    return TAKT_ERR_ARG;
+}
+
+int takt_notify_wait(unsigned index, uint32_t clear_on_entry, uint32_t clear_on_exit,
+                     uint32_t *value, takt_tick_t timeout)
+{
+    (void)index, (void)clear_on_entry, (void)clear_on_exit, (void)value, (void)timeout;
+    return TAKT_ERR_ARG;
+}
+
+int takt_notify_take(unsigned index, bool clear, uint32_t *value, takt_tick_t timeout)
+{
+    (void)index, (void)clear, (void)value, (void)timeout;
+    return TAKT_ERR_ARG;
+}
+
+int takt_notify_clear_state(takt_task_t *task, unsigned index)
+{
+    (void)task, (void)index;
+    return TAKT_ERR_ARG;
+}
+
+int takt_notify_clear_bits(takt_task_t *task, unsigned index, uint32_t bits, uint32_t *previous)
+{
+    (void)task, (void)index, (void)bits, (void)previous;
+    return TAKT_ERR_ARG;
+}
+
+#endif

@@ -1,0 +1,406 @@
+/*
+ * Message queues: a ring of fixed-size items copied by value.
+ *
+ * Invariants: senders wait only while the queue is full and receivers only
+ * while it is empty, so a send either hands its item to a waiting receiver or
+ * stores it, and a receive that frees a slot fills it at once from the first
+ * waiting sender (whose item is still in its blocked frame).
+ */
+#include <string.h>
+
+#include "wait.h"
+#include "queue_set_post.h"
+
+/* How a sender stores its item (its wait_flags while blocked). */
+enum { SEND_BACK, SEND_FRONT, SEND_OVERWRITE };
+/* Receiver flag (wait_flags while blocked). */
+enum { RECEIVE_PEEK = 1u };
+
+static bool queue_valid(const takt_queue_t *queue)
+{
+    return queue != NULL && queue->magic == SYNC_MAGIC_QUEUE;
+}
+
+static uint8_t *slot(const takt_queue_t *queue, uint32_t index)
+{
+    return queue->storage + (size_t)((queue->head + index) % queue->length) * queue->item_size;
+}
+
+/* An item of size bytes into an item-size slot, zero-padded. */
+static void copy_item(uint8_t *to, const void *item, size_t size, size_t item_size)
+{
+    if (size > 0) {
+        memcpy(to, item, size);
+    }
+    if (item_size > size) {
+        memset(to + size, 0, item_size - size);
+    }
+}
+
+static void store(takt_queue_t *queue, const void *item, size_t size, unsigned how)
+{
+    if (how == SEND_OVERWRITE && queue->count == queue->length) {
+        copy_item(slot(queue, 0), item, size, queue->item_size); /* length 1: the one item */
+        return;
+    }
+    if (how == SEND_FRONT) {
+        queue->head = (queue->head + queue->length - 1u) % queue->length;
+        copy_item(slot(queue, 0), item, size, queue->item_size);
+    } else {
+        copy_item(slot(queue, queue->count), item, size, queue->item_size);
+    }
+    queue->count++;
+}
+
+/* Waiting peekers ahead of the first receiver get a copy; the first receiver
+ * takes the item. True if a receiver took it. */
+static bool hand_to_receivers(takt_queue_t *queue, const void *item, size_t size, bool *woken)
+{
+    takt_task_t *waiter;
+    while ((waiter = waitq_first(&queue->receivers)) != NULL) {
+        copy_item(waiter->wait_data, item, size, queue->item_size);
+        bool peek = waiter->wait_flags & RECEIVE_PEEK;
+        sync_report_woken(woken, sync_wake(waiter, TAKT_OK));
+        if (!peek) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Assumptions: lock held, handle and size valid. TAKT_ERR_TIMEOUT if full. */
+static int send_locked(takt_queue_t *queue, const void *item, size_t size, unsigned how,
+                       bool *woken)
+{
+    if (queue->count == queue->length && how != SEND_OVERWRITE) {
+        return TAKT_ERR_TIMEOUT;
+    }
+    if (queue->count == 0 && hand_to_receivers(queue, item, size, woken)) {
+        return TAKT_OK;
+    }
+    bool adds = queue->count < queue->length;
+    store(queue, item, size, how);
+    if (adds && queue->set != NULL) {
+        queue_set_post(queue->set, queue, woken);
+    }
+    return TAKT_OK;
+}
+
+/* Room appeared: the first waiting sender's item goes in. */
+static void refill_from_sender(takt_queue_t *queue, bool *woken)
+{
+    takt_task_t *sender = waitq_first(&queue->senders);
+    if (sender == NULL) {
+        return;
+    }
+    store(queue, sender->wait_data, sender->wait_size, sender->wait_flags);
+    if (queue->set != NULL) {
+        queue_set_post(queue->set, queue, woken);
+    }
+    sync_report_woken(woken, sync_wake(sender, TAKT_OK));
+}
+
+/* Assumptions: lock held, handle and size valid. TAKT_ERR_TIMEOUT if empty. */
+static int receive_locked(takt_queue_t *queue, void *buffer, bool peek, bool *woken)
+{
+    if (queue->count == 0) {
+        return TAKT_ERR_TIMEOUT;
+    }
+    if (queue->item_size > 0) {
+        memcpy(buffer, slot(queue, 0), queue->item_size);
+    }
+    if (!peek) {
+        queue->head = (queue->head + 1u) % queue->length;
+        queue->count--;
+        refill_from_sender(queue, woken);
+    }
+    return TAKT_OK;
+}
+
+/* ---- creation ---- */
+
+static void setup(takt_queue_t *queue, uint32_t length, size_t item_size, void *storage,
+                  uint8_t memory)
+{
+    waitq_init(&queue->senders, NULL);
+    waitq_init(&queue->receivers, NULL);
+    queue->storage = storage;
+    queue->item_size = item_size;
+    queue->length = length;
+    queue->count = 0;
+    queue->head = 0;
+    queue->flags = memory;
+    queue->set = NULL;
+    queue->magic = SYNC_MAGIC_QUEUE;
+}
+
+static int create_check(uint32_t length, size_t item_size)
+{
+    if (length == 0 || length > (uint32_t)INT32_MAX ||
+        (item_size != 0 && (size_t)length > SIZE_MAX / item_size)) {
+        return TAKT_ERR_ARG;
+    }
+    return port_in_isr() ? TAKT_ERR_CONTEXT : TAKT_OK;
+}
+
+int takt_queue_create(uint32_t length, size_t item_size, takt_queue_t **out)
+{
+    if (out == NULL) {
+        return TAKT_ERR_ARG;
+    }
+    int err = create_check(length, item_size);
+    if (err != TAKT_OK) {
+        return err;
+    }
+    size_t bytes = TAKT_QUEUE_STORAGE_SIZE(length, item_size);
+    if (bytes > SIZE_MAX - sizeof(takt_queue_t)) {
+        return TAKT_ERR_ARG;
+    }
+    takt_queue_t *queue = sync_alloc(sizeof(takt_queue_t) + bytes);
+    if (queue == NULL) {
+        return TAKT_ERR_NOMEM;
+    }
+    port_critical_enter();
+    setup(queue, length, item_size, (uint8_t *)(queue + 1), SYNC_F_DYNAMIC);
+    port_critical_exit();
+    *out = queue;
+    return TAKT_OK;
+}
+
+int takt_queue_create_static(takt_queue_t *queue, uint32_t length, size_t item_size,
+                             void *storage)
+{
+    if (queue == NULL) {
+        return TAKT_ERR_ARG;
+    }
+    int err = create_check(length, item_size);
+    if (err != TAKT_OK) {
+        return err;
+    }
+    if (storage == NULL && item_size != 0) {
+        return TAKT_ERR_ARG;
+    }
+    port_critical_enter();
+    if (queue_valid(queue)) {
+        port_critical_exit();
+        return TAKT_ERR_STATE;
+    }
+    setup(queue, length, item_size, storage, 0);
+    port_critical_exit();
+    return TAKT_OK;
+}
+
+int takt_queue_delete(takt_queue_t *queue)
+{
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    if (!queue_valid(queue)) {
+        port_critical_exit();
+        return TAKT_ERR_ARG;
+    }
+    if (!waitq_empty(&queue->senders) || !waitq_empty(&queue->receivers) || queue->set != NULL) {
+        port_critical_exit();
+        return TAKT_ERR_STATE;
+    }
+    queue->magic = 0;
+    bool dynamic = queue->flags & SYNC_F_DYNAMIC;
+    port_critical_exit();
+    if (dynamic) {
+        sync_free(queue);
+    }
+    return TAKT_OK;
+}
+
+/* ---- sending and receiving ---- */
+
+/* Argument checks needing the lock (the handle's fields). */
+static int send_args(const takt_queue_t *queue, const void *item, size_t size, unsigned how)
+{
+    if (!queue_valid(queue) || size > queue->item_size || (item == NULL && size != 0) ||
+        (how == SEND_OVERWRITE && queue->length != 1u)) {
+        return TAKT_ERR_ARG;
+    }
+    return TAKT_OK;
+}
+
+static int receive_args(const takt_queue_t *queue, const void *buffer, size_t size)
+{
+    if (!queue_valid(queue) || size < queue->item_size ||
+        (buffer == NULL && queue->item_size != 0)) {
+        return TAKT_ERR_ARG;
+    }
+    return TAKT_OK;
+}
+
+static int send_task(takt_queue_t *queue, const void *item, size_t size, takt_tick_t timeout,
+                     unsigned how)
+{
+    int result = sync_task_call_check(timeout);
+    if (result != TAKT_OK) {
+        return result;
+    }
+    port_critical_enter();
+    result = send_args(queue, item, size, how);
+    if (result == TAKT_OK) {
+        result = send_locked(queue, item, size, how, NULL);
+    }
+    if (result == TAKT_ERR_TIMEOUT) {
+        result = sync_may_block(timeout);
+        if (result == TAKT_OK) {
+            takt_task_t *self = takt_kernel.current;
+            self->wait_data = (void *)(uintptr_t)item; /* only read, while we are blocked */
+            self->wait_size = size;
+            self->wait_flags = (uint8_t)how;
+            return sync_block(&queue->senders, TAKT_WAIT_QUEUE_SEND, timeout);
+        }
+    }
+    port_critical_exit();
+    return result;
+}
+
+static int receive_task(takt_queue_t *queue, void *buffer, size_t size, takt_tick_t timeout,
+                        bool peek)
+{
+    int result = sync_task_call_check(timeout);
+    if (result != TAKT_OK) {
+        return result;
+    }
+    port_critical_enter();
+    result = receive_args(queue, buffer, size);
+    if (result == TAKT_OK) {
+        result = receive_locked(queue, buffer, peek, NULL);
+    }
+    if (result == TAKT_ERR_TIMEOUT) {
+        result = sync_may_block(timeout);
+        if (result == TAKT_OK) {
+            takt_task_t *self = takt_kernel.current;
+            self->wait_data = buffer;
+            self->wait_size = size;
+            self->wait_flags = peek ? RECEIVE_PEEK : 0u;
+            return sync_block(&queue->receivers, TAKT_WAIT_QUEUE_RECEIVE, timeout);
+        }
+    }
+    port_critical_exit();
+    return result;
+}
+
+int takt_queue_send(takt_queue_t *queue, const void *item, size_t size, takt_tick_t timeout)
+{
+    return send_task(queue, item, size, timeout, SEND_BACK);
+}
+
+int takt_queue_send_front(takt_queue_t *queue, const void *item, size_t size,
+                          takt_tick_t timeout)
+{
+    return send_task(queue, item, size, timeout, SEND_FRONT);
+}
+
+int takt_queue_overwrite(takt_queue_t *queue, const void *item, size_t size)
+{
+    return send_task(queue, item, size, 0, SEND_OVERWRITE);
+}
+
+int takt_queue_receive(takt_queue_t *queue, void *buffer, size_t size, takt_tick_t timeout)
+{
+    return receive_task(queue, buffer, size, timeout, false);
+}
+
+int takt_queue_peek(takt_queue_t *queue, void *buffer, size_t size, takt_tick_t timeout)
+{
+    return receive_task(queue, buffer, size, timeout, true);
+}
+
+int takt_queue_reset(takt_queue_t *queue)
+{
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    if (!queue_valid(queue)) {
+        port_critical_exit();
+        return TAKT_ERR_ARG;
+    }
+    queue->count = 0;
+    queue->head = 0;
+    while (queue->count < queue->length && !waitq_empty(&queue->senders)) {
+        refill_from_sender(queue, NULL);
+    }
+    port_critical_exit();
+    return TAKT_OK;
+}
+
+/* ---- interrupt variants ---- */
+
+static int send_isr(takt_queue_t *queue, const void *item, size_t size, unsigned how,
+                    bool *woken)
+{
+    if (!port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    int result = send_args(queue, item, size, how);
+    if (result == TAKT_OK) {
+        result = send_locked(queue, item, size, how, woken);
+    }
+    port_critical_exit();
+    return result;
+}
+
+static int receive_isr(takt_queue_t *queue, void *buffer, size_t size, bool peek, bool *woken)
+{
+    if (!port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    int result = receive_args(queue, buffer, size);
+    if (result == TAKT_OK) {
+        result = receive_locked(queue, buffer, peek, woken);
+    }
+    port_critical_exit();
+    return result;
+}
+
+int takt_queue_send_from_isr(takt_queue_t *queue, const void *item, size_t size, bool *woken)
+{
+    return send_isr(queue, item, size, SEND_BACK, woken);
+}
+
+int takt_queue_send_front_from_isr(takt_queue_t *queue, const void *item, size_t size,
+                                   bool *woken)
+{
+    return send_isr(queue, item, size, SEND_FRONT, woken);
+}
+
+int takt_queue_overwrite_from_isr(takt_queue_t *queue, const void *item, size_t size,
+                                  bool *woken)
+{
+    return send_isr(queue, item, size, SEND_OVERWRITE, woken);
+}
+
+int takt_queue_receive_from_isr(takt_queue_t *queue, void *buffer, size_t size, bool *woken)
+{
+    return receive_isr(queue, buffer, size, false, woken);
+}
+
+int takt_queue_peek_from_isr(takt_queue_t *queue, void *buffer, size_t size)
+{
+    return receive_isr(queue, buffer, size, true, NULL);
+}
+
+int takt_queue_count(const takt_queue_t *queue)
+{
+    port_critical_enter();
+    int result = queue_valid(queue) ? (int)queue->count : TAKT_ERR_ARG;
+    port_critical_exit();
+    return result;
+}
+
+int takt_queue_spaces(const takt_queue_t *queue)
+{
+    port_critical_enter();
+    int result = queue_valid(queue) ? (int)(queue->length - queue->count) : TAKT_ERR_ARG;
+    port_critical_exit();
+    return result;
+}

@@ -1,0 +1,225 @@
+/*
+ * Queue sets: a ring of member handles, one entry per item or unit that
+ * entered a member. A select that finds the ring empty waits; a post that
+ * meets a waiting selector hands it the handle directly.
+ */
+#include "queue_set_post.h"
+
+static bool set_valid(const takt_queue_set_t *set)
+{
+    return set != NULL && set->magic == SYNC_MAGIC_QUEUE_SET;
+}
+
+void queue_set_post(takt_queue_set_t *set, void *member, bool *woken)
+{
+    takt_task_t *selector = waitq_first(&set->selectors);
+    if (selector != NULL) {
+        *(void **)selector->wait_data = member;
+        sync_report_woken(woken, sync_wake(selector, TAKT_OK));
+        return;
+    }
+    /* A set smaller than its members' total length is a configuration
+     * error (documented): the handle is dropped rather than overwriting one. */
+    KASSERT(set->count < set->capacity);
+    if (set->count < set->capacity) {
+        set->slots[(set->head + set->count) % set->capacity] = member;
+        set->count++;
+    }
+}
+
+static void setup(takt_queue_set_t *set, uint32_t capacity, void **slots, uint8_t memory)
+{
+    waitq_init(&set->selectors, NULL);
+    set->slots = slots;
+    set->capacity = capacity;
+    set->count = 0;
+    set->head = 0;
+    set->members = 0;
+    set->flags = memory;
+    set->magic = SYNC_MAGIC_QUEUE_SET;
+}
+
+static int create_check(uint32_t capacity)
+{
+    if (capacity == 0 || capacity > (uint32_t)INT32_MAX) {
+        return TAKT_ERR_ARG;
+    }
+    return port_in_isr() ? TAKT_ERR_CONTEXT : TAKT_OK;
+}
+
+int takt_queue_set_create(uint32_t capacity, takt_queue_set_t **out)
+{
+    if (out == NULL) {
+        return TAKT_ERR_ARG;
+    }
+    int err = create_check(capacity);
+    if (err != TAKT_OK) {
+        return err;
+    }
+    /* capacity < 2^31 keeps the size within size_t on 32- and 64-bit targets
+     * only up to the address space; the allocator refuses what does not fit. */
+    uint64_t bytes = sizeof(takt_queue_set_t) + (uint64_t)capacity * sizeof(void *);
+    if (bytes > SIZE_MAX) {
+        return TAKT_ERR_NOMEM;
+    }
+    takt_queue_set_t *set = sync_alloc((size_t)bytes);
+    if (set == NULL) {
+        return TAKT_ERR_NOMEM;
+    }
+    port_critical_enter();
+    setup(set, capacity, (void **)(set + 1), SYNC_F_DYNAMIC);
+    port_critical_exit();
+    *out = set;
+    return TAKT_OK;
+}
+
+int takt_queue_set_create_static(takt_queue_set_t *set, uint32_t capacity, void **slots)
+{
+    if (set == NULL || slots == NULL) {
+        return TAKT_ERR_ARG;
+    }
+    int err = create_check(capacity);
+    if (err != TAKT_OK) {
+        return err;
+    }
+    port_critical_enter();
+    if (set_valid(set)) {
+        port_critical_exit();
+        return TAKT_ERR_STATE;
+    }
+    setup(set, capacity, slots, 0);
+    port_critical_exit();
+    return TAKT_OK;
+}
+
+int takt_queue_set_delete(takt_queue_set_t *set)
+{
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    if (!set_valid(set)) {
+        port_critical_exit();
+        return TAKT_ERR_ARG;
+    }
+    if (!waitq_empty(&set->selectors) || set->members != 0) {
+        port_critical_exit();
+        return TAKT_ERR_STATE;
+    }
+    set->magic = 0;
+    bool dynamic = set->flags & SYNC_F_DYNAMIC;
+    port_critical_exit();
+    if (dynamic) {
+        sync_free(set);
+    }
+    return TAKT_OK;
+}
+
+/* Membership changes: the member's set pointer, checked and set under the lock. */
+static int change_membership(takt_queue_set_t *set, takt_queue_set_t **member_set,
+                             bool member_valid, bool member_empty, bool add)
+{
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    if (!set_valid(set) || !member_valid) {
+        return TAKT_ERR_ARG;
+    }
+    if (!member_empty || *member_set != (add ? NULL : set)) {
+        return TAKT_ERR_STATE;
+    }
+    *member_set = add ? set : NULL;
+    if (add) {
+        set->members++;
+    } else {
+        set->members--;
+    }
+    return TAKT_OK;
+}
+
+int takt_queue_set_add_queue(takt_queue_set_t *set, takt_queue_t *queue)
+{
+    port_critical_enter();
+    bool valid = queue != NULL && queue->magic == SYNC_MAGIC_QUEUE;
+    int result = change_membership(set, valid ? &queue->set : NULL, valid,
+                                   valid && queue->count == 0, true);
+    port_critical_exit();
+    return result;
+}
+
+int takt_queue_set_add_sem(takt_queue_set_t *set, takt_sem_t *sem)
+{
+    port_critical_enter();
+    bool valid = sem != NULL && sem->magic == SYNC_MAGIC_SEM;
+    int result = change_membership(set, valid ? &sem->set : NULL, valid, valid && sem->count == 0,
+                                   true);
+    port_critical_exit();
+    return result;
+}
+
+int takt_queue_set_remove_queue(takt_queue_set_t *set, takt_queue_t *queue)
+{
+    port_critical_enter();
+    bool valid = queue != NULL && queue->magic == SYNC_MAGIC_QUEUE;
+    int result = change_membership(set, valid ? &queue->set : NULL, valid,
+                                   valid && queue->count == 0, false);
+    port_critical_exit();
+    return result;
+}
+
+int takt_queue_set_remove_sem(takt_queue_set_t *set, takt_sem_t *sem)
+{
+    port_critical_enter();
+    bool valid = sem != NULL && sem->magic == SYNC_MAGIC_SEM;
+    int result = change_membership(set, valid ? &sem->set : NULL, valid, valid && sem->count == 0,
+                                   false);
+    port_critical_exit();
+    return result;
+}
+
+static int select_locked(takt_queue_set_t *set, void **member)
+{
+    if (set->count == 0) {
+        return TAKT_ERR_TIMEOUT;
+    }
+    *member = set->slots[set->head];
+    set->head = (set->head + 1u) % set->capacity;
+    set->count--;
+    return TAKT_OK;
+}
+
+int takt_queue_set_select(takt_queue_set_t *set, void **member, takt_tick_t timeout)
+{
+    int result = sync_task_call_check(timeout);
+    if (result != TAKT_OK) {
+        return result;
+    }
+    if (member == NULL) {
+        return TAKT_ERR_ARG;
+    }
+    port_critical_enter();
+    result = set_valid(set) ? select_locked(set, member) : TAKT_ERR_ARG;
+    if (result == TAKT_ERR_TIMEOUT) {
+        result = sync_may_block(timeout);
+        if (result == TAKT_OK) {
+            takt_kernel.current->wait_data = member;
+            return sync_block(&set->selectors, TAKT_WAIT_QUEUE_SET, timeout);
+        }
+    }
+    port_critical_exit();
+    return result;
+}
+
+int takt_queue_set_select_from_isr(takt_queue_set_t *set, void **member)
+{
+    if (!port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    if (member == NULL) {
+        return TAKT_ERR_ARG;
+    }
+    port_critical_enter();
+    int result = set_valid(set) ? select_locked(set, member) : TAKT_ERR_ARG;
+    port_critical_exit();
+    return result;
+}

@@ -1,0 +1,11 @@
+/* The one entry a member object uses to tell its queue set it has data. */
+#ifndef TAKT_SYNC_QUEUE_SET_POST_H
+#define TAKT_SYNC_QUEUE_SET_POST_H
+
+#include "wait.h"
+
+/* A member (queue or semaphore) gained an item or unit: its handle goes to the
+ * first task waiting on the set, or into the set's ring. Assumptions: lock held. */
+void queue_set_post(takt_queue_set_t *set, void *member, bool *woken);
+
+#endif

@@ -1,0 +1,178 @@
+/*
+ * Counting and binary semaphores. A give that meets a waiter hands the unit
+ * to it (the count stays 0), so the waiter cannot be overtaken.
+ */
+#include "wait.h"
+#include "queue_set_post.h"
+
+static bool sem_valid(const takt_sem_t *sem)
+{
+    return sem != NULL && sem->magic == SYNC_MAGIC_SEM;
+}
+
+static void setup(takt_sem_t *sem, uint32_t max, uint32_t initial, uint8_t memory)
+{
+    waitq_init(&sem->waiters, NULL);
+    sem->count = initial;
+    sem->max = max;
+    sem->flags = memory;
+    sem->set = NULL;
+    sem->magic = SYNC_MAGIC_SEM;
+}
+
+static int create_check(uint32_t max, uint32_t initial)
+{
+    if (max == 0 || max > (uint32_t)INT32_MAX || initial > max) {
+        return TAKT_ERR_ARG;
+    }
+    return port_in_isr() ? TAKT_ERR_CONTEXT : TAKT_OK;
+}
+
+int takt_sem_create(uint32_t max, uint32_t initial, takt_sem_t **out)
+{
+    if (out == NULL) {
+        return TAKT_ERR_ARG;
+    }
+    int err = create_check(max, initial);
+    if (err != TAKT_OK) {
+        return err;
+    }
+    takt_sem_t *sem = sync_alloc(sizeof(*sem));
+    if (sem == NULL) {
+        return TAKT_ERR_NOMEM;
+    }
+    port_critical_enter();
+    setup(sem, max, initial, SYNC_F_DYNAMIC);
+    port_critical_exit();
+    *out = sem;
+    return TAKT_OK;
+}
+
+int takt_sem_create_static(takt_sem_t *sem, uint32_t max, uint32_t initial)
+{
+    if (sem == NULL) {
+        return TAKT_ERR_ARG;
+    }
+    int err = create_check(max, initial);
+    if (err != TAKT_OK) {
+        return err;
+    }
+    port_critical_enter();
+    if (sem_valid(sem)) {
+        port_critical_exit();
+        return TAKT_ERR_STATE;
+    }
+    setup(sem, max, initial, 0);
+    port_critical_exit();
+    return TAKT_OK;
+}
+
+int takt_sem_delete(takt_sem_t *sem)
+{
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    if (!sem_valid(sem)) {
+        port_critical_exit();
+        return TAKT_ERR_ARG;
+    }
+    if (!waitq_empty(&sem->waiters) || sem->set != NULL) {
+        port_critical_exit();
+        return TAKT_ERR_STATE;
+    }
+    sem->magic = 0;
+    bool dynamic = sem->flags & SYNC_F_DYNAMIC;
+    port_critical_exit();
+    if (dynamic) {
+        sync_free(sem);
+    }
+    return TAKT_OK;
+}
+
+/* Assumptions (both): lock held, handle valid. */
+static int take_locked(takt_sem_t *sem)
+{
+    if (sem->count == 0) {
+        return TAKT_ERR_TIMEOUT;
+    }
+    sem->count--;
+    return TAKT_OK;
+}
+
+static int give_locked(takt_sem_t *sem, bool *woken)
+{
+    takt_task_t *waiter = waitq_first(&sem->waiters);
+    if (waiter != NULL) {
+        sync_report_woken(woken, sync_wake(waiter, TAKT_OK));
+        return TAKT_OK;
+    }
+    if (sem->count == sem->max) {
+        return TAKT_ERR_STATE;
+    }
+    sem->count++;
+    if (sem->set != NULL) {
+        queue_set_post(sem->set, sem, woken);
+    }
+    return TAKT_OK;
+}
+
+int takt_sem_take(takt_sem_t *sem, takt_tick_t timeout)
+{
+    int err = sync_task_call_check(timeout);
+    if (err != TAKT_OK) {
+        return err;
+    }
+    port_critical_enter();
+    int result = sem_valid(sem) ? take_locked(sem) : TAKT_ERR_ARG;
+    if (result == TAKT_ERR_TIMEOUT) {
+        result = sync_may_block(timeout);
+        if (result == TAKT_OK) {
+            return sync_block(&sem->waiters, TAKT_WAIT_SEM, timeout);
+        }
+    }
+    port_critical_exit();
+    return result;
+}
+
+int takt_sem_give(takt_sem_t *sem)
+{
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    int result = sem_valid(sem) ? give_locked(sem, NULL) : TAKT_ERR_ARG;
+    port_critical_exit();
+    return result;
+}
+
+int takt_sem_take_from_isr(takt_sem_t *sem, bool *woken)
+{
+    (void)woken; /* a take frees nothing anyone can wait for */
+    if (!port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    int result = sem_valid(sem) ? take_locked(sem) : TAKT_ERR_ARG;
+    port_critical_exit();
+    return result;
+}
+
+int takt_sem_give_from_isr(takt_sem_t *sem, bool *woken)
+{
+    if (!port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    int result = sem_valid(sem) ? give_locked(sem, woken) : TAKT_ERR_ARG;
+    port_critical_exit();
+    return result;
+}
+
+int takt_sem_count(const takt_sem_t *sem)
+{
+    port_critical_enter();
+    int result = sem_valid(sem) ? (int)sem->count : TAKT_ERR_ARG;
+    port_critical_exit();
+    return result;
+}

@@ -1,0 +1,195 @@
+/*
+ * Waiter lists and blocking, shared by every synchronisation object. A blocked
+ * task is linked into one object's list through its wait_node and leaves the
+ * ready queue through sched_block_current like any blocked task (so a policy,
+ * servers included, sees nothing special); its timeout is its wake timer in the
+ * kernel's timer queue.
+ */
+#include "wait.h"
+
+void waitq_init(takt_waitq_t *queue, void (*waiter_left)(takt_waitq_t *queue))
+{
+    takt_list_init(&queue->tasks);
+    queue->waiter_left = waiter_left;
+}
+
+/* From the back: first come, first served among equals costs one comparison. */
+void waitq_insert(takt_waitq_t *queue, takt_task_t *task)
+{
+    const takt_policy_t *policy = takt_kernel.policy;
+    takt_list_node_t *pos = &queue->tasks;
+    while (pos->prev != &queue->tasks) {
+        const takt_task_t *before = TAKT_CONTAINER_OF(pos->prev, takt_task_t, wait_node);
+        if (!policy->waits_before(task, before)) {
+            break;
+        }
+        pos = pos->prev;
+    }
+    takt_list_insert_before(pos, &task->wait_node);
+    task->wait_queue = queue;
+}
+
+int sync_task_call_check(takt_tick_t timeout)
+{
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    return sync_timeout_valid(timeout) ? TAKT_OK : TAKT_ERR_ARG;
+}
+
+int sync_may_block(takt_tick_t timeout)
+{
+    if (timeout == 0 || !takt_kernel.started) {
+        return TAKT_ERR_TIMEOUT;
+    }
+    const takt_kernel_t *k = &takt_kernel;
+    if ((k->current->flags & TAKT_TASK_F_IDLE) || k->sched_lock != 0 || k->app_critical != 0) {
+        return TAKT_ERR_CONTEXT;
+    }
+    return TAKT_OK;
+}
+
+void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout)
+{
+    takt_task_t *self = takt_kernel.current;
+    self->wait_result = TAKT_ERR_TIMEOUT;
+    if (queue != NULL) {
+        waitq_insert(queue, self);
+    }
+    if (timeout != TAKT_WAIT_FOREVER) {
+        timer_arm(&self->wake_timer, takt_kernel.ticks + timeout);
+    }
+    sched_block_current(reason);
+}
+
+int sync_block_finish(void)
+{
+    takt_task_t *self = takt_kernel.current;
+    port_critical_exit(); /* the switch away happens here; we return once woken */
+    return self->wait_result;
+}
+
+int sync_block(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout)
+{
+    sync_block_prepare(queue, reason, timeout);
+    return sync_block_finish();
+}
+
+static void unlink_waiter(takt_task_t *task)
+{
+    if (task->wait_queue != NULL) {
+        takt_list_remove(&task->wait_node);
+        task->wait_queue = NULL;
+    }
+}
+
+bool sync_wake(takt_task_t *task, int result)
+{
+    unlink_waiter(task);
+    timer_cancel(&task->wake_timer);
+    task->wait_result = (int8_t)result;
+    task_wake(task, (takt_wait_t)task->wait);
+    const takt_task_t *running = takt_kernel.current;
+    return running != NULL && running != task && takt_kernel.policy->preempts(task, running);
+}
+
+/* The waiter leaves without being served: its object may need to react
+ * (a mutex's holder loses what it inherited from this waiter). */
+static void leave_unserved(takt_task_t *task)
+{
+    takt_waitq_t *queue = task->wait_queue;
+    unlink_waiter(task);
+    task->wait_result = TAKT_ERR_TIMEOUT;
+    if (queue != NULL && queue->waiter_left != NULL) {
+        queue->waiter_left(queue);
+    }
+}
+
+void sync_wait_timed_out(takt_task_t *task)
+{
+    trace_record(TAKT_EV_WAIT_TIMEOUT, task, task->wait);
+    leave_unserved(task);
+}
+
+void sync_wait_detach(takt_task_t *task)
+{
+    if (task->state == TAKT_TASK_BLOCKED && task->wait >= TAKT_WAIT_SEM) {
+        leave_unserved(task);
+    }
+}
+
+/* ---- scheduler lock and critical sections (takt/sync.h) ---- */
+
+int takt_sched_lock(void)
+{
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    int result = TAKT_ERR_STATE;
+    if (takt_kernel.sched_lock < UINT8_MAX) {
+        takt_kernel.sched_lock++;
+        result = TAKT_OK;
+    }
+    port_critical_exit();
+    return result;
+}
+
+int takt_sched_unlock(void)
+{
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_enter();
+    if (takt_kernel.sched_lock == 0) {
+        port_critical_exit();
+        return TAKT_ERR_STATE;
+    }
+    uint32_t switches = takt_kernel.context_switches;
+    bool ended = --takt_kernel.sched_lock == 0;
+    if (ended) {
+        sched_reschedule(); /* the switch the lock held back, if any */
+    }
+    port_critical_exit();
+    /* In task context the switch (if any) happened at the exit above, so
+     * the counter moved iff another task ran before we got back. */
+    return ended && takt_kernel.context_switches != switches ? 1 : 0;
+}
+
+unsigned takt_sched_lock_depth(void)
+{
+    return takt_kernel.sched_lock;
+}
+
+void takt_critical_enter(void)
+{
+    port_critical_enter();
+    takt_kernel.app_critical++;
+}
+
+void takt_critical_exit(void)
+{
+    KASSERT(takt_kernel.app_critical > 0);
+    if (takt_kernel.app_critical == 0) {
+        return; /* unbalanced exit: ignored rather than unmasking someone else's section */
+    }
+    takt_kernel.app_critical--;
+    port_critical_exit();
+}
+
+uint32_t takt_critical_enter_from_isr(void)
+{
+    port_critical_enter(); /* the port nests; no state to keep */
+    return 0;
+}
+
+void takt_critical_exit_from_isr(uint32_t state)
+{
+    (void)state;
+    port_critical_exit();
+}
+
+bool takt_in_isr(void)
+{
+    return port_in_isr();
+}

@@ -1,0 +1,113 @@
+/*
+ * What every synchronisation object shares: waiter lists ordered by the
+ * running policy, blocking with a timeout, serving a waiter, handle checks.
+ * Assumptions for every function here: kernel lock held (port critical
+ * section), unless it says otherwise.
+ */
+#ifndef TAKT_SYNC_WAIT_H
+#define TAKT_SYNC_WAIT_H
+
+#include "../../internal.h"
+
+/* Handle magics, one per object type (a deleted object's magic is 0). */
+#define SYNC_MAGIC_SEM 0x53454d31u       /* "SEM1" */
+#define SYNC_MAGIC_MUTEX 0x4d545831u     /* "MTX1" */
+#define SYNC_MAGIC_QUEUE 0x51554531u     /* "QUE1" */
+#define SYNC_MAGIC_QUEUE_SET 0x51534531u /* "QSE1" */
+#define SYNC_MAGIC_EVENTS 0x45564731u    /* "EVG1" */
+#define SYNC_MAGIC_SOFT_TIMER 0x544d5231u /* "TMR1" */
+
+/* Object flags every object uses. */
+enum {
+    SYNC_F_DYNAMIC = 1u << 0, /* memory from TAKT_CONFIG_MALLOC */
+    MUTEX_F_RECURSIVE = 1u << 1,
+};
+
+/* Object memory: from the allocator the task code uses. NULL when dynamic
+ * allocation is configured off. No lock needed. */
+static inline void *sync_alloc(size_t size)
+{
+#if TAKT_CONFIG_DYNAMIC_ALLOCATION
+    return TAKT_CONFIG_MALLOC(size);
+#else
+    (void)size;
+    return NULL;
+#endif
+}
+
+static inline void sync_free(void *memory)
+{
+#if TAKT_CONFIG_DYNAMIC_ALLOCATION
+    TAKT_CONFIG_FREE(memory);
+#else
+    (void)memory;
+#endif
+}
+
+void waitq_init(takt_waitq_t *queue, void (*waiter_left)(takt_waitq_t *queue));
+
+static inline bool waitq_empty(const takt_waitq_t *queue)
+{
+    return takt_list_empty(&queue->tasks);
+}
+
+/* The waiter served next, or NULL. */
+static inline takt_task_t *waitq_first(const takt_waitq_t *queue)
+{
+    takt_list_node_t *node = takt_list_first(&queue->tasks);
+    return node == NULL ? NULL : TAKT_CONTAINER_OF(node, takt_task_t, wait_node);
+}
+
+/* Puts a task at its place: behind every waiter it does not go before. */
+void waitq_insert(takt_waitq_t *queue, takt_task_t *task);
+
+/* A timeout must be 0, TAKT_WAIT_FOREVER or below 2^31. No lock needed. */
+static inline bool sync_timeout_valid(takt_tick_t timeout)
+{
+    return timeout == TAKT_WAIT_FOREVER || timeout <= (takt_tick_t)INT32_MAX;
+}
+
+/* The calling context of a task-context call: TAKT_ERR_CONTEXT from an
+ * interrupt, TAKT_ERR_ARG for a bad timeout. No lock needed. */
+int sync_task_call_check(takt_tick_t timeout);
+
+/* Whether the caller may block now: TAKT_OK, TAKT_ERR_TIMEOUT (timeout 0,
+ * or before start), TAKT_ERR_CONTEXT (idle task, scheduler locked, inside
+ * takt_critical_enter). */
+int sync_may_block(takt_tick_t timeout);
+
+/*
+ * Blocks the caller on queue (NULL: a wait with no list, e.g. a notification)
+ * for reason, with the timeout, and leaves the kernel lock the caller took
+ * with one port_critical_enter: the switch happens there. Returns the wait's
+ * result once the task runs again (TAKT_OK when served, TAKT_ERR_TIMEOUT).
+ * Assumptions: sync_may_block said TAKT_OK; lock held exactly once.
+ */
+int sync_block(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout);
+/* sync_block in two halves, for an object that must act between the caller
+ * joining the waiters and the switch (a mutex passing on priority). */
+void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout);
+int sync_block_finish(void);
+
+/*
+ * Ends a waiter's wait with result (it leaves its list, its timeout is
+ * cancelled, it becomes ready). Returns true if it should preempt the running
+ * (or interrupted) task — the *woken of the *_from_isr calls.
+ */
+bool sync_wake(takt_task_t *task, int result);
+
+/* *woken |= woke, for the optional out-parameter of *_from_isr calls. */
+static inline void sync_report_woken(bool *woken, bool woke)
+{
+    if (woken != NULL && woke) {
+        *woken = true;
+    }
+}
+
+/* True when called from an interrupt handler. */
+static inline bool sync_in_isr(void)
+{
+    return port_in_isr();
+}
+
+#endif

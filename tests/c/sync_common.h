@@ -1,0 +1,80 @@
+/*
+ * What the synchronisation tests share: the policy and preemption mode a test
+ * binary runs under (TEST_SCHED, TEST_PREEMPT, set per build variant in
+ * CMakeLists.txt), tasks whose order is the same under every policy, and a
+ * text log of what happened when.
+ *
+ * s_task(name, prio, ...) creates a plain task under fixed priority; under EDF
+ * a periodic task (released at creation, one long job) whose relative
+ * deadline shrinks as prio grows, so "higher priority" means "earlier
+ * deadline" and every ordering assertion holds under both policies.
+ */
+#ifndef TAKT_TEST_SYNC_COMMON_H
+#define TAKT_TEST_SYNC_COMMON_H
+
+#include <stdarg.h>
+
+#include "harness.h"
+
+#ifndef TEST_SCHED
+#define TEST_SCHED TAKT_SCHED_FP
+#endif
+#ifndef TEST_PREEMPT
+#define TEST_PREEMPT TAKT_PREEMPT_FULL
+#endif
+#define S_EDF (TEST_SCHED != TAKT_SCHED_FP)
+#define S_DEFERRED (TEST_PREEMPT != TAKT_PREEMPT_FULL)
+
+#define S_PERIOD 1000000u
+
+static inline void s_begin(takt_tick_t tick0, uint64_t end_ticks)
+{
+    takt_init_params_t init = {.scheduler = TEST_SCHED, .tick_start = tick0,
+                               .round_robin = false, .preemption = TEST_PREEMPT};
+    h_begin_params(&init, end_ticks);
+}
+
+static inline takt_task_t *s_task(const char *name, unsigned priority, void (*entry)(void *),
+                                  void *arg)
+{
+    if (S_EDF) {
+        return h_periodic(name, priority, entry, arg, S_PERIOD, S_PERIOD / 2u - priority * 1000u,
+                          0);
+    }
+    return h_task(name, priority, entry, arg);
+}
+
+/* Where a task switch is allowed under deferred preemption; nothing otherwise. */
+static inline void s_point(void)
+{
+    takt_preemption_point();
+}
+
+/* ---- the log: "what@tick what@tick ..." (ticks relative to tick_start) ---- */
+
+static char s_log_buf[16384];
+static size_t s_log_len;
+
+static inline void s_log_reset(void)
+{
+    s_log_len = 0;
+    s_log_buf[0] = '\0';
+}
+
+static inline void s_log(const char *fmt, ...)
+{
+    if (s_log_len + 128 >= sizeof(s_log_buf)) {
+        return;
+    }
+    if (s_log_len > 0) {
+        s_log_buf[s_log_len++] = ' ';
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    s_log_len += (size_t)vsnprintf(s_log_buf + s_log_len, sizeof(s_log_buf) - s_log_len, fmt, ap);
+    va_end(ap);
+    s_log_len += (size_t)snprintf(s_log_buf + s_log_len, sizeof(s_log_buf) - s_log_len, "@%u",
+                                  (unsigned)h_now_ticks());
+}
+
+#endif

@@ -1,0 +1,49 @@
+/*
+ * FreeRTOSConfig.h of the FreeRTOS-API test programs (sim port, 1 kHz tick).
+ * configTAKT_POLICY and configTAKT_PREEMPTION are left to the build
+ * (tests/freertos/CMakeLists.txt) so one program runs under several policies.
+ */
+#ifndef FREERTOS_CONFIG_H
+#define FREERTOS_CONFIG_H
+
+#define configUSE_PREEMPTION 1
+#define configUSE_TIME_SLICING 0
+#define configTICK_RATE_HZ 1000
+#define configMAX_PRIORITIES 8
+/* Host code (printf, sanitizers) needs far more stack than a target: 8 KiB words. */
+#define configMINIMAL_STACK_SIZE 8192
+#define configMAX_TASK_NAME_LEN 16
+#define configSUPPORT_DYNAMIC_ALLOCATION 1
+#define configSUPPORT_STATIC_ALLOCATION 1
+#define configTOTAL_HEAP_SIZE (4u * 1024u * 1024u)
+
+#define configUSE_IDLE_HOOK 1
+#define configUSE_TICK_HOOK 1
+#define configUSE_MALLOC_FAILED_HOOK 1
+#define configCHECK_FOR_STACK_OVERFLOW 2
+#define INCLUDE_uxTaskGetStackHighWaterMark 1
+
+#define configUSE_MUTEXES 1
+#define configUSE_RECURSIVE_MUTEXES 1
+#define configUSE_COUNTING_SEMAPHORES 1
+#define configUSE_QUEUE_SETS 1
+#define configUSE_TASK_NOTIFICATIONS 1
+#define configTASK_NOTIFICATION_ARRAY_ENTRIES 2
+
+#define configUSE_TIMERS 1
+#define configTIMER_TASK_PRIORITY (configMAX_PRIORITIES - 1)
+#define configTIMER_QUEUE_LENGTH 16
+#define configTIMER_TASK_STACK_DEPTH configMINIMAL_STACK_SIZE
+
+#define configTAKT_MAX_TASKS 32
+#define configTAKT_TRACE_EVENTS 0
+
+void vAssertCalled(const char *file, int line);
+#define configASSERT(x)                       \
+    do {                                      \
+        if (!(x)) {                           \
+            vAssertCalled(__FILE__, __LINE__); \
+        }                                     \
+    } while (0)
+
+#endif
