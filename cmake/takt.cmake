@@ -13,11 +13,13 @@ set(TAKT_KERNEL_SOURCES
   ${TAKT_ROOT}/kernel/sched/edf_common.c
   ${TAKT_ROOT}/kernel/sched/policy_edf_pq.c
   ${TAKT_ROOT}/kernel/sched/policy_edf_mlist.c
+  ${TAKT_ROOT}/kernel/sched/policy_hsf.c
   ${TAKT_ROOT}/kernel/services/kernel.c
   ${TAKT_ROOT}/kernel/services/task.c
   ${TAKT_ROOT}/kernel/services/job.c
   ${TAKT_ROOT}/kernel/services/time.c
   ${TAKT_ROOT}/kernel/services/trace.c
+  ${TAKT_ROOT}/kernel/services/server.c
 )
 
 function(takt_add_kernel NAME CONFIG_DIR PORT)

@@ -4,6 +4,7 @@
 
 #include "takt/config_check.h"
 #include "takt/kernel.h"
+#include "takt/server.h"
 #include "takt/task.h"
 #include "takt/trace.h"
 #include "takt/types.h"

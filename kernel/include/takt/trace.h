@@ -32,6 +32,13 @@ typedef enum {
     TAKT_EV_OVERFLOW = 16,     /* arg: events lost since the last overflow event */
     TAKT_EV_YIELD = 17,
     TAKT_EV_PREEMPTION_POINT = 18, /* the running task reached a point with a switch waiting */
+    /* Servers (HSF): the task field is the server index, not a task id. */
+    TAKT_EV_SERVER_REPLENISH = 19, /* arg: budget after the replenishment (ticks) */
+    TAKT_EV_SERVER_DEPLETE = 20,   /* budget reached 0 at this tick; arg: 0 */
+    /* The running server changed (before the DISPATCH it causes, if any); task:
+     * its index or TAKT_TRACE_NO_TASK for the idle server; arg: its remaining budget. */
+    TAKT_EV_SERVER_SWITCH = 21,
+    /* 22..39 are reserved for the synchronisation primitives. */
 } takt_event_type_t;
 
 #define TAKT_TRACE_NO_TASK 0xFFFFu
