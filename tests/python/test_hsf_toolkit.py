@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from takt import trace as tracemod
-from takt.model import Scenario
-from takt.report import write_timeline
+from takt.model import RunResult, Scenario
+from takt.report import render_summary, to_chrome_trace, write_gantt, write_timeline
+from takt.report._chart import build_chart
 from takt.scenario import ScenarioError, load_scenario, parse_scenario
 from takt.sim import RunError, compile_input, unsupported_reason
 from takt.trace import IDLE_SERVER, RECORD, EventType, TraceFormatError
@@ -223,3 +224,71 @@ def test_bad_server_records_are_format_errors(
     with pytest.raises(TraceFormatError, match=message):
         trace = tracemod.decode(encode(events, header=header))
         tracemod.budgets(trace, idling_scenario())
+
+
+def test_hsf_preemption_modes_other_than_full_are_refused() -> None:
+    s = parse_scenario(HSF_TEXT.replace("duration = 50", 'duration = 50\npreemption = "none"'))
+    reason = unsupported_reason(s)
+    assert reason is not None and '"none"' in reason
+
+
+# --- reports of the hand-made run -------------------------------------------
+
+
+def hand_made_run() -> RunResult:
+    scenario = idling_scenario()
+    trace = tracemod.decode(encode(IDLING_EVENTS))
+    return RunResult(
+        scenario,
+        tracemod.timeline(trace, 50),
+        tracemod.jobs(trace, scenario),
+        list(tracemod.events(trace)),
+        context_switches=13,
+        budgets=tracemod.budgets(trace, scenario),
+    )
+
+
+def test_chart_takes_budgets_and_marks_from_the_run() -> None:
+    chart = build_chart(hand_made_run())
+    lanes = [(lane.kind, lane.name) for lane in chart.lanes]
+    assert lanes == [
+        ("server", "S1"), ("task", "T1"), ("task", "T2"),
+        ("server", "S2"), ("task", "T3"), ("idle", "idle"),
+    ]  # fmt: skip
+    assert chart.budgets[0][:3] == [(0, 0), (0, 10), (10, 0)]
+    assert chart.budget_max == {0: 10, 3: 15}
+    assert chart.budget_marks == [
+        (0, 0, "replenish"), (0, 10, "deplete"), (0, 20, "replenish"), (0, 30, "deplete"),
+        (0, 40, "replenish"), (3, 0, "replenish"), (3, 35, "deplete"), (3, 40, "replenish"),
+    ]  # fmt: skip
+
+
+def test_gantt_png_and_html_of_the_run(tmp_path: Path) -> None:
+    run = hand_made_run()
+    write_gantt(run, tmp_path / "g.png")
+    assert (tmp_path / "g.png").read_bytes()[:4] == b"\x89PNG"
+    write_gantt(run, tmp_path / "g.html")
+    page = (tmp_path / "g.html").read_text()
+    assert '"budgetMarks":[[0,0,0],[0,10,1]' in page
+    assert "replenished" in page and "depleted" in page
+
+
+def test_perfetto_budget_counters_and_server_events_on_server_tracks() -> None:
+    data = to_chrome_trace(hand_made_run())
+    counters = [e for e in data["traceEvents"] if e["ph"] == "C"]
+    assert {e["name"] for e in counters} == {"budget S1", "budget S2"}
+    s2 = [(e["ts"], e["args"]["budget"]) for e in counters if e["name"] == "budget S2"]
+    assert s2[:4] == [(0, 0), (0, 15), (10_000, 15), (20_000, 5)]
+    names = {
+        e["tid"]: e["args"]["name"] for e in data["traceEvents"] if e["name"] == "thread_name"
+    }
+    replenish = [e for e in data["traceEvents"] if e["name"] == "server_replenish"]
+    assert {names[e["tid"]] for e in replenish} == {"server S1", "server S2"}
+
+
+def test_summary_budget_use() -> None:
+    text = render_summary(hand_made_run())
+    rows = {ln.split()[0]: ln.split()[1:] for ln in text.splitlines() if ln.startswith("  S")}
+    # S1: busy 2+4+2+4+2+3+2+1 = 20, idle 4+4+2 = 10; three replenishments of 10
+    assert rows["S1"] == ["10/20", "20", "10", "30", "30", "100.0%", "2", "idling"]
+    assert rows["S2"] == ["15/40", "10", "5", "15", "30", "50.0%", "1", "idling"]

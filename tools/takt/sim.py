@@ -44,6 +44,11 @@ def unsupported_reason(scenario: Scenario) -> str | None:
     system = scenario.system
     if system.policy not in ("fp", "edf", "hsf"):
         return f'policy "{system.policy}" is not implemented in the kernel yet (fp, edf, hsf)'
+    if system.policy == "hsf" and system.preemption != "full":
+        return (
+            f'preemption "{system.preemption}" is not implemented for policy "hsf" yet '
+            '(the local level is fully preemptive: "full")'
+        )
     if scenario.hsf is not None and scenario.hsf.global_policy != "fp":
         return (
             f'[hsf] global = "{scenario.hsf.global_policy}" is not implemented in the kernel '
