@@ -176,7 +176,8 @@ Row = tuple[int, int, str, str, int | None]
 
 
 def rows_of(result: RunResult, server: str) -> list[Row]:
-    return [(r.start, r.end, r.server, r.task, r.job) for r in result.timeline if r.server == server]
+    rows = [r for r in result.timeline if r.server == server]
+    return [(r.start, r.end, r.server, r.task, r.job) for r in rows]
 
 
 def overload(specs: list[ServerSpec], victim: int, factor: int) -> list[ServerSpec]:
