@@ -409,6 +409,163 @@ static void scenario_created_while_running(takt_tick_t tick0)
     h_end();
 }
 
+/* ---------------------------------------------------------------- random hierarchies */
+
+/*
+ * A reference check of the rules on random hierarchies, from the trace alone:
+ * per tick, the budgets (set by REPLENISH, one tick charged to the server that
+ * ran, 0 at DEPLETE) and the pending jobs (RELEASE minus COMPLETE) say which
+ * servers are eligible; the running server must be the first of them in the
+ * order (priority, then creation) — the idle server if none — and the running
+ * task the running server's highest-priority pending task, or the idle task if
+ * it has none (only possible for an idling server). Server and task
+ * priorities are drawn from few values, so ties are frequent. Work is whole
+ * ticks, so every event falls on a tick. A third of the cases start just below
+ * the tick wraparound.
+ */
+#define R_MAX_SERVERS 5
+#define R_MAX_TASKS 12
+#define R_TICKS 240
+
+static uint32_t r_state = 12345u;
+static uint32_t r_next(uint32_t bound)
+{
+    r_state = r_state * 1664525u + 1013904223u;
+    return (r_state >> 8) % bound;
+}
+
+typedef struct {
+    unsigned priority;
+    takt_tick_t period, budget, offset;
+    takt_server_type_t type;
+} r_server_t;
+
+typedef struct {
+    unsigned server, priority;
+    takt_tick_t period, wcet, offset;
+} r_task_t;
+
+static bool r_check_case(const r_server_t *sv, unsigned ns, const r_task_t *tk, unsigned nt)
+{
+    long budget[R_MAX_SERVERS] = {0};
+    long pending[R_MAX_TASKS + 1] = {0};
+    int running_server = -1, running_task = 0; /* -1: the idle server; task 0: idle */
+    size_t i = 0;
+    for (uint64_t t = 0; t < R_TICKS; t++) {
+        if (t > 0 && running_server >= 0) {
+            budget[running_server]--;
+            if (!CHECK(budget[running_server] >= 0)) {
+                return false;
+            }
+        }
+        for (; i < h_log_n && h_log[i].stamp <= T(t); i++) {
+            const takt_trace_event_t *e = &h_log[i];
+            if (!CHECK_EQ(e->stamp, T(t))) {
+                return false;
+            }
+            switch (e->type) {
+            case TAKT_EV_SERVER_REPLENISH:
+                budget[e->task] = (long)e->arg;
+                CHECK_EQ(e->arg, sv[e->task].budget);
+                break;
+            case TAKT_EV_SERVER_DEPLETE:
+                CHECK_EQ(budget[e->task], 0);
+                break;
+            case TAKT_EV_SERVER_SWITCH:
+                running_server = e->task == TAKT_TRACE_NO_TASK ? -1 : (int)e->task;
+                CHECK_EQ(e->arg, running_server >= 0 ? budget[running_server] : 0);
+                break;
+            case TAKT_EV_DISPATCH:
+                running_task = e->task;
+                break;
+            case TAKT_EV_RELEASE:
+                pending[e->task]++;
+                break;
+            case TAKT_EV_COMPLETE:
+                pending[e->task]--;
+                break;
+            default:
+                break;
+            }
+        }
+        /* the first eligible server in the global order */
+        int want = -1;
+        for (unsigned s = 0; s < ns; s++) {
+            bool has_work = false;
+            for (unsigned k = 0; k < nt; k++) {
+                has_work = has_work || (tk[k].server == s && pending[k + 1] > 0);
+            }
+            bool eligible = budget[s] > 0 && (sv[s].type == TAKT_SERVER_IDLING || has_work);
+            if (eligible && (want < 0 || sv[s].priority > sv[want].priority)) {
+                want = (int)s;
+            }
+        }
+        if (!CHECK_EQ(running_server, want)) {
+            fprintf(stderr, "  tick %llu\n", (unsigned long long)t);
+            return false;
+        }
+        /* the running server's highest local priority among its pending tasks */
+        unsigned best = 0;
+        for (unsigned k = 0; k < nt; k++) {
+            if ((int)tk[k].server == want && pending[k + 1] > 0 && tk[k].priority > best) {
+                best = tk[k].priority;
+            }
+        }
+        bool task_ok = best == 0 ? running_task == 0
+                                 : running_task > 0 && tk[running_task - 1].server == (unsigned)want &&
+                                       pending[running_task] > 0 &&
+                                       tk[running_task - 1].priority == best;
+        if (!CHECK(task_ok)) {
+            fprintf(stderr, "  tick %llu: task %d runs, best local priority %u\n",
+                    (unsigned long long)t, running_task, best);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void test_random_hierarchies(void)
+{
+    for (int c = 0; c < 150; c++) {
+        r_server_t sv[R_MAX_SERVERS];
+        r_task_t tk[R_MAX_TASKS];
+        unsigned ns = 1 + r_next(R_MAX_SERVERS), nt = 0;
+        takt_tick_t start = c % 3 == 0 ? WRAP_START : 0;
+        hsf_begin(start, R_TICKS);
+        takt_server_t *handles[R_MAX_SERVERS];
+        for (unsigned s = 0; s < ns; s++) {
+            sv[s].priority = 1 + r_next(4); /* ties on purpose */
+            sv[s].period = 4 + r_next(30);
+            sv[s].budget = 1 + r_next(sv[s].period);
+            sv[s].offset = r_next(10);
+            sv[s].type = r_next(2) ? TAKT_SERVER_IDLING : TAKT_SERVER_DEFERRABLE;
+            takt_server_params_t p = {.name = "S", .priority = sv[s].priority,
+                                      .period = sv[s].period, .budget = sv[s].budget,
+                                      .offset = sv[s].offset, .type = sv[s].type};
+            CHECK_EQ(takt_server_create(&p, &handles[s]), TAKT_OK);
+            unsigned per = 1 + r_next(3);
+            for (unsigned k = 0; k < per && nt < R_MAX_TASKS; k++, nt++) {
+                tk[nt] = (r_task_t){.server = s, .priority = 1 + r_next(4),
+                                    .period = 5 + r_next(50), .wcet = 1 + r_next(5),
+                                    .offset = r_next(12)};
+                takt_task_params_t tp = {.name = "T", .entry = job_loop,
+                                         .arg = WCET(tk[nt].wcet), .priority = tk[nt].priority,
+                                         .stack_size = H_STACK, .period = tk[nt].period,
+                                         .offset = tk[nt].offset};
+                takt_task_t *t;
+                CHECK_EQ(takt_server_task_create(handles[s], &tp, &t), TAKT_OK);
+            }
+        }
+        h_start();
+        if (!r_check_case(sv, ns, tk, nt)) {
+            fprintf(stderr, "  random case %d (%u servers, %u tasks)\n", c, ns, nt);
+            h_end();
+            return;
+        }
+        h_end();
+    }
+}
+
 /* ---------------------------------------------------------------- API errors */
 
 static int isr_result;
@@ -542,6 +699,7 @@ int main(void)
     h_both(scenario_equal_priority_replenish, "equal_priority_replenish");
     h_both(scenario_misses, "misses");
     h_both(scenario_created_while_running, "created_while_running");
+    test_random_hierarchies();
     test_api_errors();
     return CHECK_SUMMARY();
 }
