@@ -292,3 +292,15 @@ def test_summary_budget_use() -> None:
     # S1: busy 2+4+2+4+2+3+2+1 = 20, idle 4+4+2 = 10; three replenishments of 10
     assert rows["S1"] == ["10/20", "20", "10", "30", "30", "100.0%", "2", "idling"]
     assert rows["S2"] == ["15/40", "10", "5", "15", "30", "50.0%", "1", "idling"]
+
+
+def test_more_servers_than_the_runner_takes_are_refused() -> None:
+    servers = "".join(
+        f'[[server]]\nname = "S{i}"\npriority = 1\nperiod = 10\nbudget = 1\n' for i in range(257)
+    )
+    s = parse_scenario(
+        '[system]\npolicy = "hsf"\n' + servers
+        + '[[task]]\nname = "t"\nserver = "S0"\npriority = 1\nperiod = 10\nwcet = 1\n'
+    )  # fmt: skip
+    reason = unsupported_reason(s)
+    assert reason is not None and "at most 256" in reason

@@ -23,6 +23,7 @@ DEFAULT_BUILD_DIR = REPO_ROOT / "build"
 RUNNER_RELATIVE = Path("apps/runner/takt-runner")
 
 ProgressCallback = Callable[[float], None]
+RUNNER_MAX_SERVERS = 256  # TAKT_CONFIG_MAX_SERVERS in apps/runner/takt_config.h
 
 
 class RunError(RuntimeError):
@@ -48,6 +49,11 @@ def unsupported_reason(scenario: Scenario) -> str | None:
         return (
             f'preemption "{system.preemption}" is not implemented for policy "hsf" yet '
             '(the local level is fully preemptive: "full")'
+        )
+    if len(scenario.servers) > RUNNER_MAX_SERVERS:
+        return (
+            f"{len(scenario.servers)} servers: the runner takes at most {RUNNER_MAX_SERVERS} "
+            "(TAKT_CONFIG_MAX_SERVERS in apps/runner/takt_config.h)"
         )
     if scenario.hsf is not None and scenario.hsf.global_policy != "fp":
         return (
