@@ -18,9 +18,17 @@ somewhere in every period of length Π supplies at least
              (k−1)Θ          otherwise,           k = max(ceil((t − (Π−Θ))/Π), 1)
 
 in any window of length t (the worst case: Θ supplied as early as possible in one
-period and as late as possible in all later ones, a blackout of 2(Π−Θ)). A server
-that passes the global test receives its Θ in every period while its tasks need it,
-so sbf bounds its supply. A task i of the server meets its bound at the smallest
+period and as late as possible in all later ones, a blackout of 2(Π−Θ)). An idling
+server that passes the global test receives exactly Θ in every period, so sbf bounds
+its supply. A deferrable server supplies only while its tasks are ready; in a window
+starting when its tasks become backlogged (t0, with budget b left, next replenishment
+at p1 = t0 + x) it still fits the model: by the global RTA a demand of b from t0
+completes within R ≤ Π (counting the higher servers' busy time since t' ≤ t0), so if it
+got only S < b before p1 then x + (t0 − t') < R and the higher servers ran at most
+R − Θ ≤ Π − Θ of [t0, p1); hence b − S units fit in the Π − x − (Θ − b) slots of
+[p0, t0) it did not use, and with that fictitious supply every period (also the one
+the window ends in, by the same argument) holds Θ while the pattern from t0 on is
+unchanged. The kernel tests check this against the sim for both types. A task i of the server meets its bound at the smallest
 t > 0 with rbf_i(t) = C_i + Σ_{j of higher or equal local priority} ceil(t/T_j)·C_j
 ≤ sbf(t) (equal priorities count as interference, a sound bound for FIFO ties).
 
