@@ -28,8 +28,9 @@ got only S < b before p1 then x + (t0 − t') < R and the higher servers ran at 
 R − Θ ≤ Π − Θ of [t0, p1); hence b − S units fit in the Π − x − (Θ − b) slots of
 [p0, t0) it did not use, and with that fictitious supply every period (also the one
 the window ends in, by the same argument) holds Θ while the pattern from t0 on is
-unchanged. The kernel tests check this against the sim for both types. A task i of the server meets its bound at the smallest
-t > 0 with rbf_i(t) = C_i + Σ_{j of higher or equal local priority} ceil(t/T_j)·C_j
+unchanged (tests/python/test_hsf_analysis_vs_sim.py checks it against the kernel).
+
+A task i of the server meets its bound at the smallest t > 0 with rbf_i(t) = C_i + Σ_{j of higher or equal local priority} ceil(t/T_j)·C_j
 ≤ sbf(t) (equal priorities count as interference, a sound bound for FIFO ties).
 
 A server has no budget before its offset: when some of its tasks are released
