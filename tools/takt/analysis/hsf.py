@@ -30,8 +30,9 @@ R − Θ ≤ Π − Θ of [t0, p1); hence b − S units fit in the Π − x − 
 the window ends in, by the same argument) holds Θ while the pattern from t0 on is
 unchanged (tests/python/test_hsf_analysis_vs_sim.py checks it against the kernel).
 
-A task i of the server meets its bound at the smallest t > 0 with rbf_i(t) = C_i + Σ_{j of higher or equal local priority} ceil(t/T_j)·C_j
-≤ sbf(t) (equal priorities count as interference, a sound bound for FIFO ties).
+A task i of the server meets its bound at the smallest t > 0 with
+rbf_i(t) = C_i + Σ_{j of higher or equal local priority} ceil(t/T_j)·C_j ≤ sbf(t)
+(equal priorities count as interference, a sound bound for FIFO ties).
 
 A server has no budget before its offset: when some of its tasks are released
 earlier, a window starting at t0 < offset gets only sbf(t − (offset − t0)), so those
