@@ -13,6 +13,7 @@ set(TAKT_KERNEL_SOURCES
   ${TAKT_ROOT}/kernel/sched/edf_common.c
   ${TAKT_ROOT}/kernel/sched/policy_edf_pq.c
   ${TAKT_ROOT}/kernel/sched/policy_edf_mlist.c
+  ${TAKT_ROOT}/kernel/sched/policy_hsf.c
   ${TAKT_ROOT}/kernel/services/kernel.c
   ${TAKT_ROOT}/kernel/services/task.c
   ${TAKT_ROOT}/kernel/services/job.c
@@ -26,6 +27,7 @@ set(TAKT_KERNEL_SOURCES
   ${TAKT_ROOT}/kernel/services/sync/event_group.c
   ${TAKT_ROOT}/kernel/services/sync/notify.c
   ${TAKT_ROOT}/kernel/services/sync/soft_timer.c
+  ${TAKT_ROOT}/kernel/services/server.c
 )
 
 function(takt_add_kernel NAME CONFIG_DIR PORT)

@@ -21,6 +21,10 @@
  * EDF-L lists (at most 1024). */
 #define TAKT_CONFIG_MAX_TASKS 64
 
+/* Optional (default 8): most servers of the hsf scheduler (takt/server.h), 1..1024.
+ * Each has a ready queue of TAKT_CONFIG_MAX_PRIORITIES lists. */
+#define TAKT_CONFIG_MAX_SERVERS 8
+
 /* Round-robin among equal priorities (time slice: one tick), when enabled at run time. */
 #define TAKT_CONFIG_ROUND_ROBIN 1
 

@@ -67,6 +67,11 @@ void sched_reschedule(void);
 /* Empties the timer queue (takt_init). */
 void timers_init(void);
 void timer_init(takt_timer_t *timer, void (*expire)(takt_timer_t *timer));
+/* As timer_init, for a timer that expires before the ordinary timers due at
+ * the same tick, early timers among themselves by order (server
+ * replenishments, by server index, come before releases: SCHEDULING.md
+ * "Order of events", step 4 before step 5). */
+void timer_init_early(takt_timer_t *timer, void (*expire)(takt_timer_t *timer), uint32_t order);
 /* Arms (or re-arms) timer to expire at the first tick >= when. */
 void timer_arm(takt_timer_t *timer, takt_tick_t when);
 void timer_cancel(takt_timer_t *timer);
@@ -128,16 +133,34 @@ void task_stack_check(takt_task_t *task);
 void task_reclaim_deleted(void);
 /* Creates the idle task (priority 0, always ready). Assumptions: takt_init. */
 void task_create_idle(takt_task_t *idle, void (*entry)(void *arg), void *stack, size_t stack_size);
+/* takt_task_create(_static) for a task inside server (NULL: an ordinary task).
+ * Under the hsf scheduler every application task needs a server, under the
+ * others none may have one (TAKT_ERR_STATE). */
+int task_create_in(takt_server_t *server, const takt_task_params_t *params, takt_task_t **out);
+int task_create_static_in(takt_server_t *server, const takt_task_params_t *params,
+                          takt_task_t *tcb, void *stack, size_t stack_size);
+
+/* ---- servers (services/server.c) ---- */
+/* Frees the dynamic servers (takt_teardown). */
+void server_teardown(void);
 
 /* ---- trace (trace.c) ---- */
 void trace_reset(void);
 #if TAKT_CONFIG_TRACE
 void trace_record(takt_event_type_t type, const takt_task_t *task, uint32_t arg);
+/* An event whose task field is not a task (servers: the server index). */
+void trace_record_id(takt_event_type_t type, uint16_t id, uint32_t arg);
 #else
 static inline void trace_record(takt_event_type_t type, const takt_task_t *task, uint32_t arg)
 {
     (void)type;
     (void)task;
+    (void)arg;
+}
+static inline void trace_record_id(takt_event_type_t type, uint16_t id, uint32_t arg)
+{
+    (void)type;
+    (void)id;
     (void)arg;
 }
 #endif

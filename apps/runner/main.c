@@ -6,8 +6,10 @@
  * Every task body is its synthetic workload: takt_sim_work(wcet), then
  * takt_job_end(); a task with segments works each segment in turn with a
  * preemption point between them. The output is the kernel trace, drained from the ring as it
- * fills: a text header (format, tick length, one line per task id and name),
- * the line "events", then 16-byte little-endian records (takt_trace_event_t).
+ * fills: a text header (format, tick length, under hsf one line "server <index>
+ * <name>" per server, one line "task <id> <name>" per task and under hsf
+ * "task-server <task id> <server index>"), the line "events", then 16-byte
+ * little-endian records (takt_trace_event_t).
  * A last line on stderr, "takt-stats ...", gives the run's counters.
  */
 #include <stdio.h>
@@ -144,6 +146,25 @@ int main(int argc, char **argv)
     }
 
     fprintf(trace_out, "takt-trace 1\ntick_ns %llu\n", (unsigned long long)tick_ns);
+    static takt_server_t *servers[RUNNER_MAX_SERVERS];
+    for (uint32_t i = 0; i < scenario.server_count; i++) {
+        const runner_server_t *s = &scenario.servers[i];
+        takt_server_params_t params = {
+            .name = s->name,
+            .priority = s->priority,
+            .period = s->period,
+            .budget = s->budget,
+            .offset = s->offset,
+            .type = (takt_server_type_t)s->type,
+        };
+        int rc = takt_server_create(&params, &servers[i]);
+        if (rc != TAKT_OK) {
+            fprintf(stderr, "takt-runner: server %s rejected by the kernel (error %d)\n", s->name,
+                    rc);
+            return 2;
+        }
+        fprintf(trace_out, "server %d %s\n", takt_server_index(servers[i]), s->name);
+    }
     static synthetic_t work[RUNNER_MAX_TASKS];
     for (uint32_t i = 0; i < scenario.task_count; i++) {
         const runner_task_t *t = &scenario.tasks[i];
@@ -164,13 +185,17 @@ int main(int argc, char **argv)
             .offset = t->offset,
         };
         takt_task_t *task;
-        int rc = takt_task_create(&params, &task);
+        int rc = t->server >= 0 ? takt_server_task_create(servers[t->server], &params, &task)
+                                : takt_task_create(&params, &task);
         if (rc != TAKT_OK) {
             fprintf(stderr, "takt-runner: task %s rejected by the kernel (error %d)\n", t->name,
                     rc);
             return 2;
         }
         fprintf(trace_out, "task %d %s\n", takt_task_id(task), t->name);
+        if (t->server >= 0) {
+            fprintf(trace_out, "task-server %d %d\n", takt_task_id(task), t->server);
+        }
     }
     fprintf(trace_out, "events\n");
 

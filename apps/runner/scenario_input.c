@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "takt/kernel.h"
+#include "takt/server.h"
 
 /* Input names, indexed by the kernel's enumeration values. */
 static const char *const schedulers[] = {
@@ -11,6 +12,12 @@ static const char *const schedulers[] = {
     [TAKT_SCHED_EDF_HEAP] = "edf-heap",
     [TAKT_SCHED_EDF_MLIST] = "edf-mlist",
     [TAKT_SCHED_EDF_RBTREE] = "edf-rbtree",
+    [TAKT_SCHED_HSF] = "hsf",
+};
+
+static const char *const server_types[] = {
+    [TAKT_SERVER_IDLING] = "idling",
+    [TAKT_SERVER_DEFERRABLE] = "deferrable",
 };
 
 static const char *const preemptions[] = {
@@ -92,17 +99,96 @@ static bool parse_fields(char *rest, uint32_t *fields, size_t count, char **tail
     return true;
 }
 
+/* "server <priority> <period> <budget> <offset> <type> <name>"; false with a message. */
+static bool parse_server(char *rest, runner_scenario_t *out, unsigned lineno, char *err,
+                         size_t err_size)
+{
+    if (out->scheduler != TAKT_SCHED_HSF) {
+        snprintf(err, err_size, "line %u: server lines need 'system ... hsf' before them",
+                 lineno);
+        return false;
+    }
+    if (out->task_count > 0) {
+        snprintf(err, err_size, "line %u: server lines must come before every task line", lineno);
+        return false;
+    }
+    if (out->server_count == RUNNER_MAX_SERVERS) {
+        snprintf(err, err_size, "line %u: more than %d servers", lineno, RUNNER_MAX_SERVERS);
+        return false;
+    }
+    uint32_t f[4];
+    char *tail = NULL;
+    char *save = NULL;
+    const char *type_name = NULL, *name = NULL;
+    int type = -1;
+    if (parse_fields(rest, f, 4, &tail) && tail != NULL) {
+        type_name = strtok_r(tail, " \t", &save);
+        name = save;
+        while (name != NULL && (*name == ' ' || *name == '\t')) {
+            name++;
+        }
+    }
+    if (type_name == NULL || !lookup(type_name, server_types, 2, &type) || type < 0 ||
+        name == NULL || *name == '\0' || strlen(name) >= RUNNER_MAX_NAME) {
+        snprintf(err, err_size,
+                 "line %u: expected 'server <priority> <period> <budget> <offset> "
+                 "<idling|deferrable> <name>' (name 1..%d bytes)",
+                 lineno, RUNNER_MAX_NAME - 1);
+        return false;
+    }
+    if (f[1] == 0 || f[2] == 0 || f[2] > f[1]) {
+        snprintf(err, err_size,
+                 "line %u: server %s: period must be positive and 0 < budget <= period", lineno,
+                 name);
+        return false;
+    }
+    runner_server_t *server = &out->servers[out->server_count++];
+    server->priority = f[0];
+    server->period = f[1];
+    server->budget = f[2];
+    server->offset = f[3];
+    server->type = type;
+    strcpy(server->name, name);
+    return true;
+}
+
+/* "server-of <index>" right after a task line, under hsf. */
+static bool parse_server_of(char *rest, runner_scenario_t *out, bool awaited, unsigned lineno,
+                            char *err, size_t err_size)
+{
+    uint32_t index;
+    if (!awaited) {
+        snprintf(err, err_size,
+                 "line %u: server-of must follow a task line, once, under 'system ... hsf'",
+                 lineno);
+        return false;
+    }
+    if (!parse_fields(rest, &index, 1, NULL) || index >= out->server_count) {
+        snprintf(err, err_size, "line %u: server-of names no server (%u defined)", lineno,
+                 (unsigned)out->server_count);
+        return false;
+    }
+    out->tasks[out->task_count - 1].server = (int)index;
+    return true;
+}
+
 bool scenario_input_read(FILE *in, runner_scenario_t *out, char *err, size_t err_size)
 {
     char line[512];
     unsigned lineno = 0;
     bool have_header = false, have_system = false;
+    unsigned awaiting_server_of = 0; /* line of an hsf task still without its server-of */
     memset(out, 0, sizeof(*out));
     while (fgets(line, sizeof(line), in) != NULL) {
         lineno++;
         line[strcspn(line, "\r\n")] = '\0';
         if (line[0] == '\0' || line[0] == '#') {
             continue;
+        }
+        if (awaiting_server_of != 0 && strncmp(line, "server-of ", 10) != 0) {
+            snprintf(err, err_size, "line %u: task %s needs a 'server-of <index>' line after it",
+                     awaiting_server_of, out->tasks[out->task_count - 1].name);
+            return false;
         }
         if (!have_header) {
             if (strcmp(line, "takt-scenario 1") != 0) {
@@ -117,8 +203,8 @@ bool scenario_input_read(FILE *in, runner_scenario_t *out, char *err, size_t err
                 f[0] > 1000000000u || !parse_modes(modes, &out->scheduler, &out->preemption)) {
                 snprintf(err, err_size,
                          "line %u: expected 'system <tick_hz> <duration> <round_robin 0|1> "
-                         "<tick_start> [fp|edf-heap|edf-mlist|edf-rbtree [full|none|deferred]]' "
-                         "with positive tick_hz and duration",
+                         "<tick_start> [fp|edf-heap|edf-mlist|edf-rbtree|hsf "
+                         "[full|none|deferred]]' with positive tick_hz and duration",
                          lineno);
                 return false;
             }
@@ -127,6 +213,20 @@ bool scenario_input_read(FILE *in, runner_scenario_t *out, char *err, size_t err
             out->round_robin = f[2] == 1;
             out->tick_start = f[3];
             have_system = true;
+            if (out->scheduler == TAKT_SCHED_HSF && out->preemption != TAKT_PREEMPT_FULL) {
+                snprintf(err, err_size, "line %u: hsf supports preemption 'full' only", lineno);
+                return false;
+            }
+        } else if (strncmp(line, "server-of ", 10) == 0) {
+            if (!parse_server_of(line + 10, out, awaiting_server_of != 0, lineno, err,
+                                 err_size)) {
+                return false;
+            }
+            awaiting_server_of = 0;
+        } else if (strncmp(line, "server ", 7) == 0) {
+            if (!parse_server(line + 7, out, lineno, err, err_size)) {
+                return false;
+            }
         } else if (strncmp(line, "task ", 5) == 0) {
             uint32_t f[5];
             char *name = NULL;
@@ -149,10 +249,14 @@ bool scenario_input_read(FILE *in, runner_scenario_t *out, char *err, size_t err
             t->deadline = f[3];
             t->offset = f[4];
             strcpy(t->name, name);
+            t->server = -1;
             if (t->period == 0 || t->wcet == 0) {
                 snprintf(err, err_size, "line %u: task %s: period and wcet must be positive",
                          lineno, t->name);
                 return false;
+            }
+            if (out->scheduler == TAKT_SCHED_HSF) {
+                awaiting_server_of = lineno;
             }
         } else if (strncmp(line, "segments ", 9) == 0) {
             runner_task_t *t = out->task_count > 0 ? &out->tasks[out->task_count - 1] : NULL;
@@ -181,6 +285,11 @@ bool scenario_input_read(FILE *in, runner_scenario_t *out, char *err, size_t err
             snprintf(err, err_size, "line %u: unknown record '%.40s'", lineno, line);
             return false;
         }
+    }
+    if (awaiting_server_of != 0) {
+        snprintf(err, err_size, "line %u: task %s needs a 'server-of <index>' line after it",
+                 awaiting_server_of, out->tasks[out->task_count - 1].name);
+        return false;
     }
     if (!have_header || !have_system || out->task_count == 0) {
         snprintf(err, err_size, "input needs the header, a system line and at least one task");

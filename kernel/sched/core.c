@@ -105,6 +105,9 @@ takt_task_t *takt_sched_switch_point(void)
     k->at_preemption_point = false;
     k->demoted_current = false;
     if (stays) {
+        if (k->policy->dispatching != NULL) {
+            k->policy->dispatching(cur);
+        }
         return cur;
     }
     takt_yield_hint = 0;
@@ -112,6 +115,9 @@ takt_task_t *takt_sched_switch_point(void)
     KASSERT(next != NULL); /* the idle task is always ready when not running */
     k->policy->remove(next);
     next->state = TAKT_TASK_RUNNING;
+    if (k->policy->dispatching != NULL) {
+        k->policy->dispatching(next);
+    }
     if (next != cur) {
         k->context_switches++;
         if (cur->state != TAKT_TASK_DELETED) {
@@ -159,6 +165,9 @@ int takt_task_set_preemptive(takt_task_t *task, bool preemptive)
     takt_task_t *target = task_resolve(task);
     if (target == NULL || (target->flags & TAKT_TASK_F_IDLE)) {
         return TAKT_ERR_ARG;
+    }
+    if (!preemptive && takt_kernel.policy == &takt_policy_hsf) {
+        return TAKT_ERR_STATE; /* a server's budget ends its task's run at any tick */
     }
     port_critical_enter();
     if (preemptive) {

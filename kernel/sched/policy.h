@@ -47,11 +47,17 @@ typedef struct takt_policy {
     void (*task_added)(takt_task_t *task);
     /* Order of waiters on a synchronisation object (see above). */
     bool (*waits_before)(const takt_task_t *a, const takt_task_t *b);
+    /* The tick, before its timers expire (budget accounting); may be NULL. */
+    void (*tick)(void);
+    /* next runs from this switch point on (also when it already ran), called
+     * before its DISPATCH event; may be NULL. */
+    void (*dispatching)(takt_task_t *next);
 } takt_policy_t;
 
 extern const takt_policy_t takt_policy_fp;
 extern const takt_policy_t takt_policy_edf_heap;
 extern const takt_policy_t takt_policy_edf_rbtree;
 extern const takt_policy_t takt_policy_edf_mlist;
+extern const takt_policy_t takt_policy_hsf;
 
 #endif

@@ -40,6 +40,9 @@ static void arm_deadline_timer(takt_task_t *task)
 static void record_miss(takt_task_t *task, uint32_t job)
 {
     task->deadline_misses++;
+    if (task->server != NULL) {
+        task->server->deadline_misses++;
+    }
     trace_record(TAKT_EV_DEADLINE_MISS, task, job);
 #if TAKT_CONFIG_DEADLINE_MISS_HOOK
     takt_deadline_miss_hook(task, job);

@@ -28,10 +28,14 @@ int takt_init(const takt_init_params_t *params)
         [TAKT_SCHED_EDF_HEAP] = &takt_policy_edf_heap,
         [TAKT_SCHED_EDF_MLIST] = &takt_policy_edf_mlist,
         [TAKT_SCHED_EDF_RBTREE] = &takt_policy_edf_rbtree,
+        [TAKT_SCHED_HSF] = &takt_policy_hsf,
     };
     if ((unsigned)params->preemption > TAKT_PREEMPT_DEFERRED ||
         (unsigned)params->scheduler >= sizeof(policies) / sizeof(policies[0])) {
         return TAKT_ERR_ARG;
+    }
+    if (params->scheduler == TAKT_SCHED_HSF && params->preemption != TAKT_PREEMPT_FULL) {
+        return TAKT_ERR_ARG; /* budget enforcement preempts at any tick */
     }
 #if !TAKT_CONFIG_ROUND_ROBIN
     if (params->round_robin) {
@@ -64,6 +68,9 @@ void takt_start(void)
     takt_task_t *first = k->policy->peek();
     k->policy->remove(first);
     first->state = TAKT_TASK_RUNNING;
+    if (k->policy->dispatching != NULL) {
+        k->policy->dispatching(first);
+    }
     k->current = first;
     trace_record(TAKT_EV_DISPATCH, first, task_current_job(first));
     k->started = true;
@@ -94,4 +101,5 @@ void takt_teardown(void)
         task_free_memory(task);
     }
     task_reclaim_deleted();
+    server_teardown();
 }

@@ -31,7 +31,8 @@ static bool priority_valid(unsigned priority)
     return priority >= 1u && priority < TAKT_CONFIG_MAX_PRIORITIES;
 }
 
-static int check_params(const takt_task_params_t *params, size_t stack_size)
+static int check_params(const takt_server_t *server, const takt_task_params_t *params,
+                        size_t stack_size)
 {
     if (params == NULL || params->entry == NULL || !priority_valid(params->priority)) {
         return TAKT_ERR_ARG;
@@ -44,6 +45,9 @@ static int check_params(const takt_task_params_t *params, size_t stack_size)
     }
     if (params->period > INT32_MAX || params->deadline > INT32_MAX || params->offset > INT32_MAX) {
         return TAKT_ERR_ARG; /* keys must stay within the half-range of the timer queue */
+    }
+    if ((server != NULL) != (takt_kernel.policy == &takt_policy_hsf)) {
+        return TAKT_ERR_STATE; /* under hsf a task lives in a server; elsewhere in none */
     }
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
@@ -120,10 +124,16 @@ static void task_admit(takt_task_t *task, const takt_task_params_t *params)
 int takt_task_create_static(const takt_task_params_t *params, takt_task_t *tcb, void *stack,
                             size_t stack_size)
 {
+    return task_create_static_in(NULL, params, tcb, stack, stack_size);
+}
+
+int task_create_static_in(takt_server_t *server, const takt_task_params_t *params,
+                          takt_task_t *tcb, void *stack, size_t stack_size)
+{
     if (tcb == NULL || stack == NULL) {
         return TAKT_ERR_ARG;
     }
-    int err = check_params(params, stack_size);
+    int err = check_params(server, params, stack_size);
     if (err != TAKT_OK) {
         return err;
     }
@@ -132,6 +142,7 @@ int takt_task_create_static(const takt_task_params_t *params, takt_task_t *tcb, 
     }
     port_critical_enter();
     task_setup(tcb, params, stack, stack_size, 0);
+    tcb->server = server;
     task_admit(tcb, params);
     port_critical_exit();
     return TAKT_OK;
@@ -154,10 +165,15 @@ void task_create_idle(takt_task_t *idle, void (*entry)(void *arg), void *stack, 
 
 int takt_task_create(const takt_task_params_t *params, takt_task_t **out)
 {
+    return task_create_in(NULL, params, out);
+}
+
+int task_create_in(takt_server_t *server, const takt_task_params_t *params, takt_task_t **out)
+{
     if (out == NULL || params == NULL) {
         return TAKT_ERR_ARG;
     }
-    int err = check_params(params, params->stack_size);
+    int err = check_params(server, params, params->stack_size);
     if (err != TAKT_OK) {
         return err;
     }
@@ -171,6 +187,7 @@ int takt_task_create(const takt_task_params_t *params, takt_task_t **out)
     }
     port_critical_enter();
     task_setup(tcb, params, stack, params->stack_size, TAKT_TASK_F_DYNAMIC);
+    tcb->server = server;
     task_admit(tcb, params);
     port_critical_exit();
     *out = tcb;

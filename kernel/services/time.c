@@ -15,9 +15,10 @@
 #define timerq_remove takt_pq_heap_remove
 #define timerq_peek takt_pq_heap_peek
 #define timerq_pop takt_pq_heap_pop
-/* Every task owns TIMERS_PER_TASK timers, each queued at most once. */
+/* Every task owns TIMERS_PER_TASK timers and every server one, each queued at most once. */
 #define TIMERS_PER_TASK 3u
-static takt_pq_node_t *timer_slots[TIMERS_PER_TASK * TAKT_CONFIG_MAX_TASKS];
+#define TIMER_SLOTS (TIMERS_PER_TASK * TAKT_CONFIG_MAX_TASKS + TAKT_CONFIG_MAX_SERVERS)
+static takt_pq_node_t *timer_slots[TIMER_SLOTS];
 #elif TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_RBTREE
 #define timerq_insert takt_pq_rbtree_insert
 #define timerq_remove takt_pq_rbtree_remove
@@ -30,16 +31,28 @@ void timers_init(void)
 #if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_LIST
     takt_pq_list_init(&takt_kernel.timers);
 #elif TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HEAP
-    takt_pq_heap_init(&takt_kernel.timers, timer_slots, TIMERS_PER_TASK * TAKT_CONFIG_MAX_TASKS);
+    takt_pq_heap_init(&takt_kernel.timers, timer_slots, TIMER_SLOTS);
 #else
     takt_pq_rbtree_init(&takt_kernel.timers);
 #endif
 }
 
+/* The queue's tie orders timers due at the same tick: early ones first (by
+ * their order), the ordinary ones after them and among themselves as before
+ * (they all share one tie). */
+#define TIMER_TIE_ORDINARY UINT64_MAX
+
 void timer_init(takt_timer_t *timer, void (*expire)(takt_timer_t *timer))
 {
     takt_pq_node_init(&timer->node);
+    timer->node.tie = TIMER_TIE_ORDINARY;
     timer->expire = expire;
+}
+
+void timer_init_early(takt_timer_t *timer, void (*expire)(takt_timer_t *timer), uint32_t order)
+{
+    timer_init(timer, expire);
+    timer->node.tie = order;
 }
 
 void timer_arm(takt_timer_t *timer, takt_tick_t when)
@@ -83,6 +96,9 @@ void takt_tick_from_isr(void)
 {
     takt_kernel_t *k = &takt_kernel;
     k->ticks++;
+    if (k->policy->tick != NULL) {
+        k->policy->tick(); /* budget accounting for the tick that ended: before any timer */
+    }
     timers_expire_due();
 #if TAKT_CONFIG_ROUND_ROBIN
     if (k->round_robin && k->current->state == TAKT_TASK_RUNNING &&

@@ -49,13 +49,18 @@ static bool put(takt_event_type_t type, uint16_t task, uint32_t arg)
 
 void trace_record(takt_event_type_t type, const takt_task_t *task, uint32_t arg)
 {
+    trace_record_id(type, task != NULL ? task->id : TAKT_TRACE_NO_TASK, arg);
+}
+
+void trace_record_id(takt_event_type_t type, uint16_t id, uint32_t arg)
+{
     port_critical_enter();
     bool reported = trace.lost_unreported == 0 ||
                     put(TAKT_EV_OVERFLOW, TAKT_TRACE_NO_TASK, trace.lost_unreported);
     if (reported) {
         trace.lost_unreported = 0;
     }
-    if (!reported || !put(type, task != NULL ? task->id : TAKT_TRACE_NO_TASK, arg)) {
+    if (!reported || !put(type, id, arg)) {
         trace.lost_total++;
         trace.lost_unreported++;
     }

@@ -398,8 +398,12 @@ def test_analyze_fp_without_full_preemption(preemption: str, test: str) -> None:
     assert [r.test for r in report.results] == [test]
 
 
-def test_analyze_hsf_not_available() -> None:
-    s = Scenario(system=SystemConfig(policy="hsf"), tasks=(task("a", 1, 4, 1),), source="x.toml")
+def test_analyze_hsf_without_full_preemption_not_available() -> None:
+    s = Scenario(
+        system=SystemConfig(policy="hsf", preemption="none"),
+        tasks=(task("a", 1, 4, 1),),
+        source="x.toml",
+    )
     report = analyze_scenario(s)
     assert "not available yet" in report.results[0].detail
     assert "not available" in render_text(report)

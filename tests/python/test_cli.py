@@ -278,7 +278,7 @@ def test_missing_file_exits_2(takt_cli: list[str], tmp_path: Path) -> None:
 # they landed; remove a case here when its feature lands.)
 HSF_OK = INVALID["missing_server"][0].replace('"S2"', '"S1"')
 UNSUPPORTED: dict[str, tuple[str, str]] = {
-    "policy_hsf": (HSF_OK, "hsf"),
+    "hsf_global_edf": (HSF_OK.replace("50\n", '50\n\n[hsf]\nglobal = "edf"\n', 1), "edf"),
     "port_qemu": (FP_HEAD.replace("duration", 'port = "qemu-m3"\nduration') + TASK_A, "qemu-m3"),
 }
 

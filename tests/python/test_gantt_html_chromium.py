@@ -178,3 +178,22 @@ def test_check_catches_console_errors(tmp_path: Path, monkeypatch: pytest.Monkey
     check = check_page(page, tmp_path)
     assert any("console.error: bad thing" in p for p in check.problems)
     assert any(":CONSOLE" in p for p in check.problems)
+
+
+def test_html_gantt_of_a_real_hsf_run_draws_budget_areas_and_marks(
+    tmp_path: Path, runner: Path
+) -> None:
+    from takt.scenario import load_scenario
+    from takt.sim import REPO_ROOT, run_scenario
+
+    result = run_scenario(load_scenario(REPO_ROOT / "examples" / "hsf_idling.toml"))
+    page = tmp_path / "hsf_run.html"
+    shot = tmp_path / "hsf_run.png"
+    write_gantt(result, page)
+    check = check_page(page, tmp_path, screenshot=shot)
+    assert check.problems == []
+    assert check.boxes == len(result.timeline)
+    assert len(re.findall(r'<path\b[^>]*class="budget-area"', check.dom)) == 2
+    # S1 replenished at 0, 20, 40 and S2 at 0, 40; S1 depleted at 10, 30 and S2 at 35
+    assert len(re.findall(r'class="bmk replenish"', check.dom)) == 5
+    assert len(re.findall(r'class="bmk deplete"', check.dom)) == 3

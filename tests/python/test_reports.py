@@ -316,6 +316,6 @@ def test_summary_unfinished_jobs_overflows_and_servers() -> None:
     assert text.startswith("!!!") and "WARNING" in text and "overflowed 3 time" in text
     rows = {ln.split()[0]: ln.split()[1:] for ln in text.splitlines() if ln.startswith("  ")}
     assert rows["T3"] == ["1", "0", "0", "-", "-"]
-    assert rows["S1"] == ["10/20", "20", "10", "30", "30", "100.0%"]
-    assert rows["S2"] == ["15/40", "10", "5", "15", "30", "50.0%"]
+    assert rows["S1"] == ["10/20", "20", "10", "30", "30", "100.0%", "-", "idling"]
+    assert rows["S2"] == ["15/40", "10", "5", "15", "30", "50.0%", "-", "idling"]
     assert "simulated/wall" not in text  # wall_seconds == 0

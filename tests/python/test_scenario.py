@@ -188,7 +188,10 @@ wcet = 10
 def test_hsf_worked_example() -> None:
     s = parse_scenario(doc(HSF_EXAMPLE))
     assert s.hsf == HsfConfig(server_type="deferrable", global_policy="fp")
-    assert s.servers == (Server("S1", 2, 20, 10), Server("S2", 1, 40, 15, offset=3))
+    assert s.servers == (
+        Server("S1", 2, 20, 10, server_type="deferrable"),
+        Server("S2", 1, 40, 15, offset=3, server_type="deferrable"),
+    )
     assert [(t.name, t.server, t.priority) for t in s.tasks] == [
         ("T1", "S1", 1),
         ("T2", "S1", 2),

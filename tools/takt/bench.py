@@ -217,3 +217,77 @@ def render_queue_table(rows: list[QueueCost]) -> str:
         lines.append(f"| {r.queue} | {r.n} | {r.op} | {cg} | {counter} "
                      f"| {r.mean_ns:.1f} / {r.p99_ns:.0f} |")
     return "\n".join(lines) + "\n"
+
+
+# --- hsf: tick cost against the number of servers ------------------------------------
+
+HSF_TICK_CASES = (
+    "tick_quiet",
+    "tick_deplete",
+    "tick_replenish",
+    "switch_quiet",
+    "switch_deplete",
+    "switch_replenish",
+)
+
+
+@dataclass(frozen=True)
+class HsfTickCost:
+    """Callgrind instructions per call of one measured function (apps/bench/hsf_tick_bench.c)."""
+
+    servers: int
+    case: str
+    calls: int
+    instr_mean: float
+
+
+def hsf_tick_costs(servers: list[int] | None = None) -> list[HsfTickCost]:
+    """Builds and runs takt-bench-hsf-tick (callgrind; needs valgrind) and parses its CSV."""
+    if shutil.which("valgrind") is None:
+        raise RunError("takt bench hsf needs valgrind (apt-get install valgrind)")
+    binary = bench_binary("takt-bench-hsf-tick")
+    cmd = [str(binary), "--csv"]
+    for n in servers or []:
+        cmd += ["--servers", str(n)]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RunError(f"takt-bench-hsf-tick failed:\n{done.stdout}{done.stderr}")
+    lines = done.stdout.strip().splitlines()
+    if not lines or lines[0] != "servers,case,calls,instr_mean":
+        raise RunError(f"takt-bench-hsf-tick: unexpected output:\n{done.stdout}")
+    rows = []
+    for line in lines[1:]:
+        fields = line.split(",")
+        rows.append(HsfTickCost(int(fields[0]), fields[1], int(fields[2]), float(fields[3])))
+    return rows
+
+
+def render_hsf_tick_table(rows: list[HsfTickCost]) -> str:
+    """Markdown: one row per number of servers, one column per measured function."""
+    cases = [c for c in HSF_TICK_CASES if any(r.case == c for r in rows)]
+    by_key = {(r.servers, r.case): r.instr_mean for r in rows}
+    lines = [
+        "| servers | " + " | ".join(cases) + " |",
+        "|---:|" + "---:|" * len(cases),
+    ]
+    for n in sorted({r.servers for r in rows}):
+        cells = [f"{by_key[(n, c)]:.1f}" if (n, c) in by_key else "" for c in cases]
+        lines.append(f"| {n} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def write_hsf_tick_results(rows: list[HsfTickCost], out_dir: Path) -> tuple[Path, Path]:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    csv_path = out_dir / "hsf_tick.csv"
+    csv_path.write_text(
+        "servers,case,calls,instr_mean\n"
+        + "".join(f"{r.servers},{r.case},{r.calls},{r.instr_mean:.1f}\n" for r in rows)
+    )
+    md_path = out_dir / "hsf_tick.md"
+    md_path.write_text(
+        "Instructions per call (callgrind, inclusive, deterministic) of the tick handler "
+        "(`tick_*`) and of the scheduling decision after it (`switch_*`) under the hsf "
+        "scheduler, by tick class, against the number of servers "
+        "(apps/bench/hsf_tick_bench.c; `takt bench hsf`).\n\n" + render_hsf_tick_table(rows)
+    )
+    return csv_path, md_path

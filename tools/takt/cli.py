@@ -60,10 +60,20 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="benchmarks that print numbers")
     bench.add_argument(
         "what",
-        choices=["sim", "queues"],
-        help="sim: scheduler events per second; queues: EDF ready-queue costs",
+        choices=["sim", "queues", "hsf"],
+        help="sim: scheduler events per second; queues: EDF ready-queue costs; "
+        "hsf: tick cost against the number of servers",
     )
-    bench.add_argument("--out", default="docs/results", help="queues: where CSV/plot/table go")
+    bench.add_argument(
+        "--out", default="docs/results", help="queues, hsf: where CSV/plot/table go"
+    )
+    bench.add_argument(
+        "--servers",
+        type=int,
+        action="append",
+        metavar="N",
+        help="hsf: a number of servers to measure (repeatable; default 10..256)",
+    )
     bench.add_argument("--no-callgrind", action="store_true", help="queues: skip callgrind")
     bench.add_argument("--tasks", type=int, default=50)
     bench.add_argument("--ticks", type=int, default=1_000_000)
@@ -130,6 +140,12 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
     if args.what == "sim":
         print(bench.render_sim_speed(bench.sim_speed(args.tasks, args.ticks, seed=args.seed)))
+        return 0
+    if args.what == "hsf":
+        hsf_rows = bench.hsf_tick_costs(args.servers)
+        hsf_paths = bench.write_hsf_tick_results(hsf_rows, Path(args.out))
+        print(bench.render_hsf_tick_table(hsf_rows))
+        print("wrote " + ", ".join(str(p) for p in hsf_paths))
         return 0
     rows = bench.queue_costs(callgrind=not args.no_callgrind)
     paths = bench.write_queue_results(rows, Path(args.out))

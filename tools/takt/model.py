@@ -33,11 +33,14 @@ class Task:
 
 @dataclass(frozen=True)
 class Server:
+    """A server of the two-level hierarchy; ``server_type`` is resolved at parse time."""
+
     name: str
     priority: int
     period: int
     budget: int
     offset: int = 0
+    server_type: ServerType = "idling"
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,37 @@ class TraceEvent:
     arg: int
 
 
+@dataclass(frozen=True)
+class ServerBudget:
+    """A server's remaining budget over a run, derived from the kernel's server events.
+
+    ``points`` are ``(tick, budget)`` corners of a piecewise-linear curve (two points at
+    one tick make a jump); between corners the budget falls by one per tick while the
+    server runs and stays flat otherwise.
+    """
+
+    server: str
+    capacity: int
+    points: tuple[tuple[int, int], ...]
+    replenishments: tuple[int, ...]  # ticks at which the budget was set to the capacity
+    depletions: tuple[int, ...]  # ticks at which the budget reached 0
+
+    def at(self, tick: int) -> int:
+        """The budget at ``tick`` (after everything that happened at that instant)."""
+        value = 0
+        previous: tuple[int, int] | None = None
+        for t, v in self.points:
+            if t > tick:
+                if previous is not None and previous[0] < tick:
+                    # a sloped stretch: linear between the two corners
+                    pt, pv = previous
+                    return pv + (v - pv) * (tick - pt) // (t - pt)
+                return value
+            value = v
+            previous = (t, v)
+        return value
+
+
 @dataclass
 class RunResult:
     scenario: Scenario
@@ -113,3 +147,4 @@ class RunResult:
     context_switches: int = 0
     trace_overflows: int = 0
     wall_seconds: float = 0.0
+    budgets: dict[str, ServerBudget] = field(default_factory=dict)  # hsf only

@@ -8,7 +8,8 @@ found in the raw text) and what is wrong, e.g.::
     examples/bad.toml: line 12: task "T2" (task[1]).wcet: must be a positive integer, got 0
 
 Beyond SCENARIO.md, ``[system]`` accepts ``priority = "explicit" | "rm" | "dm"``
-(default ``"explicit"``) and ``round_robin = <bool>`` (default ``false``). With ``rm``
+(default ``"explicit"``) and ``round_robin = <bool>`` (default ``false``); a ``[[server]]``
+accepts ``type = "idling" | "deferrable"`` (default: ``[hsf] server_type``). With ``rm``
 (rate monotonic) or ``dm`` (deadline monotonic), tasks must not give a priority; the
 tool assigns the distinct priorities n..1 to the n tasks (within each server under
 ``hsf``), shorter period (resp. relative deadline) first, ties to the task defined first.
@@ -69,7 +70,7 @@ SYSTEM_KEYS: Final = (
     "round_robin",
 )
 HSF_KEYS: Final = ("server_type", "global")
-SERVER_KEYS: Final = ("name", "priority", "period", "budget", "offset")
+SERVER_KEYS: Final = ("name", "priority", "period", "budget", "offset", "type")
 TASK_KEYS: Final = (
     "name",
     "server",
@@ -448,7 +449,7 @@ class _Parser:
 
         system = self.parse_system(self.get_table(data, "system") or {})
         hsf = self.parse_hsf(data, system)
-        servers = self.parse_servers(data, system)
+        servers = self.parse_servers(data, system, hsf)
         tasks = self.parse_tasks(data, system, servers)
         tasks = self.assign_priorities(tasks, system)
         return Scenario(
@@ -519,7 +520,9 @@ class _Parser:
         global_policy = self.get_enum(table, "global", path, GLOBAL_POLICIES, "fp")
         return HsfConfig(server_type=cast(ServerType, server_type), global_policy=global_policy)
 
-    def parse_servers(self, data: Mapping[str, object], system: SystemConfig) -> list[Server]:
+    def parse_servers(
+        self, data: Mapping[str, object], system: SystemConfig, hsf: HsfConfig | None
+    ) -> list[Server]:
         tables = self.get_table_array(data, "server")
         if tables and system.policy != "hsf":
             self.fail(
@@ -546,13 +549,17 @@ class _Parser:
             period = self.get_positive(table, "period", path, required=True)
             budget = self.get_positive(table, "budget", path, required=True)
             offset = self.get_offset(table, path)
+            default_type = hsf.server_type if hsf is not None else "idling"
+            server_type = self.get_enum(table, "type", path, SERVER_TYPES, default_type)
             assert priority is not None and period is not None and budget is not None
             if budget > period:
                 self.fail(
                     path + ("budget",),
                     f"budget must not exceed the period: budget {budget} > period {period}",
                 )
-            servers.append(Server(name, priority, period, budget, offset))
+            servers.append(
+                Server(name, priority, period, budget, offset, cast(ServerType, server_type))
+            )
         return servers
 
     def parse_tasks(

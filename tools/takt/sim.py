@@ -23,6 +23,7 @@ DEFAULT_BUILD_DIR = REPO_ROOT / "build"
 RUNNER_RELATIVE = Path("apps/runner/takt-runner")
 
 ProgressCallback = Callable[[float], None]
+RUNNER_MAX_SERVERS = 256  # TAKT_CONFIG_MAX_SERVERS in apps/runner/takt_config.h
 
 
 class RunError(RuntimeError):
@@ -35,14 +36,30 @@ SCHEDULERS = {
     ("edf", "heap"): "edf-heap",
     ("edf", "mlist"): "edf-mlist",
     ("edf", "rbtree"): "edf-rbtree",
+    ("hsf", "bitmap"): "hsf",
 }
 
 
 def unsupported_reason(scenario: Scenario) -> str | None:
     """Why the sim port cannot run this scenario yet, or None if it can."""
     system = scenario.system
-    if system.policy not in ("fp", "edf"):
-        return f'policy "{system.policy}" is not implemented in the kernel yet (fp, edf)'
+    if system.policy not in ("fp", "edf", "hsf"):
+        return f'policy "{system.policy}" is not implemented in the kernel yet (fp, edf, hsf)'
+    if system.policy == "hsf" and system.preemption != "full":
+        return (
+            f'preemption "{system.preemption}" is not implemented for policy "hsf" yet '
+            '(the local level is fully preemptive: "full")'
+        )
+    if len(scenario.servers) > RUNNER_MAX_SERVERS:
+        return (
+            f"{len(scenario.servers)} servers: the runner takes at most {RUNNER_MAX_SERVERS} "
+            "(TAKT_CONFIG_MAX_SERVERS in apps/runner/takt_config.h)"
+        )
+    if scenario.hsf is not None and scenario.hsf.global_policy != "fp":
+        return (
+            f'[hsf] global = "{scenario.hsf.global_policy}" is not implemented in the kernel '
+            'yet (only "fp")'
+        )
     if (system.policy, system.ready_queue) not in SCHEDULERS:
         return (
             f'ready_queue "{system.ready_queue}" is not implemented for {system.policy} yet '
@@ -62,19 +79,37 @@ def compile_input(scenario: Scenario, tick_start: int = 0) -> str:
         f"system {system.tick_hz} {system.duration} {int(system.round_robin)} {tick_start} "
         f"{scheduler} {system.preemption}",
     ]
+    hierarchical = system.policy == "hsf"
+    server_index = {server.name: index for index, server in enumerate(scenario.servers)}
+    if hierarchical:
+        for server in scenario.servers:
+            _check_name("server", server.name)
+            lines.append(
+                f"server {server.priority} {server.period} {server.budget} {server.offset} "
+                f"{server.server_type} {server.name}"
+            )
     for task in scenario.tasks:
-        priority = task.priority if system.policy == "fp" else 1  # EDF ignores priorities
+        # EDF ignores priorities
+        priority = task.priority if system.policy in ("fp", "hsf") else 1
         if priority is None:
             raise RunError(f"task {task.name} has no priority")
-        if any(c.isspace() for c in task.name.strip()) or len(task.name.encode()) > 31:
-            raise RunError(f'task name "{task.name}": the runner takes 1..31 bytes without spaces')
+        _check_name("task", task.name)
         lines.append(
             f"task {priority} {task.period} {task.wcet} {task.deadline} "
             f"{task.offset} {task.name}"
         )
+        if hierarchical:
+            if task.server not in server_index:
+                raise RunError(f"task {task.name} has no server")
+            lines.append(f"server-of {server_index[task.server]}")
         if task.segments:
             lines.append("segments " + " ".join(str(c) for c in task.segments))
     return "\n".join(lines) + "\n"
+
+
+def _check_name(kind: str, name: str) -> None:
+    if any(c.isspace() for c in name.strip()) or len(name.encode()) > 31:
+        raise RunError(f'{kind} name "{name}": the runner takes 1..31 bytes without spaces')
 
 
 def runner_path(build_dir: Path | None = None) -> Path:
@@ -141,6 +176,7 @@ def run_scenario(
         timeline=tracemod.timeline(trace, scenario.system.duration),
         jobs=tracemod.jobs(trace, scenario),
         events=list(tracemod.events(trace)),
+        budgets=tracemod.budgets(trace, scenario),
         context_switches=int(stats.get("context_switches", "0")),
         trace_overflows=trace.lost_events,
         wall_seconds=float(stats.get("wall_s", wall)),

@@ -2,20 +2,23 @@
 
 The trace is the one record of what happened; everything the toolkit reports
 about a run is derived here from the runner's output: a text header (format,
-tick length, task ids and names), then 16-byte little-endian records
-``(stamp: u64 ns, type: u16, task: u16, arg: u32)``.
+tick length, task ids and names; under hierarchical scheduling also server indices
+and names and each task's server), then 16-byte little-endian records
+``(stamp: u64 ns, type: u16, task: u16, arg: u32)``. The server events (19-21) carry a
+server index in the task field (0xFFFF: the idle server).
 """
 
 from __future__ import annotations
 
 import struct
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 
-from takt.model import JobRow, Scenario, TimelineRow, TraceEvent
+from takt.model import JobRow, Scenario, ServerBudget, TimelineRow, TraceEvent
 
 NO_TASK = 0xFFFF
+IDLE_SERVER = 0xFFFF
 IDLE_TASK_ID = 0
 RECORD = struct.Struct("<QHHI")
 
@@ -41,12 +44,19 @@ class EventType(IntEnum):
     OVERFLOW = 16
     YIELD = 17
     PREEMPTION_POINT = 18
-    # 19..21: hierarchical scheduling (servers). 22..39: synchronisation.
+    SERVER_REPLENISH = 19
+    SERVER_DEPLETE = 20
+    SERVER_SWITCH = 21
     WAIT_TIMEOUT = 22
     MUTEX_LOCK = 23
     MUTEX_UNLOCK = 24
     DEADLINE_INHERIT = 25
     DEADLINE_RESTORE = 26
+
+
+SERVER_EVENTS = frozenset(
+    {EventType.SERVER_REPLENISH, EventType.SERVER_DEPLETE, EventType.SERVER_SWITCH}
+)
 
 
 class TraceFormatError(ValueError):
@@ -66,6 +76,17 @@ class Trace:
     tick_ns: int
     task_names: dict[int, str]
     events: list[RawEvent]
+    server_names: dict[int, str] = field(default_factory=dict)  # hsf only
+    task_servers: dict[int, int] = field(default_factory=dict)  # task id -> server index
+
+    @property
+    def hierarchical(self) -> bool:
+        return bool(self.server_names)
+
+    def server_name(self, server: int) -> str:
+        if server == IDLE_SERVER:
+            return "idle"
+        return self.server_names.get(server, f"server#{server}")
 
     def ticks(self, stamp: int) -> int:
         """A stamp in ticks; every integer-tick scenario gives whole ticks."""
@@ -92,31 +113,49 @@ def decode(data: bytes) -> Trace:
         raise TraceFormatError("missing 'takt-trace 1' header or 'events' line")
     tick_ns = 0
     names: dict[int, str] = {}
-    for line in data[:end].decode("utf-8").splitlines()[1:]:
+    servers: dict[int, str] = {}
+    task_servers: dict[int, int] = {}
+    for number, line in enumerate(data[:end].decode("utf-8").splitlines()[1:], start=2):
         key, _, rest = line.partition(" ")
-        if key == "tick_ns":
-            tick_ns = int(rest)
-        elif key == "task":
-            ident, _, name = rest.partition(" ")
-            names[int(ident)] = name
+        try:
+            if key == "tick_ns":
+                tick_ns = int(rest)
+            elif key == "task":
+                ident, _, name = rest.partition(" ")
+                names[int(ident)] = name
+            elif key == "server":
+                ident, _, name = rest.partition(" ")
+                servers[int(ident)] = name
+            elif key == "task-server":
+                task, _, server = rest.partition(" ")
+                task_servers[int(task)] = int(server)
+        except ValueError:
+            raise TraceFormatError(f"trace header line {number}: {line!r}") from None
+    unknown = sorted(s for s in task_servers.values() if s not in servers)
+    if unknown:
+        raise TraceFormatError(f"task-server names server {unknown[0]}, which has no header line")
     if tick_ns <= 0:
         raise TraceFormatError("missing tick_ns in the trace header")
     body = data[end + len(marker) :]
     if len(body) % RECORD.size:
         raise TraceFormatError(f"trace body of {len(body)} bytes is not whole records")
     events = [RawEvent(*fields) for fields in RECORD.iter_unpack(body)]
-    return Trace(tick_ns, names, events)
+    return Trace(tick_ns, names, events, servers, task_servers)
 
 
 def timeline(trace: Trace, duration: int) -> list[TimelineRow]:
     """One row per maximal interval in which the same job (or idle) ran.
 
-    A row ends when another task is dispatched or when the running task
-    completes a job (it may go on with its next, queued job).
+    A row ends when another task is dispatched, when the running task
+    completes a job (it may go on with its next, queued job), or under
+    hierarchical scheduling when another server starts running (the server
+    column names the server of the latest SERVER_SWITCH; "idle" for the idle
+    server; empty without servers).
     """
     rows: list[TimelineRow] = []
     completed: dict[int, int] = {}
     running: int | None = None
+    server = "idle" if trace.hierarchical else ""
     since = 0
 
     def close(until: int) -> None:
@@ -125,13 +164,21 @@ def timeline(trace: Trace, duration: int) -> list[TimelineRow]:
         task = trace.name(running)
         job = None if running == IDLE_TASK_ID else completed.get(running, 0)
         last = rows[-1] if rows else None
-        if last is not None and last.end == since and (last.task, last.job) == (task, job):
-            rows[-1] = TimelineRow(last.start, until, "", task, job)
+        if (
+            last is not None
+            and last.end == since
+            and (last.server, last.task, last.job) == (server, task, job)
+        ):
+            rows[-1] = TimelineRow(last.start, until, server, task, job)
         else:
-            rows.append(TimelineRow(since, until, "", task, job))
+            rows.append(TimelineRow(since, until, server, task, job))
 
     for event in trace.events:
-        if event.type == EventType.DISPATCH:
+        if event.type == EventType.SERVER_SWITCH:
+            now = trace.ticks(event.stamp)
+            close(now)
+            server, since = trace.server_name(event.task), now
+        elif event.type == EventType.DISPATCH:
             now = trace.ticks(event.stamp)
             close(now)
             running, since = event.task, now
@@ -177,10 +224,105 @@ def jobs(trace: Trace, scenario: Scenario) -> list[JobRow]:
     return rows
 
 
+def budgets(trace: Trace, scenario: Scenario) -> dict[str, ServerBudget]:
+    """Each server's remaining budget over the run (empty without servers).
+
+    Follows the contract of the server events: REPLENISH sets the budget to its
+    argument, SERVER_SWITCH gives the new server's budget at that instant, DEPLETE
+    marks 0, and the running server spends one per tick in between.
+    """
+    if not trace.hierarchical:
+        return {}
+    duration = scenario.system.duration
+    capacity = {s.name: s.budget for s in scenario.servers}
+    value = dict.fromkeys(trace.server_names, 0)
+    points: dict[int, list[tuple[int, int]]] = {s: [(0, 0)] for s in trace.server_names}
+    refills: dict[int, list[int]] = {s: [] for s in trace.server_names}
+    empties: dict[int, list[int]] = {s: [] for s in trace.server_names}
+    running: int | None = None
+    since = 0
+
+    def advance(now: int) -> None:
+        """Charges the running server for [since, now)."""
+        nonlocal since
+        if running is not None and now > since:
+            value[running] -= now - since
+            points[running].append((now, value[running]))
+        since = now
+
+    for event in trace.events:
+        if event.type not in SERVER_EVENTS:
+            continue
+        now = trace.ticks(event.stamp)
+        advance(now)
+        server = None if event.task == IDLE_SERVER else event.task
+        if server is not None and server not in value:
+            raise TraceFormatError(f"server event names server {server}, which has no header line")
+        if event.type == EventType.SERVER_SWITCH:
+            running = server
+            if server is not None:
+                _set(points[server], now, value[server], event.arg)
+                value[server] = event.arg
+        elif server is None:
+            raise TraceFormatError(f"{EventType(event.type).name} event for the idle server")
+        elif event.type == EventType.SERVER_REPLENISH:
+            _set(points[server], now, value[server], event.arg)
+            value[server] = event.arg
+            refills[server].append(now)
+        else:
+            _set(points[server], now, value[server], 0)
+            value[server] = 0
+            empties[server].append(now)
+    advance(max(duration, since))
+    out: dict[str, ServerBudget] = {}
+    for index in sorted(trace.server_names):
+        name = trace.server_name(index)
+        pts = points[index]
+        if pts[-1][0] < duration:
+            pts.append((duration, value[index]))
+        out[name] = ServerBudget(
+            name,
+            capacity.get(name, max(v for _, v in pts)),
+            tuple(_corners(pts)),
+            tuple(refills[index]),
+            tuple(empties[index]),
+        )
+    return out
+
+
+def _set(points: list[tuple[int, int]], now: int, old: int, new: int) -> None:
+    if not points or points[-1] != (now, old):
+        points.append((now, old))
+    if new != old:
+        points.append((now, new))
+
+
+def _corners(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Drops repeated points and points in the middle of a straight stretch."""
+    out: list[tuple[int, int]] = []
+    for p in points:
+        if out and out[-1] == p:
+            continue
+        if len(out) >= 2:
+            (t0, v0), (t1, v1) = out[-2], out[-1]
+            t2, v2 = p
+            if t0 < t1 < t2 and (v1 - v0) * (t2 - t1) == (v2 - v1) * (t1 - t0):
+                out[-1] = p
+                continue
+        out.append(p)
+    return out
+
+
 def events(trace: Trace) -> Iterable[TraceEvent]:
-    """Kernel events with times in ticks (fractional where an event fell between ticks)."""
+    """Kernel events with times in ticks (fractional where an event fell between ticks).
+
+    Server events name their server (``"idle"`` for the idle server) in ``task``.
+    """
     known = {int(t) for t in EventType}
     for event in trace.events:
         kind = EventType(event.type).name.lower() if event.type in known else str(event.type)
-        task = None if event.task == NO_TASK else trace.name(event.task)
+        if event.type in SERVER_EVENTS:
+            task: str | None = trace.server_name(event.task)
+        else:
+            task = None if event.task == NO_TASK else trace.name(event.task)
         yield TraceEvent(event.stamp / trace.tick_ns, kind, task, event.arg)

@@ -34,6 +34,14 @@
 #error "takt_config.h: TAKT_CONFIG_MAX_TASKS must be within 2..1024"
 #endif
 
+/* Optional (only the hsf scheduler uses it): servers the kernel can hold. Each
+ * has a fixed-priority ready queue of TAKT_CONFIG_MAX_PRIORITIES lists. */
+#ifndef TAKT_CONFIG_MAX_SERVERS
+#define TAKT_CONFIG_MAX_SERVERS 8
+#elif TAKT_CONFIG_MAX_SERVERS < 1 || TAKT_CONFIG_MAX_SERVERS > 1024
+#error "takt_config.h: TAKT_CONFIG_MAX_SERVERS must be within 1..1024"
+#endif
+
 #ifndef TAKT_CONFIG_ROUND_ROBIN
 #error "takt_config.h: TAKT_CONFIG_ROUND_ROBIN is not defined (0 or 1)"
 #endif

@@ -24,6 +24,7 @@ typedef enum {
     TAKT_SCHED_EDF_HEAP,    /* EDF, binary min-heap (EDF-H) */
     TAKT_SCHED_EDF_MLIST,   /* EDF, Pathan's multiple lists (EDF-L) */
     TAKT_SCHED_EDF_RBTREE,  /* EDF, red-black tree */
+    TAKT_SCHED_HSF,         /* two-level hierarchy of servers (takt/server.h); full preemption */
 } takt_scheduler_t;
 
 typedef struct {
@@ -39,6 +40,7 @@ typedef struct {
  * Under EDF, periodic tasks are scheduled by the absolute deadline of their
  * current job; tasks without a period run in the background (FIFO, behind
  * every job with a deadline), and priorities are ignored. Call once, before any other call.
+ * Under HSF, tasks live in servers (takt/server.h) and the preemption mode must be FULL.
  * TAKT_ERR_ARG for an unsupported option. */
 int takt_init(const takt_init_params_t *params);
 
@@ -80,7 +82,8 @@ static inline bool takt_should_yield(void)
 }
 
 /* Makes a task preemptive or not (NULL: the caller), overriding the mode's
- * default. TAKT_ERR_ARG for a bad handle or the idle task. May reschedule. */
+ * default. TAKT_ERR_ARG for a bad handle or the idle task; TAKT_ERR_STATE for
+ * making a task non-preemptive under HSF. May reschedule. */
 int takt_task_set_preemptive(takt_task_t *task, bool preemptive);
 
 /* Context switches performed so far (dispatches of a task other than the one running). */

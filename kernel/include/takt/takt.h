@@ -10,6 +10,7 @@
 #include "takt/queue.h"
 #include "takt/queue_set.h"
 #include "takt/sem.h"
+#include "takt/server.h"
 #include "takt/soft_timer.h"
 #include "takt/sync.h"
 #include "takt/task.h"

@@ -42,6 +42,8 @@ typedef enum {
     TAKT_WAIT_NOTIFY,
 } takt_wait_t;
 
+struct takt_server; /* takt/server.h */
+
 /* A kernel timer: a node in the timer queue and what to do when it expires. */
 typedef struct takt_timer {
     takt_pq_node_t node;
@@ -68,6 +70,7 @@ typedef struct takt_task {
     takt_tick_t ready_deadline; /* EDF: absolute deadline it was queued with */
     uint16_t list_index;        /* EDF-L: rank of its relative deadline (its own list) */
     uint16_t list_index_now;    /* EDF-L: the list it is queued in */
+    struct takt_server *server; /* HSF: the server it belongs to (NULL otherwise) */
     uint32_t magic;           /* TAKT_TASK_MAGIC while the handle is valid */
     uint16_t id;              /* creation order: ties at one instant go to the lower id */
     uint16_t priority;
@@ -127,7 +130,8 @@ typedef struct {
  * Returns TAKT_OK and the handle in *out; TAKT_ERR_ARG for a null params/entry/out,
  * a priority out of 1..MAX-1, a stack smaller than the port minimum, a periodic
  * task whose deadline is 0 after defaulting; TAKT_ERR_NOMEM if allocation fails;
- * TAKT_ERR_CONTEXT from an interrupt.
+ * TAKT_ERR_CONTEXT from an interrupt; TAKT_ERR_STATE under the hsf scheduler
+ * (tasks live in servers there: takt_server_task_create).
  */
 int takt_task_create(const takt_task_params_t *params, takt_task_t **out);
 

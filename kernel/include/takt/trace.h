@@ -32,7 +32,13 @@ typedef enum {
     TAKT_EV_OVERFLOW = 16,     /* arg: events lost since the last overflow event */
     TAKT_EV_YIELD = 17,
     TAKT_EV_PREEMPTION_POINT = 18, /* the running task reached a point with a switch waiting */
-    /* 19..21: hierarchical scheduling (servers). 22..39: synchronisation. */
+    /* Servers (HSF): the task field is the server index, not a task id. */
+    TAKT_EV_SERVER_REPLENISH = 19, /* arg: budget after the replenishment (ticks) */
+    TAKT_EV_SERVER_DEPLETE = 20,   /* budget reached 0 at this tick; arg: 0 */
+    /* The running server changed (before the DISPATCH it causes, if any); task:
+     * its index or TAKT_TRACE_NO_TASK for the idle server; arg: its remaining budget. */
+    TAKT_EV_SERVER_SWITCH = 21,
+    /* Synchronisation (22..39). */
     TAKT_EV_WAIT_TIMEOUT = 22,  /* a wait on an object timed out (WAKE follows); arg: takt_wait_t */
     TAKT_EV_MUTEX_LOCK = 23,    /* the task now holds a mutex (lock or hand-off); arg: depth */
     TAKT_EV_MUTEX_UNLOCK = 24,  /* the task released a mutex (last level) */

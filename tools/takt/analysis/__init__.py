@@ -3,7 +3,9 @@
 Every test is a function returning a :class:`TestResult` value (never writing onto
 tasks); tests are kept in a registry keyed by (policy, preemption), see
 :mod:`takt.analysis.registry`. Available now: fixed priority with full preemption
-(:mod:`takt.analysis.fp`). Other policies report "not available yet".
+(:mod:`takt.analysis.fp`), EDF (:mod:`takt.analysis.edf`), FPDS/FPNS
+(:mod:`takt.analysis.fpds`) and hierarchical scheduling with the periodic resource
+model (:mod:`takt.analysis.hsf`). Other combinations report "not available yet".
 """
 
 from takt.analysis.fp import (
@@ -23,12 +25,13 @@ from takt.analysis.registry import (
     unregister_test,
 )
 from takt.analysis.report import AnalysisReport, analyze_scenario, render_text
-from takt.analysis.results import TaskResult, TestResult
+from takt.analysis.results import ServerResult, TaskResult, TestResult
 
 __all__ = [
     "FP_TESTS",
     "AnalysisReport",
     "ScenarioTest",
+    "ServerResult",
     "TaskResult",
     "TaskSetTest",
     "TestResult",

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from takt.analysis import edf, fp, fpds
-from takt.analysis.registry import register_task_test, registered_tests
+from takt.analysis import edf, fp, fpds, hsf
+from takt.analysis.registry import register_task_test, register_test, registered_tests
 from takt.analysis.results import TestResult
-from takt.model import Policy, Preemption, Scenario, Task
+from takt.model import Policy, Preemption, Scenario, Server, Task
 
 __all__ = ["AnalysisReport", "analyze_scenario", "render_text"]
 
@@ -18,6 +18,8 @@ for _name, _test in edf.EDF_TESTS.items():
     register_task_test("edf", "full", _name, _test)
 register_task_test("fp", "deferred", "fpds_wcrt", fpds.fpds_response_time_analysis)
 register_task_test("fp", "none", "fpns_wcrt", fpds.fpns_response_time_analysis)
+for _name, _scenario_test in hsf.HSF_TESTS.items():
+    register_test("hsf", "full", _name, _scenario_test)
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,7 @@ class AnalysisReport:
     results: tuple[TestResult, ...]
     tasks: tuple[Task, ...] = ()
     source: str = "<memory>"
+    servers: tuple[Server, ...] = ()
 
     @property
     def available(self) -> bool:
@@ -62,6 +65,7 @@ def analyze_scenario(scenario: Scenario) -> AnalysisReport:
         results=results,
         tasks=scenario.tasks,
         source=scenario.source,
+        servers=scenario.servers,
     )
 
 
@@ -102,24 +106,50 @@ def render_text(report: AnalysisReport) -> str:
             f"  {r.test.ljust(name_width)}  {_verdict(r).ljust(verdict_width)}  {r.detail}"
         )
     by_name = {t.name: t for t in report.tasks}
+    servers = {s.name: s for s in report.servers}
     for r in report.results:
+        if r.per_server:
+            lines += [
+                "",
+                f"Servers, global fixed priority ({r.test}): R = budget response time",
+            ]
+            srows = [["server", "type", "prio", "Q", "P", "R", "ok"]]
+            for sr in r.per_server:
+                server = servers.get(sr.server)
+                srows.append(
+                    [
+                        sr.server,
+                        sr.server_type,
+                        "-" if server is None else str(server.priority),
+                        "-" if server is None else str(server.budget),
+                        str(sr.period),
+                        f"> {sr.period}" if sr.response_time is None else str(sr.response_time),
+                        "yes" if sr.schedulable else "FAIL",
+                    ]
+                )
+            lines += _table(srows, right={2, 3, 4, 5})
         if not r.per_task:
             continue
+        with_server = any(by_name[t.task].server for t in r.per_task if t.task in by_name)
+        # a sufficient test that fails proves nothing: "no" (not proved), not "MISS"
+        failing = "no" if r.per_server else "MISS"
         lines += ["", f"Response times ({r.test}):"]
-        rows = [["task", "prio", "C", "T", "D", "R", "ok"]]
+        rows = [["task", *(["server"] if with_server else []), "prio", "C", "T", "D", "R", "ok"]]
         for tr in r.per_task:
             task = by_name.get(tr.task)
             prio = "-" if task is None or task.priority is None else str(task.priority)
             rows.append(
                 [
                     tr.task,
+                    *([(task.server or "-") if task else "-"] if with_server else []),
                     prio,
                     "-" if task is None else str(task.wcet),
                     "-" if task is None else str(task.period),
                     str(tr.deadline),
                     "unbounded" if tr.response_time is None else str(tr.response_time),
-                    "yes" if tr.schedulable else "MISS",
+                    "yes" if tr.schedulable else failing,
                 ]
             )
-        lines += _table(rows, right={1, 2, 3, 4, 5})
+        shift = 1 if with_server else 0
+        lines += _table(rows, right={c + shift for c in (1, 2, 3, 4, 5)})
     return "\n".join(lines) + "\n"

@@ -21,6 +21,17 @@ class TaskResult:
 
 
 @dataclass(frozen=True)
+class ServerResult:
+    """One server's outcome at the global level of a hierarchical analysis."""
+
+    server: str
+    server_type: str
+    response_time: int | None  # of its budget; None: more than its period
+    period: int
+    schedulable: bool
+
+
+@dataclass(frozen=True)
 class TestResult:
     """The verdict of one schedulability test on one task set."""
 
@@ -31,3 +42,4 @@ class TestResult:
     schedulable: bool | None
     detail: str
     per_task: tuple[TaskResult, ...] = ()
+    per_server: tuple[ServerResult, ...] = ()

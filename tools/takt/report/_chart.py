@@ -7,8 +7,10 @@ the lanes of its tasks in definition order; then tasks without a server; last th
 box: task rows on their task's lane, a server's own idle on the server lane, system
 idle on the idle lane.
 
-Budget data (``budgets``): server name -> ``(tick, remaining budget)`` points, joined
-by straight lines (give two points at one tick for a jump, e.g. a replenishment).
+Budget data: by default the run's own (``RunResult.budgets``, derived from the kernel's
+server events), with its replenishments and depletions as marks on the server lane; or
+``budgets``: server name -> ``(tick, remaining budget)`` points, joined by straight
+lines (give two points at one tick for a jump, e.g. a replenishment).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from takt.report.summary import run_duration, task_names
 
 LaneKind = Literal["server", "task", "idle"]
 MarkerKind = Literal["release", "deadline", "miss"]
+BudgetMarkKind = Literal["replenish", "deplete"]
 Budgets = Mapping[str, Sequence[tuple[int, int]]]
 
 # Colour-blind-friendly palette (Okabe-Ito plus extras), cycled over tasks.
@@ -40,6 +43,9 @@ PALETTE = (
 IDLE_COLOR = "#D9D9D9"
 SERVER_IDLE_COLOR = "#C9C9C9"
 MISS_COLOR = "#D62728"
+BUDGET_COLOR = "#1F3B73"
+REPLENISH_COLOR = "#2CA02C"
+DEPLETE_COLOR = "#8E44AD"
 
 
 @dataclass(frozen=True)
@@ -81,10 +87,16 @@ class Chart:
     jobs: dict[tuple[str, int], JobRow]
     budgets: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # lane -> points
     budget_max: dict[int, int] = field(default_factory=dict)  # lane -> full-scale value
+    budget_marks: list[tuple[int, int, BudgetMarkKind]] = field(default_factory=list)
 
 
 def build_chart(result: RunResult, budgets: Budgets | None = None) -> Chart:
-    budgets = budgets or {}
+    marks: list[tuple[str, int, BudgetMarkKind]] = []
+    if budgets is None:
+        budgets = {name: b.points for name, b in result.budgets.items()}
+        for name, b in result.budgets.items():
+            marks += [(name, t, "replenish") for t in b.replenishments]
+            marks += [(name, t, "deplete") for t in b.depletions]
     sc = result.scenario
     tasks = task_names(result)
     server_of = {t.name: t.server for t in sc.tasks}
@@ -156,4 +168,5 @@ def build_chart(result: RunResult, budgets: Budgets | None = None) -> Chart:
         lane = lane_of_server[name]
         blanes[lane] = [(int(t), int(v)) for t, v in pts]
         bmax[lane] = max([cap.get(name, 0), *(v for _, v in pts), 1])
-    return Chart(lanes, boxes, markers, duration, sc.system.tick_hz, jobs, blanes, bmax)
+    bmarks = sorted((lane_of_server[name], t, kind) for name, t, kind in marks)
+    return Chart(lanes, boxes, markers, duration, sc.system.tick_hz, jobs, blanes, bmax, bmarks)

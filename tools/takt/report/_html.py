@@ -18,7 +18,14 @@ from typing import Any
 
 from takt.model import RunResult
 from takt.report import _html_assets
-from takt.report._chart import IDLE_COLOR, MISS_COLOR, SERVER_IDLE_COLOR, Chart
+from takt.report._chart import (
+    DEPLETE_COLOR,
+    IDLE_COLOR,
+    MISS_COLOR,
+    REPLENISH_COLOR,
+    SERVER_IDLE_COLOR,
+    Chart,
+)
 from takt.report.summary import run_duration, server_stats, task_stats
 
 _KIND = {"release": 0, "deadline": 1, "miss": 2}
@@ -75,7 +82,16 @@ def chart_data(result: RunResult, chart: Chart) -> dict[str, Any]:
         "jobs": jobs,
         "budgets": {str(k): v for k, v in chart.budgets.items()},
         "budgetMax": {str(k): v for k, v in chart.budget_max.items()},
-        "colors": {"idle": IDLE_COLOR, "serverIdle": SERVER_IDLE_COLOR, "miss": MISS_COLOR},
+        "budgetMarks": [
+            [lane, t, 0 if kind == "replenish" else 1] for lane, t, kind in chart.budget_marks
+        ],
+        "colors": {
+            "idle": IDLE_COLOR,
+            "serverIdle": SERVER_IDLE_COLOR,
+            "miss": MISS_COLOR,
+            "replenish": REPLENISH_COLOR,
+            "deplete": DEPLETE_COLOR,
+        },
     }
 
 
@@ -135,13 +151,16 @@ def _tables_html(result: RunResult, chart: Chart) -> str:
     srv = server_stats(result)
     if srv:
         out.append(
-            '<table class="stats"><thead><tr><th>server</th><th>budget / period</th>'
-            "<th>busy</th><th>idle</th><th>supplied</th></tr></thead><tbody>"
+            '<table class="stats"><thead><tr><th>server</th><th>type</th><th>budget / period</th>'
+            "<th>busy</th><th>idle</th><th>used / supplied</th><th>depleted</th></tr></thead>"
+            "<tbody>"
         )
         for v in srv:
+            depleted = "–" if v.depletions is None else str(v.depletions)
             out.append(
-                f"<tr><td>{e(v.server)}</td><td>{v.budget} / {v.period}</td><td>{v.busy}</td>"
-                f"<td>{v.idle}</td><td>{v.supplied}</td></tr>"
+                f"<tr><td>{e(v.server)}</td><td>{e(v.server_type)}</td>"
+                f"<td>{v.budget} / {v.period}</td><td>{v.busy}</td><td>{v.idle}</td>"
+                f"<td>{v.busy + v.idle} / {v.supplied}</td><td>{depleted}</td></tr>"
             )
         out.append("</tbody></table>")
     return "\n".join(out)
@@ -167,8 +186,18 @@ def _legend_html(chart: Chart) -> str:
         )
     if chart.budgets:
         items.append(
-            '<svg width="22" height="14"><path d="M1 3 L11 11 L11 3 L21 11" fill="none" '
-            'stroke="#1f3b73" stroke-width="1.8"/></svg>remaining budget'
+            '<svg width="22" height="14"><path d="M1 3 L11 11 L11 3 L21 11 L21 13 L1 13 Z" '
+            'fill="rgba(31,59,115,.16)" stroke="none"/><path d="M1 3 L11 11 L11 3 L21 11" '
+            'fill="none" stroke="#1f3b73" stroke-width="1.8"/></svg>remaining budget'
+        )
+    if chart.budget_marks:
+        items.append(
+            f'<svg width="14" height="14"><path d="M7 2 L12 10 L2 10 Z" fill="{REPLENISH_COLOR}"/>'
+            "</svg>replenished"
+        )
+        items.append(
+            f'<svg width="14" height="14"><path d="M2 4 L12 4 L7 12 Z" fill="{DEPLETE_COLOR}"/>'
+            "</svg>depleted"
         )
     tasks = [
         f'<span class="sw" style="background:{html.escape(ln.color)}"></span>{html.escape(ln.name)}'

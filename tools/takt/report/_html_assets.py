@@ -214,9 +214,31 @@ JS = r"""
       var d = pts.map(function (p, n) {
         return (n ? 'L' : 'M') + x(p[0]).toFixed(1) + ' ' + (top + hh * (1 - p[1] / full)).toFixed(1);
       }).join(' ');
+      var base = (top + hh).toFixed(1);
+      el('path', { d: d + ' L' + x(pts[pts.length - 1][0]).toFixed(1) + ' ' + base + ' L' +
+        x(pts[0][0]).toFixed(1) + ' ' + base + ' Z', fill: 'rgba(31,59,115,.16)', stroke: 'none',
+        class: 'budget-area' }, plot);
       var path = el('path', { d: d, fill: 'none', stroke: '#1f3b73', 'stroke-width': 1.8,
         class: 'budget' }, plot);
       path.dataset.server = lanes[li].name;
+    });
+    // replenishments (up, top of the lane) and depletions (down, bottom of the lane)
+    (D.budgetMarks || []).forEach(function (bm) {
+      var li = bm[0], t = bm[1];
+      if (t < v0 || t > v1) return;
+      var px = x(t), s = 4, p;
+      if (bm[2] === 0) {
+        var ty = laneY[li] + 1;
+        p = el('path', { d: 'M' + px + ' ' + ty + ' l' + s + ' ' + (2 * s) + ' h' + (-2 * s) + ' Z',
+          fill: D.colors.replenish, class: 'bmk replenish' }, plot);
+      } else {
+        var by = laneY[li] + laneH[li] - 1;
+        p = el('path', { d: 'M' + px + ' ' + by + ' l' + s + ' ' + (-2 * s) + ' h' + (-2 * s) + ' Z',
+          fill: D.colors.deplete, class: 'bmk deplete' }, plot);
+      }
+      p.dataset.bm = bm[2] === 0 ? 'replenished' : 'budget depleted';
+      p.dataset.bmServer = lanes[li].name;
+      p.dataset.bmT = t;
     });
 
     // markers
@@ -295,6 +317,10 @@ JS = r"""
       return a[0] + ' intervals merged, ticks ' + a[1] + ' – ' + a[2] + '\nzoom in for detail';
     }
     if (target.dataset.server !== undefined) return 'remaining budget of server ' + e(target.dataset.server);
+    if (target.dataset.bm !== undefined) {
+      return '<b>server ' + e(target.dataset.bmServer) + '</b>\n' + target.dataset.bm + ' at ' +
+        target.dataset.bmT;
+    }
     return null;
   }
   function hideTip() { tip.style.display = 'none'; }

@@ -15,7 +15,15 @@ from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch, Rectangle  # noqa: E402
 
 from takt.model import RunResult  # noqa: E402
-from takt.report._chart import IDLE_COLOR, MISS_COLOR, SERVER_IDLE_COLOR, Chart  # noqa: E402
+from takt.report._chart import (  # noqa: E402
+    BUDGET_COLOR,
+    DEPLETE_COLOR,
+    IDLE_COLOR,
+    MISS_COLOR,
+    REPLENISH_COLOR,
+    SERVER_IDLE_COLOR,
+    Chart,
+)
 from takt.report.summary import task_stats  # noqa: E402
 
 PNG_MAX_TICKS = 500  # longer runs: draw a window of this many ticks plus an overview
@@ -128,12 +136,30 @@ def render_png(result: RunResult, chart: Chart, path: Path, window: tuple[int, i
             zorder=3,
         )
 
-    # server activity bands and budgets
+    # budgets: the area from 0 to the remaining budget, capacity dashed
     for li, pts in chart.budgets.items():
         full = chart.budget_max.get(li, 1)
+        base = y_of(li) - 0.4
         xs = [t for t, _ in pts]
-        ys = [y_of(li) - 0.4 + 0.8 * v / full for _, v in pts]
-        ax.plot(xs, ys, color="#1F3B73", linewidth=1.4, zorder=4, drawstyle="default")
+        ys = [base + 0.8 * v / full for _, v in pts]
+        ax.fill_between(xs, base, ys, color=BUDGET_COLOR, alpha=0.16, linewidth=0, zorder=3)
+        ax.plot(xs, ys, color=BUDGET_COLOR, linewidth=1.4, zorder=4)
+        ax.hlines(base + 0.8, w0, w1, colors=BUDGET_COLOR, linewidth=0.6, linestyles=":", zorder=3)
+    for kind, color, marker, dy in (
+        ("replenish", REPLENISH_COLOR, "^", 0.4),
+        ("deplete", DEPLETE_COLOR, "v", -0.4),
+    ):
+        at = [(t, y_of(li) + dy) for li, t, k in chart.budget_marks if k == kind and w0 <= t <= w1]
+        if at and len(at) < 5000:
+            ax.plot(
+                [t for t, _ in at],
+                [y for _, y in at],
+                linestyle="none",
+                marker=marker,
+                markersize=5,
+                color=color,
+                zorder=5,
+            )
 
     # markers
     rel = [
@@ -253,7 +279,17 @@ def render_png(result: RunResult, chart: Chart, path: Path, window: tuple[int, i
             )
         )
     if chart.budgets:
-        handles.append(Line2D([], [], color="#1F3B73", label="remaining budget"))
+        handles.append(
+            Patch(facecolor=BUDGET_COLOR + "29", edgecolor=BUDGET_COLOR, label="remaining budget")
+        )
+    if chart.budget_marks:
+        for marker, color, label in (
+            ("^", REPLENISH_COLOR, "replenished"),
+            ("v", DEPLETE_COLOR, "depleted"),
+        ):
+            handles.append(
+                Line2D([], [], linestyle="none", marker=marker, color=color, label=label)
+            )
     ax.legend(
         handles=handles,
         loc="upper left",

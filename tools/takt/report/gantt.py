@@ -6,9 +6,12 @@ servers: a lane per server, its tasks grouped under it), and an idle lane; execu
 boxes, release markers (up arrows), absolute-deadline markers (down arrows), and
 deadline misses in red (red marker at the deadline, red outline on the job's boxes).
 
-Server budgets: the kernel does not report them yet. Pass ``budgets`` — server name ->
-``(tick, remaining budget)`` points joined by straight lines (two points at one tick
-make a jump) — and both formats draw them as a line on the server's lane.
+Server budgets: each server lane shows the server's remaining budget from 0 to its
+capacity Q over time (a filled area under a sloped line: it falls while the server
+runs, jumps at replenishments), with replenishments (green up ticks) and depletions
+(purple down ticks) marked, as budget traces in the hierarchical-scheduling literature
+do. The data comes from the run (``RunResult.budgets``); ``budgets`` — server name ->
+``(tick, remaining budget)`` points — replaces it (without marks).
 """
 
 from __future__ import annotations

@@ -34,9 +34,13 @@ def to_chrome_trace(
 ) -> dict[str, Any]:
     """Build the trace as a JSON-ready dict ``{"traceEvents": [...], ...}``.
 
-    ``budgets`` (optional): server name -> ``(tick, remaining budget)`` points, emitted
-    as counter events (``"ph": "C"``, name ``budget <server>``).
+    Budgets (hierarchical scheduling): each server's remaining budget becomes a counter
+    track (``"ph": "C"``, name ``budget <server>``), from the run's budget trace or from
+    ``budgets`` (server name -> ``(tick, remaining budget)`` points) when given. Server
+    events (replenish, deplete, switch) are instants on the server's track.
     """
+    if budgets is None:
+        budgets = {name: b.points for name, b in result.budgets.items()}
     sysc = result.scenario.system
     hz = sysc.tick_hz
     events: list[dict[str, Any]] = []
@@ -154,7 +158,9 @@ def to_chrome_trace(
             )
 
     for e in result.events:
-        if e.task is not None and e.task in tracks:
+        if e.kind.startswith("server_") and e.task is not None:
+            tid = idle_tid if e.task == "idle" else tracks.get("server:" + e.task, idle_tid)
+        elif e.task is not None and e.task in tracks:
             tid = tracks[e.task]
         else:
             if kernel_tid is None:
@@ -173,7 +179,7 @@ def to_chrome_trace(
             }
         )
 
-    for server, points in (budgets or {}).items():
+    for server, points in budgets.items():
         for t, value in points:
             events.append(
                 {

@@ -29,6 +29,8 @@ class ServerStats:
     busy: int  # ticks the server ran one of its tasks
     idle: int  # ticks the server's idle task burnt budget
     supplied: int  # replenishments within [0, duration) times the budget
+    server_type: str = "idling"
+    depletions: int | None = None  # times the budget ran out (None: no budget trace)
 
 
 def run_duration(result: RunResult) -> int:
@@ -82,6 +84,10 @@ def server_stats(result: RunResult) -> list[ServerStats]:
                 busy=busy,
                 idle=idle,
                 supplied=replenishments * s.budget,
+                server_type=s.server_type,
+                depletions=(
+                    len(result.budgets[s.name].depletions) if s.name in result.budgets else None
+                ),
             )
         )
     return out
@@ -144,7 +150,7 @@ def render_summary(result: RunResult) -> str:
     total_jobs = sum(s.released for s in stats)
     srv = server_stats(result)
     if srv:
-        lines.append("servers (budget use):")
+        lines.append("servers (budget use, ticks: busy = its tasks ran, idle = its idle ran):")
         srows = []
         for v in srv:
             used = v.busy + v.idle
@@ -158,9 +164,14 @@ def render_summary(result: RunResult) -> str:
                     str(used),
                     str(v.supplied),
                     pct,
+                    _fmt_opt(v.depletions),
+                    v.server_type,
                 ]
             )
-        lines += _table(["server", "Q/P", "busy", "idle", "used", "supplied", "used %"], srows)
+        lines += _table(
+            ["server", "Q/P", "busy", "idle", "used", "supplied", "used %", "depleted", "type"],
+            srows,
+        )
     lines.append(f"deadline misses: {total_misses} of {total_jobs} jobs")
     lines.append(f"context switches: {result.context_switches}")
     lines.append(

@@ -1,0 +1,348 @@
+/*
+ * takt-bench-hsf-tick: instructions of the tick handler (takt_tick_from_isr)
+ * and of the scheduling decision after it, under the hsf scheduler, against
+ * the number of servers; counted by callgrind on the sim port.
+ *
+ *   takt-bench-hsf-tick [--csv] [--servers N]...   (needs valgrind on the PATH)
+ *   takt-bench-hsf-tick --child N                   (one run; what the parent measures)
+ *
+ * The hierarchy: N servers, server i with priority 1 + i % 254, period 4N,
+ * offset 4i, idling (budget 3) for even i, deferrable (budget 2) for odd i,
+ * each with one periodic task (period 4N, offset 4i + 2, one tick of work).
+ * So tick t brings exactly one replenishment when t % 4 == 0, the releases
+ * when t % 4 == 2, and no timer at all otherwise; an idling server depletes
+ * at 4i + 3. Each tick of the second and third period is classified before it
+ * runs and counted in its own noinline function (the tick handler is wrapped
+ * at link time: -Wl,--wrap):
+ *   tick_quiet      no timer due, no depletion (the running server is charged if any)
+ *   tick_deplete    no timer due, the running server's budget reaches 0
+ *   tick_replenish  exactly one replenishment due, nothing else
+ *   switch_*        the switch point that follows a tick of that class (the decision)
+ * Release ticks are not measured. After each measured tick the child checks
+ * the class against the servers' and tasks' counters and fails if a tick did
+ * other work than its class says.
+ *
+ * The parent runs the child once per (N, function) under
+ * `valgrind --tool=callgrind --toggle-collect=measured_<case>`, so the
+ * callgrind total is the inclusive instruction count of that function's calls,
+ * and divides by the call count the child prints ("calls <case> <count>").
+ * Output: a table (default) or CSV `servers,case,calls,instr_mean`.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+#include "takt_sim.h"
+
+#define MAX_BENCH_SERVERS 256
+#define TICK_NS 1000000u
+#define BENCH_STACK (16u * 1024u)
+
+enum { CASE_QUIET, CASE_DEPLETE, CASE_REPLENISH, CASE_COUNT, CASE_NONE = -1 };
+static const char *const case_names[CASE_COUNT] = {"quiet", "deplete", "replenish"};
+
+static unsigned n_servers;
+static takt_server_t *servers[MAX_BENCH_SERVERS];
+static takt_task_t *tasks[MAX_BENCH_SERVERS];
+static takt_tick_t tick0;
+static takt_tick_t period;
+static unsigned long tick_calls[CASE_COUNT], switch_calls[CASE_COUNT];
+static unsigned long misclassified;
+static int last_tick_case = CASE_NONE;
+
+void takt_trace_drain_hook(void)
+{
+    takt_trace_event_t sink[64];
+    while (takt_trace_read(sink, 64) > 0) {
+    }
+}
+
+static void job_loop(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        takt_sim_work(TICK_NS);
+        takt_job_end();
+    }
+}
+
+/* ---- the wrapped kernel entry points ---- */
+
+void __real_takt_tick_from_isr(void);
+takt_task_t *__real_takt_sched_switch_point(void);
+
+__attribute__((noinline)) void measured_tick_quiet(void)
+{
+    __real_takt_tick_from_isr();
+}
+
+__attribute__((noinline)) void measured_tick_deplete(void)
+{
+    __real_takt_tick_from_isr();
+}
+
+__attribute__((noinline)) void measured_tick_replenish(void)
+{
+    __real_takt_tick_from_isr();
+}
+
+__attribute__((noinline)) takt_task_t *measured_switch_quiet(void)
+{
+    return __real_takt_sched_switch_point();
+}
+
+__attribute__((noinline)) takt_task_t *measured_switch_deplete(void)
+{
+    return __real_takt_sched_switch_point();
+}
+
+__attribute__((noinline)) takt_task_t *measured_switch_replenish(void)
+{
+    return __real_takt_sched_switch_point();
+}
+
+typedef struct {
+    uint64_t replenishments, depletions, releases, misses;
+} totals_t;
+
+/* O(servers), outside the measured functions. */
+static totals_t totals(void)
+{
+    totals_t t = {0, 0, 0, 0};
+    for (unsigned i = 0; i < n_servers; i++) {
+        takt_server_stats_t st;
+        takt_server_stats(servers[i], &st);
+        t.replenishments += st.replenishments;
+        t.depletions += st.depletions;
+        t.misses += st.deadline_misses;
+        t.releases += takt_task_jobs_released(tasks[i]);
+    }
+    return t;
+}
+
+/* The class of the coming tick (tick count + 1), or CASE_NONE (not measured). */
+static int classify(void)
+{
+    takt_tick_t t = takt_tick_count() + 1u - tick0;
+    if (t < period || t >= 3u * period) {
+        return CASE_NONE;
+    }
+    switch (t % 4u) {
+    case 0:
+        return CASE_REPLENISH;
+    case 2:
+        return CASE_NONE;
+    default:
+        return takt_server_remaining_budget(NULL) == 1 ? CASE_DEPLETE : CASE_QUIET;
+    }
+}
+
+void __wrap_takt_tick_from_isr(void)
+{
+    int c = classify();
+    if (c == CASE_NONE) {
+        __real_takt_tick_from_isr();
+        last_tick_case = CASE_NONE;
+        return;
+    }
+    totals_t before = totals();
+    if (c == CASE_QUIET) {
+        measured_tick_quiet();
+    } else if (c == CASE_DEPLETE) {
+        measured_tick_deplete();
+    } else {
+        measured_tick_replenish();
+    }
+    totals_t after = totals();
+    bool ok = after.releases == before.releases && after.misses == before.misses &&
+              after.replenishments - before.replenishments == (c == CASE_REPLENISH ? 1u : 0u) &&
+              after.depletions - before.depletions == (c == CASE_DEPLETE ? 1u : 0u);
+    if (!ok) {
+        misclassified++;
+    }
+    tick_calls[c]++;
+    last_tick_case = c;
+}
+
+takt_task_t *__wrap_takt_sched_switch_point(void)
+{
+    int c = last_tick_case;
+    last_tick_case = CASE_NONE;
+    if (c == CASE_NONE) {
+        return __real_takt_sched_switch_point();
+    }
+    switch_calls[c]++;
+    if (c == CASE_QUIET) {
+        return measured_switch_quiet();
+    }
+    if (c == CASE_DEPLETE) {
+        return measured_switch_deplete();
+    }
+    return measured_switch_replenish();
+}
+
+/* ---- one run ---- */
+
+static int child(unsigned n)
+{
+    if (n == 0 || n > MAX_BENCH_SERVERS || n > TAKT_CONFIG_MAX_SERVERS) {
+        fprintf(stderr, "takt-bench-hsf-tick: 1..%d servers\n", MAX_BENCH_SERVERS);
+        return 2;
+    }
+    n_servers = n;
+    period = 4u * n;
+    tick0 = 0;
+    takt_sim_params_t sim = {.tick_period_ns = TICK_NS,
+                             .end_ns = (uint64_t)(3u * period + 1u) * TICK_NS};
+    takt_init_params_t init = {.scheduler = TAKT_SCHED_HSF, .tick_start = tick0,
+                               .preemption = TAKT_PREEMPT_FULL};
+    if (takt_sim_configure(&sim) != TAKT_OK || takt_init(&init) != TAKT_OK) {
+        fprintf(stderr, "takt-bench-hsf-tick: kernel initialisation failed\n");
+        return 2;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        bool idling = i % 2u == 0;
+        takt_server_params_t sp = {.name = "S", .priority = 1u + i % 254u, .period = period,
+                                   .budget = idling ? 3u : 2u, .offset = 4u * i,
+                                   .type = idling ? TAKT_SERVER_IDLING : TAKT_SERVER_DEFERRABLE};
+        takt_task_params_t tp = {.name = "T", .entry = job_loop, .priority = 1,
+                                 .stack_size = BENCH_STACK, .period = period, .wcet = 1,
+                                 .offset = 4u * i + 2u};
+        if (takt_server_create(&sp, &servers[i]) != TAKT_OK ||
+            takt_server_task_create(servers[i], &tp, &tasks[i]) != TAKT_OK) {
+            fprintf(stderr, "takt-bench-hsf-tick: creating server %u failed\n", i);
+            return 2;
+        }
+    }
+    takt_start();
+    takt_teardown();
+    for (int c = 0; c < CASE_COUNT; c++) {
+        printf("calls tick_%s %lu\n", case_names[c], tick_calls[c]);
+        printf("calls switch_%s %lu\n", case_names[c], switch_calls[c]);
+    }
+    if (misclassified != 0) {
+        fprintf(stderr, "takt-bench-hsf-tick: %lu ticks did other work than their class\n",
+                misclassified);
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- the parent: callgrind per (N, measured function) ---- */
+
+/* Runs the child under callgrind collecting only inside measured_<name>;
+ * returns the instruction total and the call count, false on failure. */
+static bool measure(const char *self, unsigned n, const char *name, double *instr,
+                    unsigned long *calls)
+{
+    char out[64], cmd[4096 + 256], line[256];
+    snprintf(out, sizeof(out), "/tmp/takt-hsf-tick-%d.cg", (int)getpid());
+    snprintf(cmd, sizeof(cmd),
+             "valgrind -q --tool=callgrind --callgrind-out-file=%s "
+             "--toggle-collect=measured_%s '%s' --child %u",
+             out, name, self, n);
+    FILE *p = popen(cmd, "r");
+    if (p == NULL) {
+        return false;
+    }
+    bool have_calls = false;
+    while (fgets(line, sizeof(line), p) != NULL) {
+        char which[64];
+        unsigned long count;
+        if (sscanf(line, "calls %63s %lu", which, &count) == 2 && strcmp(which, name) == 0) {
+            *calls = count;
+            have_calls = true;
+        }
+    }
+    int status = pclose(p);
+    FILE *cg = fopen(out, "r");
+    bool have_total = false;
+    while (cg != NULL && fgets(line, sizeof(line), cg) != NULL) {
+        unsigned long long total;
+        if (sscanf(line, "totals: %llu", &total) == 1 || sscanf(line, "summary: %llu", &total) == 1) {
+            *instr = (double)total;
+            have_total = true;
+        }
+    }
+    if (cg != NULL) {
+        fclose(cg);
+    }
+    remove(out);
+    return status == 0 && have_calls && have_total;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: takt-bench-hsf-tick [--csv] [--servers N]... | --child N\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    static const unsigned default_sizes[] = {10, 20, 30, 40, 64, 256};
+    unsigned sizes[16];
+    unsigned n_sizes = 0;
+    bool csv = false;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--child") == 0 && i + 1 < argc) {
+            return child((unsigned)strtoul(argv[i + 1], NULL, 10));
+        } else if (strcmp(argv[i], "--csv") == 0) {
+            csv = true;
+        } else if (strcmp(argv[i], "--servers") == 0 && i + 1 < argc && n_sizes < 16) {
+            sizes[n_sizes++] = (unsigned)strtoul(argv[++i], NULL, 10);
+        } else {
+            return usage();
+        }
+    }
+    if (n_sizes == 0) {
+        memcpy(sizes, default_sizes, sizeof(default_sizes));
+        n_sizes = sizeof(default_sizes) / sizeof(default_sizes[0]);
+    }
+    char self[4096];
+    ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
+    if (len <= 0) {
+        fprintf(stderr, "takt-bench-hsf-tick: cannot find its own executable\n");
+        return 1;
+    }
+    self[len] = '\0';
+    static const char *const measured[] = {"tick_quiet",   "tick_deplete",   "tick_replenish",
+                                           "switch_quiet", "switch_deplete", "switch_replenish"};
+    enum { N_MEASURED = sizeof(measured) / sizeof(measured[0]) };
+    if (csv) {
+        printf("servers,case,calls,instr_mean\n");
+    } else {
+        printf("instructions per call (callgrind, inclusive), hsf scheduler, sim port\n");
+        printf("%8s", "servers");
+        for (int m = 0; m < N_MEASURED; m++) {
+            printf(" %17s", measured[m]);
+        }
+        printf("\n");
+    }
+    for (unsigned s = 0; s < n_sizes; s++) {
+        if (!csv) {
+            printf("%8u", sizes[s]);
+        }
+        for (int m = 0; m < N_MEASURED; m++) {
+            double instr = 0;
+            unsigned long calls = 0;
+            if (!measure(self, sizes[s], measured[m], &instr, &calls) || calls == 0) {
+                fprintf(stderr, "\ntakt-bench-hsf-tick: measuring %s with %u servers failed "
+                                "(is valgrind installed?)\n",
+                        measured[m], sizes[s]);
+                return 1;
+            }
+            if (csv) {
+                printf("%u,%s,%lu,%.1f\n", sizes[s], measured[m], calls, instr / (double)calls);
+            } else {
+                printf(" %17.1f", instr / (double)calls);
+            }
+            fflush(stdout);
+        }
+        if (!csv) {
+            printf("\n");
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,92 @@
+/*
+ * A fixed-priority ready queue: one FIFO list per priority level and a bitmap
+ * of the non-empty levels, so the pick is two count-leading-zeros instructions
+ * whatever the number of tasks or levels. The fp policy has one; the hsf
+ * policy gives one to every server.
+ *
+ * The includer defines TAKT_BITMAP_LEVELS (at least TAKT_CONFIG_MAX_PRIORITIES)
+ * and includes ds/bitmap.h first. Assumptions: kernel lock held.
+ */
+#ifndef TAKT_SCHED_FP_QUEUE_H
+#define TAKT_SCHED_FP_QUEUE_H
+
+#include "../internal.h"
+
+#if TAKT_BITMAP_LEVELS < TAKT_CONFIG_MAX_PRIORITIES
+#error "fp_queue.h needs a bitmap with a level per priority"
+#endif
+
+typedef struct {
+    takt_bitmap_t nonempty;
+    takt_list_t level[TAKT_CONFIG_MAX_PRIORITIES];
+} fp_queue_t;
+
+static inline void fp_queue_init(fp_queue_t *q)
+{
+    takt_bitmap_init(&q->nonempty);
+    for (unsigned p = 0; p < TAKT_CONFIG_MAX_PRIORITIES; p++) {
+        takt_list_init(&q->level[p]);
+    }
+}
+
+static inline takt_task_t *fp_queue_task_of(takt_list_node_t *node)
+{
+    return TAKT_CONTAINER_OF(node, takt_task_t, ready.list);
+}
+
+/*
+ * NEW goes to the tail, except that tasks which became ready at the same
+ * instant are ordered by id (ready_order), whatever order the kernel processed
+ * them in (SCHEDULING.md "Order of events"). The backward walk only passes
+ * tasks of this same instant, so it is O(1) unless many tasks of one level
+ * become ready at once.
+ */
+static inline void fp_queue_insert(fp_queue_t *q, takt_task_t *task, takt_ready_how_t how)
+{
+    takt_list_t *list = &q->level[task->priority];
+    if (how == TAKT_READY_PREEMPTED) {
+        takt_list_push_front(list, &task->ready.list);
+    } else if (how == TAKT_READY_YIELD) {
+        takt_list_push_back(list, &task->ready.list);
+    } else {
+        takt_list_node_t *pos = list;
+        while (pos->prev != list) {
+            const takt_task_t *before = fp_queue_task_of(pos->prev);
+            if (before->ready_order < task->ready_order) {
+                break;
+            }
+            pos = pos->prev;
+        }
+        takt_list_insert_before(pos, &task->ready.list);
+    }
+    takt_bitmap_set(&q->nonempty, task->priority);
+}
+
+static inline void fp_queue_remove(fp_queue_t *q, takt_task_t *task)
+{
+    takt_list_remove(&task->ready.list);
+    if (takt_list_empty(&q->level[task->priority])) {
+        takt_bitmap_clear(&q->nonempty, task->priority);
+    }
+}
+
+static inline bool fp_queue_empty(const fp_queue_t *q)
+{
+    return takt_bitmap_empty(&q->nonempty);
+}
+
+/* The first task of the highest non-empty level; NULL if the queue is empty. */
+static inline takt_task_t *fp_queue_peek(fp_queue_t *q)
+{
+    if (takt_bitmap_empty(&q->nonempty)) {
+        return NULL;
+    }
+    return fp_queue_task_of(takt_list_first(&q->level[takt_bitmap_highest(&q->nonempty)]));
+}
+
+static inline bool fp_queue_has_level(const fp_queue_t *q, unsigned priority)
+{
+    return takt_bitmap_test(&q->nonempty, priority);
+}
+
+#endif
