@@ -32,6 +32,7 @@ static struct {
     volatile uint64_t interrupts;
     uint32_t critical_nesting;
     uint32_t saved_basepri;
+    volatile bool switch_held; /* modelled work holds PendSV back */
     volatile run_state_t state;
     takt_task_t *first;
     port_context_t *live; /* whose registers are on the processor */
@@ -55,6 +56,7 @@ int takt_arm_configure(const takt_arm_params_t *params)
         return TAKT_ERR_ARG;
     }
     port.params = *params;
+    port.ticks = 0; /* events before the start are stamped 0, as on the sim */
     return TAKT_OK;
 }
 
@@ -89,8 +91,38 @@ void port_critical_enter(void)
 void port_critical_exit(void)
 {
     if (--port.critical_nesting == 0) {
-        arm_set_basepri(port.saved_basepri); /* a pended PendSV runs right here */
+        uint32_t restore = port.saved_basepri;
+        if (port.switch_held && !port_in_isr()) {
+            port.switch_held = false; /* the task's kernel call was the held switch point */
+            restore = 0;
+        }
+        arm_set_basepri(restore); /* a pended PendSV runs right here */
     }
+}
+
+void takt_arm_hold_switch(void)
+{
+    port.switch_held = true;
+    arm_set_basepri(TAKT_ARM_PENDSV_PRIORITY);
+}
+
+void takt_arm_release_switch(void)
+{
+    if (port.switch_held) {
+        port.switch_held = false;
+        arm_set_basepri(0);
+    }
+}
+
+uint64_t takt_arm_ticks_handled(void)
+{
+    return port.ticks;
+}
+
+bool takt_arm_run_ending(void);
+bool takt_arm_run_ending(void)
+{
+    return port.state == RUN_ENDING;
 }
 
 bool port_in_isr(void)
@@ -111,6 +143,9 @@ takt_stamp_t port_timestamp(void)
     /* Counts since start: handled ticks, plus one if the counter already
      * wrapped but its interrupt is masked or not taken yet, plus the counts
      * into the current period. Retried if the wrap falls between the reads. */
+    if (port.state == RUN_IDLE) {
+        return port.ticks * port.tick_counts; /* not started, or ended */
+    }
     uint32_t reload = port.tick_counts - 1u;
     for (;;) {
         uint32_t pending_before = SCB_ICSR & SCB_ICSR_PENDSTSET;
@@ -278,9 +313,9 @@ __attribute__((naked)) static void use_main_stack(void)
 void port_start(takt_task_t *first)
 {
     port.tick_counts = takt_arm_tick_counts();
-    port.ticks = 0;
     port.interrupts = 0;
     port.first = first;
+    port.switch_held = false;
     port.live = &port.boot;
     port.state = RUN_STARTING;
     SCB_SHPR3 = (SCB_SHPR3 & 0x0000FFFFu) | (TAKT_ARM_KERNEL_IRQ_PRIORITY << 24) |

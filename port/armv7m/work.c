@@ -5,6 +5,8 @@
 #include "takt/takt.h"
 #include "takt_armv7m.h"
 
+bool takt_arm_run_ending(void);
+
 __attribute__((naked, noinline)) void takt_arm_spin(uint32_t iterations)
 {
     (void)iterations;
@@ -17,20 +19,20 @@ __attribute__((naked, noinline)) void takt_arm_spin(uint32_t iterations)
 
 /*
  * The caller's processor time is the sum of the gaps between its own
- * consecutive readings of the clock; a gap longer than a reading takes means
- * it was preempted (or an interrupt ran) and only a reading's worth counts.
- * Work ends next to the boundary where the time worked is closest to the
- * requested whole ticks, so rounding errors do not pile up job after job.
+ * consecutive readings of the clock; a gap much longer than a reading means
+ * it was preempted, and does not count. Work ends at the boundary where the
+ * time worked is closest to the requested whole ticks.
  */
-void takt_arm_work_ticks(uint32_t ticks, takt_arm_work_end_t end)
+void takt_arm_work_ticks(uint32_t ticks)
 {
+    takt_arm_release_switch(); /* a switch held by the previous work is due now */
     if (ticks == 0) {
         return;
     }
     const uint64_t tick = takt_arm_tick_counts();
     const uint64_t want = ticks * tick;
-    const uint64_t guard = tick / 32u;      /* room before a boundary to finish the job */
-    const uint64_t preempted = tick / 64u;  /* a gap this long was someone else running */
+    const uint64_t guard = tick / 32u;     /* how close to the boundary the end waits */
+    const uint64_t preempted = tick / 64u; /* a gap this long was someone else running */
     uint64_t worked = 0;
     uint64_t last = takt_arm_now_counts();
     for (;;) {
@@ -39,13 +41,16 @@ void takt_arm_work_ticks(uint32_t ticks, takt_arm_work_end_t end)
         uint64_t gap = now - last;
         last = now;
         worked += gap < preempted ? gap : 0;
-        uint64_t into = now % tick;
-        if (end == TAKT_ARM_END_BEFORE_TICK) {
-            uint64_t to_boundary = tick - into;
-            if (to_boundary <= guard && worked + to_boundary + tick / 2u >= want) {
-                return;
+        uint64_t to_boundary = tick - now % tick;
+        if (to_boundary <= guard && worked + to_boundary + tick / 2u >= want) {
+            uint64_t boundary = now / tick + 1u;
+            takt_arm_hold_switch();
+            while (takt_arm_ticks_handled() < boundary) {
+                takt_arm_spin(4);
             }
-        } else if (into < tick / 2u && worked + tick / 2u >= want + into) {
+            if (takt_arm_run_ending()) {
+                takt_arm_release_switch();
+            }
             return;
         }
     }

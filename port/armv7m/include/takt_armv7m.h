@@ -53,21 +53,24 @@ void takt_arm_irq_pend(unsigned irq);
 void takt_arm_spin(uint32_t iterations);
 
 /*
- * Modelled work of whole ticks for integer-tick scenarios: the caller runs
- * (busy, preemptible) until it has executed about `ticks` ticks of processor
- * time and then returns right next to a tick boundary — just before it
- * (TAKT_ARM_END_BEFORE_TICK: what follows, e.g. the job's completion, is done
- * before that tick's interrupt, as on the sim where a completion at t is seen
- * by the decision at t) or just after that tick's interrupt ran
- * (TAKT_ARM_END_AFTER_TICK: a preemption point that follows sees what the
- * tick released, as on the sim). Snapping to the boundary keeps kernel
- * overheads from accumulating over a run (see docs/ports.md).
+ * Modelled work of whole ticks, with the sim's semantics at its end: the
+ * caller runs (busy, preemptible) until it has executed about `ticks` ticks
+ * of processor time, lets the interrupt of the tick boundary nearest to that
+ * point run, and returns with any switch that tick asked for held back until
+ * the caller's next kernel call (or next work): so "work ends at t, then the
+ * task completes or delays at t" sees the tick at t, and the tick's
+ * preemption follows the task's own call — exactly what the sim does when
+ * work ends on a tick. Snapping to the boundary keeps kernel overheads from
+ * adding up over a run. Context: task. See docs/ports.md.
  */
-typedef enum {
-    TAKT_ARM_END_BEFORE_TICK,
-    TAKT_ARM_END_AFTER_TICK,
-} takt_arm_work_end_t;
-void takt_arm_work_ticks(uint32_t ticks, takt_arm_work_end_t end);
+void takt_arm_work_ticks(uint32_t ticks);
+
+/* SysTick interrupts handled since takt_start. */
+uint64_t takt_arm_ticks_handled(void);
+/* Holds back PendSV (BASEPRI at its level) until the caller's next kernel
+ * critical section ends or takt_arm_release_switch; other interrupts run. */
+void takt_arm_hold_switch(void);
+void takt_arm_release_switch(void);
 
 /* Console (semihosting) and exit with a status QEMU returns as its own. */
 void takt_arm_exit(int status) __attribute__((noreturn));
