@@ -33,6 +33,7 @@ static struct {
     uint32_t critical_nesting;
     uint32_t saved_basepri;
     volatile bool switch_held; /* modelled work holds PendSV back */
+    bool in_tick;              /* the tick interrupt runs: its events share its instant */
     volatile run_state_t state;
     takt_task_t *first;
     port_context_t *live; /* whose registers are on the processor */
@@ -143,8 +144,13 @@ takt_stamp_t port_timestamp(void)
     /* Counts since start: handled ticks, plus one if the counter already
      * wrapped but its interrupt is masked or not taken yet, plus the counts
      * into the current period. Retried if the wrap falls between the reads. */
-    if (port.state == RUN_IDLE) {
-        return port.ticks * port.tick_counts; /* not started, or ended */
+    /* One instant for everything the tick interrupt does (releases and wakes
+     * at one tick are simultaneous, ordered by task id, as on the sim), and
+     * for what a task does between modelled work that ended on a tick and its
+     * next kernel call (on the sim that code takes no time). Also before the
+     * start and after the end. */
+    if (port.in_tick || port.switch_held || port.state == RUN_IDLE) {
+        return port.ticks * port.tick_counts;
     }
     uint32_t reload = port.tick_counts - 1u;
     for (;;) {
@@ -272,7 +278,9 @@ void SysTick_Handler(void)
         return;
     }
     port.ticks++;
+    port.in_tick = true;
     takt_tick_from_isr();
+    port.in_tick = false;
 }
 
 void takt_arm_stop(void)

@@ -15,7 +15,8 @@
 extern uint32_t __data_load[], __data_start[], __data_end[], __bss_start[], __bss_end[];
 extern uint32_t __stack_top[];
 extern void __libc_init_array(void);
-extern int main(void);
+extern int main(int argc, char **argv);
+int takt_arm_cmdline(char *buf, int size);
 
 void Reset_Handler(void);
 void PendSV_Handler(void);
@@ -40,6 +41,34 @@ __attribute__((section(".vectors"), used)) static void (*const vectors[16 + TAKT
     [16 ... 16 + TAKT_BOARD_IRQ_COUNT - 1] = external_irq_entry,
 };
 
+#define MAX_ARGS 16
+
+/* argv from the host's command line (QEMU: -semihosting-config arg=...),
+ * split at spaces. */
+static int split_cmdline(char **argv)
+{
+    static char line[512];
+    int argc = 0;
+    if (takt_arm_cmdline(line, (int)sizeof(line) - 1) < 0) {
+        return 0;
+    }
+    line[sizeof(line) - 1] = '\0';
+    for (char *p = line; *p != '\0' && argc < MAX_ARGS;) {
+        while (*p == ' ') {
+            *p++ = '\0';
+        }
+        if (*p == '\0') {
+            break;
+        }
+        argv[argc++] = p;
+        while (*p != '\0' && *p != ' ') {
+            p++;
+        }
+    }
+    argv[argc] = NULL;
+    return argc;
+}
+
 void Reset_Handler(void)
 {
     for (uint32_t *src = __data_load, *dst = __data_start; dst < __data_end;) {
@@ -55,7 +84,8 @@ void Reset_Handler(void)
     arm_barrier();
 #endif
     __libc_init_array();
-    exit(main());
+    static char *argv[MAX_ARGS + 1];
+    exit(main(split_cmdline(argv), argv));
 }
 
 /* __libc_init_array calls these (crti/crtn are not linked: -nostartfiles). */
