@@ -27,14 +27,14 @@ from takt.report import (
     write_timeline,
 )
 from takt.scenario import ScenarioError, load_scenario
-from takt.sim import RunError, run_scenario
+from takt.sim import PORTS, RunError, run_scenario
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="takt", description="Takt real-time kernel toolkit")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    run = sub.add_parser("run", help="run a scenario on the kernel (sim port)")
+    run = sub.add_parser("run", help="run a scenario on the kernel (sim port or QEMU)")
     run.add_argument("file", help="scenario TOML file")
     run.add_argument("--timeline", metavar="FILE", help="timeline CSV ('-' for stdout)")
     run.add_argument("--jobs", metavar="FILE", help="job table CSV ('-' for stdout)")
@@ -52,6 +52,11 @@ def _parser() -> argparse.ArgumentParser:
         default=0,
         metavar="N",
         help="initial kernel tick count (e.g. 0xFFFFFFF0 to cross the 32-bit wraparound)",
+    )
+    run.add_argument(
+        "--port",
+        choices=list(PORTS),
+        help="where to run (default: the scenario's port): sim, or qemu-m3/qemu-m4 (QEMU mps2)",
     )
     run.add_argument("--quiet", action="store_true", help="no summary")
 
@@ -109,7 +114,10 @@ def _cmd_run(args: argparse.Namespace) -> int:
         print(f"\rrunning {scenario.source}: {percent:5.1f}%", end="", file=sys.stderr, flush=True)
 
     result = run_scenario(
-        scenario, tick_start=args.tick_start, progress=progress if show_progress else None
+        scenario,
+        tick_start=args.tick_start,
+        progress=progress if show_progress else None,
+        port=args.port,
     )
     if show_progress:
         print(file=sys.stderr)
