@@ -80,10 +80,43 @@ uint64_t takt_arm_counts_to_ns(uint64_t counts)
 
 /* ---- critical sections: BASEPRI ---- */
 
+#ifdef TAKT_ARM_MASK_METER
+/* Benchmarks only (docs/benchmarks.md, "FreeRTOS-API suite"): SysTick is read
+ * just before the raising msr and just before the lowering one, each in the
+ * same asm block, so the meter adds no instruction inside the masked stretch; the
+ * hook (set by the benchmark) turns the two readings into instructions. */
+static uint32_t meter_start;
+void (*takt_arm_mask_meter_hook)(uint32_t start, uint32_t end);
+
+static inline void meter_read_and_raise(uint32_t level)
+{
+    uint32_t t;
+    __asm volatile("ldr %0, [%1]\n\tstr %0, [%2]\n\tmsr basepri, %3\n\tisb"
+                   : "=&r"(t) : "r"(&SYST_CVR), "r"(&meter_start), "r"(level) : "memory");
+}
+
+/* Read first: a pended PendSV is taken right after the lowering msr. */
+static inline uint32_t meter_read_and_lower(uint32_t level)
+{
+    uint32_t t;
+    __asm volatile("ldr %0, [%2]\n\tmsr basepri, %1\n\tisb"
+                   : "=&r"(t) : "r"(level), "r"(&SYST_CVR) : "memory");
+    return t;
+}
+#endif
+
 void port_critical_enter(void)
 {
     uint32_t old = arm_basepri();
+#ifdef TAKT_ARM_MASK_METER
+    if (port.critical_nesting == 0) { /* an interrupt's own section ends before it returns */
+        meter_read_and_raise(TAKT_ARM_BASEPRI);
+    } else {
+        arm_set_basepri(TAKT_ARM_BASEPRI);
+    }
+#else
     arm_set_basepri(TAKT_ARM_BASEPRI);
+#endif
     if (port.critical_nesting++ == 0) {
         port.saved_basepri = old;
     }
@@ -97,7 +130,15 @@ void port_critical_exit(void)
             port.switch_held = false; /* the task's kernel call was the held switch point */
             restore = 0;
         }
+#ifdef TAKT_ARM_MASK_METER
+        uint32_t start = meter_start; /* the switch below may start other sections */
+        uint32_t end = meter_read_and_lower(restore); /* a pended PendSV runs right here */
+        if (takt_arm_mask_meter_hook != NULL) {
+            takt_arm_mask_meter_hook(start, end);
+        }
+#else
         arm_set_basepri(restore); /* a pended PendSV runs right here */
+#endif
     }
 }
 

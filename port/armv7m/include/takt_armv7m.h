@@ -72,6 +72,16 @@ uint64_t takt_arm_ticks_handled(void);
 void takt_arm_hold_switch(void);
 void takt_arm_release_switch(void);
 
+#ifdef TAKT_ARM_MASK_METER
+/* Benchmark builds only: called after every outermost kernel critical section
+ * with the SysTick values (SYST_CVR) read 2 instructions before the raising
+ * msr and 1 before the lowering one: the masked stretch (the instruction after
+ * the raising msr through the lowering msr) is (start - end) converted to
+ * instructions, minus 1. Defined (-DTAKT_ARM_MASK_METER) for the kernel and
+ * the port alike. */
+extern void (*takt_arm_mask_meter_hook)(uint32_t start, uint32_t end);
+#endif
+
 /* Console (semihosting) and exit with a status QEMU returns as its own. */
 void takt_arm_exit(int status) __attribute__((noreturn));
 
