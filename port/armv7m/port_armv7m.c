@@ -81,27 +81,40 @@ uint64_t takt_arm_counts_to_ns(uint64_t counts)
 /* ---- critical sections: BASEPRI ---- */
 
 #ifdef TAKT_ARM_MASK_METER
-/* Benchmarks only (docs/benchmarks.md, "FreeRTOS-API suite"): SysTick is read
- * just before the raising msr and just before the lowering one, each in the
- * same asm block, so the meter adds no instruction inside the masked stretch; the
- * hook (set by the benchmark) turns the two readings into instructions. */
-static uint32_t meter_start;
-void (*takt_arm_mask_meter_hook)(uint32_t start, uint32_t end);
+/* Benchmarks only (docs/benchmarks.md, "FreeRTOS-API suite"). Every outermost
+ * kernel critical section logs the SysTick values read just before its raising
+ * msr and just before its lowering msr. Both asm blocks are fixed instruction
+ * sequences, so the meter's own instructions inside the masked stretch are a
+ * known constant (TAKT_ARM_MASK_METER_SELF); the log is written before the
+ * lowering msr, so a section is logged before the switch it may cause. */
+takt_arm_mask_meter_t takt_arm_mask_meter;
 
 static inline void meter_read_and_raise(uint32_t level)
 {
-    uint32_t t;
-    __asm volatile("ldr %0, [%1]\n\tstr %0, [%2]\n\tmsr basepri, %3\n\tisb"
-                   : "=&r"(t) : "r"(&SYST_CVR), "r"(&meter_start), "r"(level) : "memory");
+    uint32_t t, b;
+    __asm volatile("movw %0, #0xE018\n\tmovt %0, #0xE000\n\t"
+                   "movw %1, #:lower16:takt_arm_mask_meter\n\tmovt %1, #:upper16:takt_arm_mask_meter\n\t"
+                   "ldr %0, [%0]\n\tstr %0, [%1]\n\tmsr basepri, %2\n\tisb"
+                   : "=&r"(t), "=&r"(b) : "r"(level) : "memory");
 }
 
-/* Read first: a pended PendSV is taken right after the lowering msr. */
-static inline uint32_t meter_read_and_lower(uint32_t level)
+static inline void meter_log_and_lower(uint32_t level)
 {
-    uint32_t t;
-    __asm volatile("ldr %0, [%2]\n\tmsr basepri, %1\n\tisb"
-                   : "=&r"(t) : "r"(level), "r"(&SYST_CVR) : "memory");
-    return t;
+    uint32_t t, b, s, i, a;
+    __asm volatile("movw %0, #0xE018\n\tmovt %0, #0xE000\n\t"
+                   "movw %1, #:lower16:takt_arm_mask_meter\n\tmovt %1, #:upper16:takt_arm_mask_meter\n\t"
+                   "ldr %0, [%0]\n\t"
+                   "ldr %2, [%1]\n\t"
+                   "ldr %3, [%1, #4]\n\t"
+                   "and %4, %3, %6\n\t"
+                   "add %4, %1, %4, lsl #3\n\t"
+                   "strd %2, %0, [%4, #8]\n\t"
+                   "add %3, %3, #1\n\t"
+                   "str %3, [%1, #4]\n\t"
+                   "msr basepri, %5\n\tisb"
+                   : "=&r"(t), "=&r"(b), "=&r"(s), "=&r"(i), "=&r"(a)
+                   : "r"(level), "i"(TAKT_ARM_MASK_METER_ENTRIES - 1u)
+                   : "memory");
 }
 #endif
 
@@ -131,11 +144,7 @@ void port_critical_exit(void)
             restore = 0;
         }
 #ifdef TAKT_ARM_MASK_METER
-        uint32_t start = meter_start; /* the switch below may start other sections */
-        uint32_t end = meter_read_and_lower(restore); /* a pended PendSV runs right here */
-        if (takt_arm_mask_meter_hook != NULL) {
-            takt_arm_mask_meter_hook(start, end);
-        }
+        meter_log_and_lower(restore); /* a pended PendSV runs right here */
 #else
         arm_set_basepri(restore); /* a pended PendSV runs right here */
 #endif

@@ -73,13 +73,23 @@ void takt_arm_hold_switch(void);
 void takt_arm_release_switch(void);
 
 #ifdef TAKT_ARM_MASK_METER
-/* Benchmark builds only: called after every outermost kernel critical section
- * with the SysTick values (SYST_CVR) read 2 instructions before the raising
- * msr and 1 before the lowering one: the masked stretch (the instruction after
- * the raising msr through the lowering msr) is (start - end) converted to
- * instructions, minus 1. Defined (-DTAKT_ARM_MASK_METER) for the kernel and
- * the port alike. */
-extern void (*takt_arm_mask_meter_hook)(uint32_t start, uint32_t end);
+/* Benchmark builds only (-DTAKT_ARM_MASK_METER for the kernel and the port):
+ * entry k % ENTRIES of log holds the SysTick values (SYST_CVR) read in the
+ * k-th outermost kernel critical section, 2 instructions before its raising
+ * msr basepri (start) and 8 before its lowering one (end). Its masked stretch
+ * (the instruction after the raising msr through the lowering msr, without
+ * the meter's own instructions) is (start - end) in instructions minus
+ * TAKT_ARM_MASK_METER_SELF. */
+#define TAKT_ARM_MASK_METER_ENTRIES 64u
+#define TAKT_ARM_MASK_METER_SELF 6u
+typedef struct {
+    uint32_t start;          /* scratch: the open section's start */
+    volatile uint32_t count; /* sections logged so far */
+    struct {
+        uint32_t start, end;
+    } log[TAKT_ARM_MASK_METER_ENTRIES];
+} takt_arm_mask_meter_t;
+extern takt_arm_mask_meter_t takt_arm_mask_meter;
 #endif
 
 /* Console (semihosting) and exit with a status QEMU returns as its own. */
