@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from takt.analysis import analyze_scenario, render_text
+from takt.bench_suite import SuiteError
 from takt.model import RunResult
 from takt.report import (
     render_summary,
@@ -65,14 +66,21 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="benchmarks that print numbers")
     bench.add_argument(
         "what",
-        choices=["sim", "queues"],
-        help="sim: scheduler events per second; queues: EDF ready-queue costs",
+        choices=["sim", "queues", "suite"],
+        help="sim: scheduler events per second; queues: EDF ready-queue costs; "
+        "suite: the FreeRTOS-API kernel suite on QEMU (docs/benchmarks.md)",
     )
     bench.add_argument("--out", default="docs/results", help="queues: where CSV/plot/table go")
     bench.add_argument("--no-callgrind", action="store_true", help="queues: skip callgrind")
     bench.add_argument("--tasks", type=int, default=50)
     bench.add_argument("--ticks", type=int, default=1_000_000)
     bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument(
+        "--port", default="qemu-m3", choices=["qemu-m3", "qemu-m4", "all"], help="suite: the board"
+    )
+    bench.add_argument(
+        "--policies", default="fp,edf-heap,edf-mlist,edf-rbtree", help="suite: comma-separated"
+    )
     return parser
 
 
@@ -139,10 +147,26 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "sim":
         print(bench.render_sim_speed(bench.sim_speed(args.tasks, args.ticks, seed=args.seed)))
         return 0
+    if args.what == "suite":
+        return _cmd_bench_suite(args)
     rows = bench.queue_costs(callgrind=not args.no_callgrind)
     paths = bench.write_queue_results(rows, Path(args.out))
     print(bench.render_queue_table(rows))
     print("wrote " + ", ".join(str(p) for p in paths))
+    return 0
+
+
+def _cmd_bench_suite(args: argparse.Namespace) -> int:
+    from takt import bench_suite
+
+    ports = list(bench_suite.BOARDS) if args.port == "all" else [args.port]
+    policies = [p for p in args.policies.split(",") if p]
+    command = "takt bench suite --port " + args.port + " --policies " + ",".join(policies)
+    for port in ports:
+        run = bench_suite.run_suite(port, policies)
+        paths = bench_suite.write_results(run, Path(args.out), command)
+        print(bench_suite.render_comparison(run))
+        print("wrote " + ", ".join(str(p) for p in paths))
     return 0
 
 
@@ -159,6 +183,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except RunError as err:
         print(f"takt: {err}", file=sys.stderr)
+        return 1
+    except SuiteError as err:
+        print(f"takt: benchmark suite: {err}", file=sys.stderr)
         return 1
     except OSError as err:
         print(f"takt: {err}", file=sys.stderr)
