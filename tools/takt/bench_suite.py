@@ -668,15 +668,37 @@ def _symbols(elf: Path) -> tuple[list[int], list[str]]:
     return addrs, names
 
 
-def trace_functions(trace: Path, elf: Path) -> list[str]:
+def _basepri_writes(elf: Path) -> tuple[set[int], set[int]]:
+    """Addresses of the msr BASEPRI instructions that lower the mask (in
+    port_critical_exit) and of those that raise it (everywhere else)."""
+    objdump = shutil.which("arm-none-eabi-objdump") or "arm-none-eabi-objdump"
+    listing = subprocess.run([objdump, "-d", str(elf)], capture_output=True, text=True).stdout
+    raise_at: set[int] = set()
+    lower_at: set[int] = set()
+    function = ""
+    for line in listing.splitlines():
+        if m := re.match(r"^[0-9a-f]+ <(\S+)>:", line):
+            function = m.group(1)
+        elif "msr" in line and "BASEPRI" in line and ":" in line:
+            address = int(line.split(":", 1)[0], 16)
+            (lower_at if function.startswith("port_critical_exit") else raise_at).add(address)
+    return raise_at, lower_at
+
+
+def trace_functions(trace: Path, elf: Path) -> tuple[list[str], list[bool]]:
     """The function of every executed instruction, in order, from a QEMU
     ``-singlestep -d exec,nochain`` log (one line per instruction; a line
-    repeated at once is an instruction QEMU restarted for its I/O access)."""
+    repeated at once is an instruction QEMU restarted for its I/O access), and
+    whether it executed with BASEPRI raised (after a raising msr, through the
+    lowering msr)."""
     import bisect
 
     addrs, names = _symbols(elf)
+    raise_at, lower_at = _basepri_writes(elf)
     funcs: list[str] = []
+    masked: list[bool] = []
     last = None
+    state = False
     with trace.open() as f:
         for line in f:
             m = _TRACE_PC.match(line)
@@ -688,7 +710,12 @@ def trace_functions(trace: Path, elf: Path) -> list[str]:
             last = pc
             i = bisect.bisect_right(addrs, pc) - 1
             funcs.append(names[i] if i >= 0 else f"0x{pc:x}")
-    return funcs
+            masked.append(state or pc in lower_at)
+            if pc in lower_at:
+                state = False
+            elif pc in raise_at:
+                state = True
+    return funcs, masked
 
 
 def attribute(funcs: Sequence[str], caller: str, entry: str, nxt: str) -> list[tuple[str, int]]:
@@ -712,7 +739,27 @@ def attribute(funcs: Sequence[str], caller: str, entry: str, nxt: str) -> list[t
     return best
 
 
-def render_breakdown(board: str, elf: Path, funcs: Sequence[str], measured: SuiteOutput) -> str:
+def _window_masked(
+    funcs: Sequence[str], masked: Sequence[bool], caller: str, entry: str, nxt: str
+) -> int | None:
+    """Masked instructions of the same window attribute() reports."""
+    found = None
+    i = 1
+    while i < len(funcs):
+        if funcs[i] == entry and funcs[i - 1] == caller:
+            j = i
+            while j < len(funcs) and funcs[j] != nxt and j - i < 5000:
+                j += 1
+            if j < len(funcs) and funcs[j] == nxt:
+                found = sum(masked[i:j])
+            i = j
+        i += 1
+    return found
+
+
+def render_breakdown(
+    board: str, elf: Path, funcs: Sequence[str], masked: Sequence[bool], measured: SuiteOutput
+) -> str:
     lines = [
         f"## Where the instructions go ({board}, FP, from a QEMU instruction trace)",
         "",
@@ -728,7 +775,8 @@ def render_breakdown(board: str, elf: Path, funcs: Sequence[str], measured: Suit
         stats = [s for (n, _), s in measured.windows.items() if n == test]
         window = f"{stats[-1].max}" if stats else "n/a"
         total = sum(c for _, c in parts)
-        lines.append(f"### {test}: {total} traced, {window} measured")
+        in_mask = _window_masked(funcs, masked, caller, entry, nxt)
+        lines.append(f"### {test}: {total} traced ({in_mask} masked), {window} measured")
         lines.append("")
         lines.append(" ".join(f"{name} {count}," for name, count in parts).rstrip(","))
         lines.append("")
@@ -787,8 +835,8 @@ def _attribute_main(args: argparse.Namespace) -> int:
         except SuiteError as err:
             print(f"error: {err}", file=sys.stderr)
             return 1
-        funcs = trace_functions(log, args.elf)
-    text = render_breakdown(args.machine, args.elf, funcs, measured)
+        funcs, masked = trace_functions(log, args.elf)
+    text = render_breakdown(args.machine, args.elf, funcs, masked, measured)
     if args.out:
         args.out.write_text(text + "\n")
     print(text)
