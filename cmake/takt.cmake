@@ -31,8 +31,18 @@ set(TAKT_KERNEL_SOURCES
 )
 
 function(takt_add_kernel NAME CONFIG_DIR PORT)
+  set(port_interface_sources "")
+  set(port_includes "")
   if(PORT STREQUAL "sim")
     set(port_sources ${TAKT_ROOT}/port/sim/port_sim.c)
+  elseif(PORT STREQUAL "armv7m")
+    # Compiled into each program (not the archive): the C library's system
+    # calls and the vector table must be linked whatever the link order.
+    set(port_sources "")
+    set(port_interface_sources
+      ${TAKT_ROOT}/port/armv7m/port_armv7m.c ${TAKT_ROOT}/port/armv7m/startup.c
+      ${TAKT_ROOT}/port/armv7m/semihost.c ${TAKT_ROOT}/port/armv7m/work.c)
+    set(port_includes ${TAKT_BOARD_DIR})
   else()
     message(FATAL_ERROR "takt_add_kernel: unknown port '${PORT}'")
   endif()
@@ -42,5 +52,9 @@ function(takt_add_kernel NAME CONFIG_DIR PORT)
     ${TAKT_ROOT}/kernel/include
     ${TAKT_ROOT}/kernel
     ${TAKT_ROOT}/port
-    ${TAKT_ROOT}/port/${PORT}/include)
+    ${TAKT_ROOT}/port/${PORT}/include
+    ${port_includes})
+  if(port_interface_sources)
+    target_sources(${NAME} INTERFACE ${port_interface_sources})
+  endif()
 endfunction()

@@ -1,9 +1,10 @@
 /*
- * takt-runner: executes a scenario on the kernel, sim port.
+ * takt-runner: executes a scenario on the kernel (sim port, or a Cortex-M
+ * target through the workload interface, workload.h).
  *
  *   takt-runner [-o TRACE] [--progress] INPUT|-
  *
- * Every task body is its synthetic workload: takt_sim_work(wcet), then
+ * Every task body is its synthetic workload: work for wcet ticks, then
  * takt_job_end(); a task with segments works each segment in turn with a
  * preemption point between them. The output is the kernel trace, drained from the ring as it
  * fills: a text header (format, tick length, under hsf one line "server <index>
@@ -15,18 +16,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "scenario_input.h"
 #include "takt/takt.h"
-#include "takt_sim.h"
+#include "workload.h"
 
+#ifndef RUNNER_STACK_SIZE
 #define RUNNER_STACK_SIZE (32u * 1024u)
+#endif
 
 typedef struct {
-    uint64_t wcet_ns;
+    uint32_t wcet;
     uint32_t segment_count;
-    uint64_t segment_ns[RUNNER_MAX_SEGMENTS];
+    uint32_t segments[RUNNER_MAX_SEGMENTS];
 } synthetic_t;
 
 static FILE *trace_out;
@@ -38,6 +40,9 @@ static void drain_trace(void)
     takt_trace_event_t batch[256];
     size_t n;
     while ((n = takt_trace_read(batch, 256)) > 0) {
+        for (size_t i = 0; i < n; i++) {
+            batch[i].stamp = workload_stamp_ns(batch[i].stamp);
+        }
         if (fwrite(batch, sizeof(batch[0]), n, trace_out) != n) {
             trace_write_failed = true;
         }
@@ -55,36 +60,23 @@ static void synthetic_job_loop(void *arg)
     const synthetic_t *work = arg;
     for (;;) {
         if (work->segment_count == 0) {
-            takt_sim_work(work->wcet_ns);
+            workload_work_ticks(work->wcet);
         } else {
             for (uint32_t s = 0; s < work->segment_count; s++) {
                 if (s > 0) {
                     takt_preemption_point();
                 }
-                takt_sim_work(work->segment_ns[s]);
+                workload_work_ticks(work->segments[s]);
             }
         }
         takt_job_end();
     }
 }
 
-static void report_progress(uint64_t now_ns, uint64_t end_ns)
-{
-    fprintf(stderr, "progress %.1f\n", 100.0 * (double)now_ns / (double)end_ns);
-    fflush(stderr);
-}
-
 static int usage(void)
 {
     fprintf(stderr, "usage: takt-runner [-o TRACE] [--progress] INPUT|-\n");
     return 2;
-}
-
-static double wall_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 int main(int argc, char **argv)
@@ -130,22 +122,18 @@ int main(int argc, char **argv)
     }
 
     uint64_t tick_ns = 1000000000ull / scenario.tick_hz;
-    takt_sim_params_t sim = {
-        .tick_period_ns = tick_ns,
-        .end_ns = (uint64_t)scenario.duration * tick_ns,
-        .progress = progress ? report_progress : NULL,
-        .progress_every_ns = (uint64_t)scenario.duration * tick_ns / 100u,
-    };
     takt_init_params_t init = {.scheduler = (takt_scheduler_t)scenario.scheduler,
                                .tick_start = scenario.tick_start,
                                .round_robin = scenario.round_robin,
                                .preemption = (takt_preemption_t)scenario.preemption};
-    if (takt_sim_configure(&sim) != TAKT_OK || takt_init(&init) != TAKT_OK) {
+    if (workload_configure(scenario.tick_hz, scenario.duration, progress) != TAKT_OK ||
+        takt_init(&init) != TAKT_OK) {
         fprintf(stderr, "takt-runner: kernel initialisation failed\n");
         return 2;
     }
 
-    fprintf(trace_out, "takt-trace 1\ntick_ns %llu\n", (unsigned long long)tick_ns);
+    fprintf(trace_out, "takt-trace 1\ntick_ns %llu\n%s", (unsigned long long)tick_ns,
+            workload_trace_header());
     static takt_server_t *servers[RUNNER_MAX_SERVERS];
     for (uint32_t i = 0; i < scenario.server_count; i++) {
         const runner_server_t *s = &scenario.servers[i];
@@ -168,10 +156,10 @@ int main(int argc, char **argv)
     static synthetic_t work[RUNNER_MAX_TASKS];
     for (uint32_t i = 0; i < scenario.task_count; i++) {
         const runner_task_t *t = &scenario.tasks[i];
-        work[i].wcet_ns = (uint64_t)t->wcet * tick_ns;
+        work[i].wcet = t->wcet;
         work[i].segment_count = t->segment_count;
         for (uint32_t s = 0; s < t->segment_count; s++) {
-            work[i].segment_ns[s] = (uint64_t)t->segments[s] * tick_ns;
+            work[i].segments[s] = t->segments[s];
         }
         takt_task_params_t params = {
             .name = t->name,
@@ -199,9 +187,9 @@ int main(int argc, char **argv)
     }
     fprintf(trace_out, "events\n");
 
-    double started = wall_seconds();
+    double started = workload_wall_seconds();
     takt_start();
-    double wall = wall_seconds() - started;
+    double wall = workload_wall_seconds() - started;
     drain_trace();
     fflush(trace_out);
     if (trace_out != stdout) {
@@ -209,8 +197,9 @@ int main(int argc, char **argv)
     }
     fprintf(stderr,
             "takt-stats events=%llu lost=%u context_switches=%u interrupts=%llu wall_s=%.6f\n",
-            (unsigned long long)events_written, takt_trace_lost(), takt_context_switches(),
-            (unsigned long long)takt_sim_interrupts(), wall);
+            (unsigned long long)events_written, (unsigned)takt_trace_lost(),
+            (unsigned)takt_context_switches(),
+            (unsigned long long)workload_interrupts(), wall);
     takt_teardown();
     if (trace_write_failed) {
         fprintf(stderr, "takt-runner: writing the trace failed\n");

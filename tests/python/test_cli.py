@@ -279,7 +279,6 @@ def test_missing_file_exits_2(takt_cli: list[str], tmp_path: Path) -> None:
 HSF_OK = INVALID["missing_server"][0].replace('"S2"', '"S1"')
 UNSUPPORTED: dict[str, tuple[str, str]] = {
     "hsf_global_edf": (HSF_OK.replace("50\n", '50\n\n[hsf]\nglobal = "edf"\n', 1), "edf"),
-    "port_qemu": (FP_HEAD.replace("duration", 'port = "qemu-m3"\nduration') + TASK_A, "qemu-m3"),
 }
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from takt.analysis import analyze_scenario, render_text
+from takt.bench_suite import SuiteError
 from takt.model import RunResult
 from takt.report import (
     render_summary,
@@ -27,14 +28,14 @@ from takt.report import (
     write_timeline,
 )
 from takt.scenario import ScenarioError, load_scenario
-from takt.sim import RunError, run_scenario
+from takt.sim import PORTS, RunError, run_scenario
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="takt", description="Takt real-time kernel toolkit")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    run = sub.add_parser("run", help="run a scenario on the kernel (sim port)")
+    run = sub.add_parser("run", help="run a scenario on the kernel (sim port or QEMU)")
     run.add_argument("file", help="scenario TOML file")
     run.add_argument("--timeline", metavar="FILE", help="timeline CSV ('-' for stdout)")
     run.add_argument("--jobs", metavar="FILE", help="job table CSV ('-' for stdout)")
@@ -53,6 +54,11 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="initial kernel tick count (e.g. 0xFFFFFFF0 to cross the 32-bit wraparound)",
     )
+    run.add_argument(
+        "--port",
+        choices=list(PORTS),
+        help="where to run (default: the scenario's port): sim, or qemu-m3/qemu-m4 (QEMU mps2)",
+    )
     run.add_argument("--quiet", action="store_true", help="no summary")
 
     analyze = sub.add_parser("analyze", help="schedulability analysis of a scenario")
@@ -60,9 +66,10 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="benchmarks that print numbers")
     bench.add_argument(
         "what",
-        choices=["sim", "queues", "hsf"],
+        choices=["sim", "queues", "hsf", "suite"],
         help="sim: scheduler events per second; queues: EDF ready-queue costs; "
-        "hsf: tick cost against the number of servers",
+        "hsf: tick cost against the number of servers; "
+        "suite: the FreeRTOS-API kernel suite on QEMU (docs/benchmarks.md)",
     )
     bench.add_argument(
         "--out", default="docs/results", help="queues, hsf: where CSV/plot/table go"
@@ -78,6 +85,12 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--tasks", type=int, default=50)
     bench.add_argument("--ticks", type=int, default=1_000_000)
     bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument(
+        "--port", default="qemu-m3", choices=["qemu-m3", "qemu-m4", "all"], help="suite: the board"
+    )
+    bench.add_argument(
+        "--policies", default="fp,edf-heap,edf-mlist,edf-rbtree", help="suite: comma-separated"
+    )
     return parser
 
 
@@ -119,7 +132,10 @@ def _cmd_run(args: argparse.Namespace) -> int:
         print(f"\rrunning {scenario.source}: {percent:5.1f}%", end="", file=sys.stderr, flush=True)
 
     result = run_scenario(
-        scenario, tick_start=args.tick_start, progress=progress if show_progress else None
+        scenario,
+        tick_start=args.tick_start,
+        progress=progress if show_progress else None,
+        port=args.port,
     )
     if show_progress:
         print(file=sys.stderr)
@@ -147,10 +163,26 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         print(bench.render_hsf_tick_table(hsf_rows))
         print("wrote " + ", ".join(str(p) for p in hsf_paths))
         return 0
+    if args.what == "suite":
+        return _cmd_bench_suite(args)
     rows = bench.queue_costs(callgrind=not args.no_callgrind)
     paths = bench.write_queue_results(rows, Path(args.out))
     print(bench.render_queue_table(rows))
     print("wrote " + ", ".join(str(p) for p in paths))
+    return 0
+
+
+def _cmd_bench_suite(args: argparse.Namespace) -> int:
+    from takt import bench_suite
+
+    ports = list(bench_suite.BOARDS) if args.port == "all" else [args.port]
+    policies = [p for p in args.policies.split(",") if p]
+    command = "takt bench suite --port " + args.port + " --policies " + ",".join(policies)
+    for port in ports:
+        run = bench_suite.run_suite(port, policies)
+        paths = bench_suite.write_results(run, Path(args.out), command)
+        print(bench_suite.render_comparison(run))
+        print("wrote " + ", ".join(str(p) for p in paths))
     return 0
 
 
@@ -167,6 +199,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except RunError as err:
         print(f"takt: {err}", file=sys.stderr)
+        return 1
+    except SuiteError as err:
+        print(f"takt: benchmark suite: {err}", file=sys.stderr)
         return 1
     except OSError as err:
         print(f"takt: {err}", file=sys.stderr)

@@ -1,12 +1,15 @@
-"""Running a scenario on the kernel's sim port.
+"""Running a scenario on the kernel's sim port (or an emulated Cortex-M).
 
 The C runner (apps/runner) executes the real kernel in virtual time; this
 module compiles a validated :class:`Scenario` into the runner's input, runs
-it, and turns the trace it writes into a :class:`RunResult`.
+it, and turns the trace it writes into a :class:`RunResult`. Ports
+``qemu-m3`` and ``qemu-m4`` run the runner's target build under QEMU
+(:mod:`takt.target`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import subprocess
@@ -15,6 +18,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from takt import target as targetmod
 from takt import trace as tracemod
 from takt.model import RunResult, Scenario
 
@@ -40,8 +44,11 @@ SCHEDULERS = {
 }
 
 
+PORTS = ("sim", *targetmod.BOARDS)
+
+
 def unsupported_reason(scenario: Scenario) -> str | None:
-    """Why the sim port cannot run this scenario yet, or None if it can."""
+    """Why the scenario's port cannot run this scenario yet, or None if it can."""
     system = scenario.system
     if system.policy not in ("fp", "edf", "hsf"):
         return f'policy "{system.policy}" is not implemented in the kernel yet (fp, edf, hsf)'
@@ -65,8 +72,8 @@ def unsupported_reason(scenario: Scenario) -> str | None:
             f'ready_queue "{system.ready_queue}" is not implemented for {system.policy} yet '
             f"(available: {', '.join(q for p, q in SCHEDULERS if p == system.policy)})"
         )
-    if system.port != "sim":
-        return f'port "{system.port}" is not available yet (only "sim")'
+    if system.port not in PORTS:
+        return f'port "{system.port}" is not available ({", ".join(PORTS)})'
     return None
 
 
@@ -150,18 +157,34 @@ def run_scenario(
     tick_start: int = 0,
     progress: ProgressCallback | None = None,
     build_dir: Path | None = None,
+    port: str | None = None,
 ) -> RunResult:
-    """Runs the scenario on the sim port and derives timeline and job table from the trace."""
+    """Runs the scenario on its port (or `port`); timeline and job table come from the trace."""
+    if port is not None:
+        scenario = dataclasses.replace(
+            scenario, system=dataclasses.replace(scenario.system, port=port)
+        )
     reason = unsupported_reason(scenario)
     if reason is not None:
         raise RunError(f"{scenario.source}: {reason}")
-    binary = runner_path(build_dir)
+    on_target = scenario.system.port != "sim"
+    try:
+        binary = (
+            targetmod.runner_elf(scenario.system.port) if on_target else runner_path(build_dir)
+        )
+    except targetmod.TargetError as err:
+        raise RunError(str(err)) from None
     with tempfile.TemporaryDirectory(prefix="takt-run-") as tmp:
         input_path = Path(tmp) / "scenario.in"
         trace_path = Path(tmp) / "trace.bin"
         input_path.write_text(compile_input(scenario, tick_start))
         cmd = [str(binary), "-o", str(trace_path), str(input_path)]
-        if progress is not None:
+        if on_target:
+            try:
+                cmd = targetmod.qemu_command(scenario.system.port, binary, cmd[1:])
+            except targetmod.TargetError as err:
+                raise RunError(str(err)) from None
+        elif progress is not None:
             cmd.insert(1, "--progress")
         started = time.perf_counter()
         stats, errors = run_runner(cmd, progress)

@@ -76,6 +76,10 @@ class Trace:
     tick_ns: int
     task_names: dict[int, str]
     events: list[RawEvent]
+    # A target's trace ("stamps nearest-tick" in its header): kernel code takes
+    # time there, so events land a little after the tick the sim stamps them
+    # with; they are mapped to the nearest tick (docs/ports.md).
+    nearest_tick: bool = False
     server_names: dict[int, str] = field(default_factory=dict)  # hsf only
     task_servers: dict[int, int] = field(default_factory=dict)  # task id -> server index
 
@@ -89,10 +93,22 @@ class Trace:
         return self.server_names.get(server, f"server#{server}")
 
     def ticks(self, stamp: int) -> int:
-        """A stamp in ticks; every integer-tick scenario gives whole ticks."""
-        ticks, rest = divmod(stamp, self.tick_ns)
-        if rest:
-            raise TraceFormatError(f"event at {stamp} ns is not on a tick boundary")
+        """A stamp in ticks; every integer-tick scenario gives whole ticks.
+
+        Sim traces must be exactly on a boundary. Target traces are rounded to
+        the nearest tick, and refused if an event is more than a quarter tick
+        away from every boundary (an overhead that large is not a rounding matter).
+        """
+        if not self.nearest_tick:
+            ticks, rest = divmod(stamp, self.tick_ns)
+            if rest:
+                raise TraceFormatError(f"event at {stamp} ns is not on a tick boundary")
+            return ticks
+        ticks = (stamp + self.tick_ns // 2) // self.tick_ns
+        if abs(stamp - ticks * self.tick_ns) * 4 > self.tick_ns:
+            raise TraceFormatError(
+                f"event at {stamp} ns is more than a quarter tick from a tick boundary"
+            )
         return ticks
 
     def name(self, task: int) -> str:
@@ -112,6 +128,7 @@ def decode(data: bytes) -> Trace:
     if not data.startswith(b"takt-trace 1\n") or end < 0:
         raise TraceFormatError("missing 'takt-trace 1' header or 'events' line")
     tick_ns = 0
+    nearest_tick = False
     names: dict[int, str] = {}
     servers: dict[int, str] = {}
     task_servers: dict[int, int] = {}
@@ -120,6 +137,10 @@ def decode(data: bytes) -> Trace:
         try:
             if key == "tick_ns":
                 tick_ns = int(rest)
+            elif key == "stamps":
+                if rest != "nearest-tick":
+                    raise TraceFormatError(f"unknown stamp mapping {rest!r} in the trace header")
+                nearest_tick = True
             elif key == "task":
                 ident, _, name = rest.partition(" ")
                 names[int(ident)] = name
@@ -129,6 +150,8 @@ def decode(data: bytes) -> Trace:
             elif key == "task-server":
                 task, _, server = rest.partition(" ")
                 task_servers[int(task)] = int(server)
+        except TraceFormatError:
+            raise
         except ValueError:
             raise TraceFormatError(f"trace header line {number}: {line!r}") from None
     unknown = sorted(s for s in task_servers.values() if s not in servers)
@@ -140,7 +163,7 @@ def decode(data: bytes) -> Trace:
     if len(body) % RECORD.size:
         raise TraceFormatError(f"trace body of {len(body)} bytes is not whole records")
     events = [RawEvent(*fields) for fields in RECORD.iter_unpack(body)]
-    return Trace(tick_ns, names, events, servers, task_servers)
+    return Trace(tick_ns, names, events, nearest_tick, servers, task_servers)
 
 
 def timeline(trace: Trace, duration: int) -> list[TimelineRow]:

@@ -1,0 +1,54 @@
+/* The runner's workload on the sim port: virtual time. */
+#include <stdio.h>
+#include <time.h>
+
+#include "takt/takt.h"
+#include "takt_sim.h"
+#include "workload.h"
+
+static uint64_t tick_ns;
+
+static void report_progress(uint64_t now_ns, uint64_t end_ns)
+{
+    fprintf(stderr, "progress %.1f\n", 100.0 * (double)now_ns / (double)end_ns);
+    fflush(stderr);
+}
+
+int workload_configure(uint32_t tick_hz, uint32_t duration, bool progress)
+{
+    tick_ns = 1000000000ull / tick_hz;
+    takt_sim_params_t sim = {
+        .tick_period_ns = tick_ns,
+        .end_ns = (uint64_t)duration * tick_ns,
+        .progress = progress ? report_progress : NULL,
+        .progress_every_ns = (uint64_t)duration * tick_ns / 100u,
+    };
+    return takt_sim_configure(&sim);
+}
+
+void workload_work_ticks(uint32_t ticks)
+{
+    takt_sim_work((uint64_t)ticks * tick_ns);
+}
+
+uint64_t workload_stamp_ns(uint64_t stamp)
+{
+    return stamp; /* already virtual ns */
+}
+
+const char *workload_trace_header(void)
+{
+    return "";
+}
+
+uint64_t workload_interrupts(void)
+{
+    return takt_sim_interrupts();
+}
+
+double workload_wall_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}

@@ -1,0 +1,35 @@
+/* Configuration of the scenario runner on a Cortex-M target: the sim
+ * runner's, sized for a few MiB of RAM. */
+#ifndef TAKT_CONFIG_H
+#define TAKT_CONFIG_H
+
+#include <assert.h>
+#include <stdlib.h>
+
+#define TAKT_CONFIG_POLICY TAKT_POLICY_FP
+#define TAKT_CONFIG_MAX_PRIORITIES 256
+#define TAKT_CONFIG_MAX_TASKS 1024
+#define TAKT_CONFIG_ROUND_ROBIN 1
+#define TAKT_CONFIG_TIMER_QUEUE TAKT_PQ_HEAP
+#define TAKT_CONFIG_DYNAMIC_ALLOCATION 1
+#define TAKT_CONFIG_MALLOC(size) malloc(size)
+#define TAKT_CONFIG_FREE(ptr) free(ptr)
+#define TAKT_CONFIG_IDLE_STACK_SIZE 2048
+#define TAKT_CONFIG_MAX_NAME_LEN 32
+#define TAKT_CONFIG_STACK_CHECK 1
+#define TAKT_CONFIG_STACK_OVERFLOW_HOOK 0
+#define TAKT_CONFIG_DEADLINE_MISS_HOOK 0
+#define TAKT_CONFIG_TRACE 1
+#define TAKT_CONFIG_TRACE_EVENTS 1024
+#define TAKT_CONFIG_TRACE_DRAIN_HOOK 1
+#define TAKT_CONFIG_ASSERTS 1
+#define TAKT_CONFIG_ASSERT(cond) assert(cond)
+
+/* Synchronisation: one notification slot; the timer task (made by the first
+ * soft timer) at the highest application priority. */
+#define TAKT_CONFIG_TASK_NOTIFICATIONS 1
+#define TAKT_CONFIG_SOFT_TIMER_PRIORITY (TAKT_CONFIG_MAX_PRIORITIES - 1)
+#define TAKT_CONFIG_SOFT_TIMER_STACK_SIZE 2048
+#define TAKT_CONFIG_SOFT_TIMER_COMMANDS 8
+
+#endif

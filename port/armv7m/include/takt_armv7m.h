@@ -1,0 +1,98 @@
+/*
+ * The Cortex-M (ARMv7-M) port's own API: run length, time, modelled work,
+ * application interrupts, console and exit.
+ *
+ * Interrupt priorities (8-bit NVIC values; lower is more urgent):
+ *   0x00..TAKT_ARM_BASEPRI-1  never masked by the kernel; must not call it
+ *   TAKT_ARM_KERNEL_IRQ_PRIORITY  SysTick and every interrupt that calls the
+ *                             kernel (*_from_isr, takt_isr_enter/exit); one
+ *                             level, so they never nest among themselves
+ *   0xE0                     PendSV (the context switch), below everything
+ * Kernel critical sections raise BASEPRI to TAKT_ARM_BASEPRI.
+ */
+#ifndef TAKT_ARMV7M_H
+#define TAKT_ARMV7M_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define TAKT_ARM_BASEPRI 0x40u
+#define TAKT_ARM_KERNEL_IRQ_PRIORITY 0xC0u
+#define TAKT_ARM_PENDSV_PRIORITY 0xE0u
+
+typedef struct {
+    uint32_t tick_hz;   /* kernel ticks per second; the core clock must be a multiple */
+    uint64_t end_ticks; /* takt_start returns when this tick is due (0: runs forever) */
+} takt_arm_params_t;
+
+/* Configures the next run; call before takt_start. 0, or TAKT_ERR_ARG when the
+ * tick does not divide the core clock into at most 2^24 SysTick counts. */
+int takt_arm_configure(const takt_arm_params_t *params);
+
+/* Core clock in Hz (the board's). */
+uint32_t takt_arm_core_hz(void);
+
+/* Time since takt_start: SysTick counts (the port's time stamps) and ns. */
+uint64_t takt_arm_now_counts(void);
+uint64_t takt_arm_counts_to_ns(uint64_t counts);
+/* SysTick counts in one kernel tick. */
+uint32_t takt_arm_tick_counts(void);
+
+/* Ends the run from a task: takt_start returns (like the sim's end of time). */
+void takt_arm_stop(void);
+
+/* Interrupts handled since takt_start (tick included). */
+uint64_t takt_arm_interrupts(void);
+
+/* Application interrupts: handler for external interrupt irq (0-based), run at
+ * TAKT_ARM_KERNEL_IRQ_PRIORITY (or the given priority); pend sets it pending. */
+int takt_arm_irq_attach(unsigned irq, void (*handler)(void), uint8_t priority);
+void takt_arm_irq_pend(unsigned irq);
+
+/* Busy loop of exactly `iterations` iterations of two instructions each. */
+void takt_arm_spin(uint32_t iterations);
+
+/*
+ * Modelled work of whole ticks, with the sim's semantics at its end: the
+ * caller runs (busy, preemptible) until it has executed about `ticks` ticks
+ * of processor time, lets the interrupt of the tick boundary nearest to that
+ * point run, and returns with any switch that tick asked for held back until
+ * the caller's next kernel call (or next work): so "work ends at t, then the
+ * task completes or delays at t" sees the tick at t, and the tick's
+ * preemption follows the task's own call — exactly what the sim does when
+ * work ends on a tick. Snapping to the boundary keeps kernel overheads from
+ * adding up over a run. Context: task. See docs/ports.md.
+ */
+void takt_arm_work_ticks(uint32_t ticks);
+
+/* SysTick interrupts handled since takt_start. */
+uint64_t takt_arm_ticks_handled(void);
+/* Holds back PendSV (BASEPRI at its level) until the caller's next kernel
+ * critical section ends or takt_arm_release_switch; other interrupts run. */
+void takt_arm_hold_switch(void);
+void takt_arm_release_switch(void);
+
+#ifdef TAKT_ARM_MASK_METER
+/* Benchmark builds only (-DTAKT_ARM_MASK_METER for the kernel and the port):
+ * entry k % ENTRIES of log holds the SysTick values (SYST_CVR) read in the
+ * k-th outermost kernel critical section, 2 instructions before its raising
+ * msr basepri (start) and 8 before its lowering one (end). Its masked stretch
+ * (the instruction after the raising msr through the lowering msr, without
+ * the meter's own instructions) is (start - end) in instructions minus
+ * TAKT_ARM_MASK_METER_SELF. */
+#define TAKT_ARM_MASK_METER_ENTRIES 64u
+#define TAKT_ARM_MASK_METER_SELF 6u
+typedef struct {
+    uint32_t start;          /* scratch: the open section's start */
+    volatile uint32_t count; /* sections logged so far */
+    struct {
+        uint32_t start, end;
+    } log[TAKT_ARM_MASK_METER_ENTRIES];
+} takt_arm_mask_meter_t;
+extern takt_arm_mask_meter_t takt_arm_mask_meter;
+#endif
+
+/* Console (semihosting) and exit with a status QEMU returns as its own. */
+void takt_arm_exit(int status) __attribute__((noreturn));
+
+#endif

@@ -1,0 +1,14 @@
+/* Cortex-M (ARMv7-M) port types: a task's context is its saved stack pointer
+ * (the registers live on its own stack); time stamps are nanoseconds. */
+#ifndef TAKT_PORT_TYPES_H
+#define TAKT_PORT_TYPES_H
+
+#include <stdint.h>
+
+typedef uint64_t takt_stamp_t;
+
+typedef struct {
+    uint32_t *sp; /* process stack pointer while the task is switched out */
+} port_context_t;
+
+#endif

@@ -1,0 +1,394 @@
+/*
+ * Cortex-M (ARMv7-M) port: PendSV context switch, SysTick tick, BASEPRI
+ * critical sections, lazy FPU context on Cortex-M4F.
+ *
+ * Tasks run in thread mode on the process stack (PSP); handlers on the main
+ * stack. A switch is always PendSV at the lowest priority, so it happens at
+ * once in task context, at the end of a critical section (lowering BASEPRI
+ * unmasks it) or when the last interrupt returns. The thread that called
+ * takt_start becomes a pseudo-task on the process stack too: ending the run
+ * is one more switch, back to it, and takt_start returns (tests and the
+ * runner run the kernel several times in one program).
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "armv7m_regs.h"
+#include "board.h"
+#include "port.h"
+#include "takt/takt.h"
+#include "takt_armv7m.h"
+
+#define EXC_RETURN_THREAD_PSP 0xFFFFFFFDu /* basic frame, thread mode, process stack */
+#define XPSR_THUMB (1u << 24)
+#define HANDLER_STACK_BYTES 2048u
+
+typedef enum { RUN_IDLE, RUN_STARTING, RUN_RUNNING, RUN_ENDING } run_state_t;
+
+static struct {
+    takt_arm_params_t params;
+    uint32_t tick_counts; /* SysTick counts per kernel tick */
+    volatile uint64_t ticks; /* SysTick interrupts handled since start */
+    volatile uint64_t interrupts;
+    uint32_t critical_nesting;
+    uint32_t saved_basepri;
+    volatile bool switch_held; /* modelled work holds PendSV back */
+    bool in_tick;              /* the tick interrupt runs: its events share its instant */
+    volatile run_state_t state;
+    takt_task_t *first;
+    port_context_t *live; /* whose registers are on the processor */
+    port_context_t boot;  /* the thread that called takt_start */
+} port = {.params = {.tick_hz = 1000, .end_ticks = 0}};
+
+static uint64_t handler_stack[HANDLER_STACK_BYTES / 8];
+
+uint32_t takt_arm_core_hz(void)
+{
+    return TAKT_BOARD_CORE_HZ;
+}
+
+int takt_arm_configure(const takt_arm_params_t *params)
+{
+    if (params == NULL || params->tick_hz == 0 || TAKT_BOARD_CORE_HZ % params->tick_hz != 0) {
+        return TAKT_ERR_ARG;
+    }
+    uint32_t counts = TAKT_BOARD_CORE_HZ / params->tick_hz;
+    if (counts < 2 || counts - 1u > SYST_RVR_MAX) {
+        return TAKT_ERR_ARG;
+    }
+    port.params = *params;
+    port.ticks = 0; /* events before the start are stamped 0, as on the sim */
+    return TAKT_OK;
+}
+
+uint32_t takt_arm_tick_counts(void)
+{
+    return TAKT_BOARD_CORE_HZ / port.params.tick_hz;
+}
+
+uint64_t takt_arm_interrupts(void)
+{
+    return port.interrupts;
+}
+
+uint64_t takt_arm_counts_to_ns(uint64_t counts)
+{
+    /* Split so that counts * 1e9 cannot overflow for any run length. */
+    uint64_t hz = TAKT_BOARD_CORE_HZ;
+    return counts / hz * 1000000000ull + counts % hz * 1000000000ull / hz;
+}
+
+/* ---- critical sections: BASEPRI ---- */
+
+#ifdef TAKT_ARM_MASK_METER
+/* Benchmarks only (docs/benchmarks.md, "FreeRTOS-API suite"). Every outermost
+ * kernel critical section logs the SysTick values read just before its raising
+ * msr and just before its lowering msr. Both asm blocks are fixed instruction
+ * sequences, so the meter's own instructions inside the masked stretch are a
+ * known constant (TAKT_ARM_MASK_METER_SELF); the log is written before the
+ * lowering msr, so a section is logged before the switch it may cause. */
+takt_arm_mask_meter_t takt_arm_mask_meter;
+
+static inline void meter_read_and_raise(uint32_t level)
+{
+    uint32_t t, b;
+    __asm volatile("movw %0, #0xE018\n\tmovt %0, #0xE000\n\t"
+                   "movw %1, #:lower16:takt_arm_mask_meter\n\tmovt %1, #:upper16:takt_arm_mask_meter\n\t"
+                   "ldr %0, [%0]\n\tstr %0, [%1]\n\tmsr basepri, %2\n\tisb"
+                   : "=&r"(t), "=&r"(b) : "r"(level) : "memory");
+}
+
+static inline void meter_log_and_lower(uint32_t level)
+{
+    uint32_t t, b, s, i, a;
+    __asm volatile("movw %0, #0xE018\n\tmovt %0, #0xE000\n\t"
+                   "movw %1, #:lower16:takt_arm_mask_meter\n\tmovt %1, #:upper16:takt_arm_mask_meter\n\t"
+                   "ldr %0, [%0]\n\t"
+                   "ldr %2, [%1]\n\t"
+                   "ldr %3, [%1, #4]\n\t"
+                   "and %4, %3, %6\n\t"
+                   "add %4, %1, %4, lsl #3\n\t"
+                   "strd %2, %0, [%4, #8]\n\t"
+                   "add %3, %3, #1\n\t"
+                   "str %3, [%1, #4]\n\t"
+                   "msr basepri, %5\n\tisb"
+                   : "=&r"(t), "=&r"(b), "=&r"(s), "=&r"(i), "=&r"(a)
+                   : "r"(level), "i"(TAKT_ARM_MASK_METER_ENTRIES - 1u)
+                   : "memory");
+}
+#endif
+
+void port_critical_enter(void)
+{
+    uint32_t old = arm_basepri();
+#ifdef TAKT_ARM_MASK_METER
+    if (port.critical_nesting == 0) { /* an interrupt's own section ends before it returns */
+        meter_read_and_raise(TAKT_ARM_BASEPRI);
+    } else {
+        arm_set_basepri(TAKT_ARM_BASEPRI);
+    }
+#else
+    arm_set_basepri(TAKT_ARM_BASEPRI);
+#endif
+    if (port.critical_nesting++ == 0) {
+        port.saved_basepri = old;
+    }
+}
+
+void port_critical_exit(void)
+{
+    if (--port.critical_nesting == 0) {
+        uint32_t restore = port.saved_basepri;
+        if (port.switch_held && !port_in_isr()) {
+            port.switch_held = false; /* the task's kernel call was the held switch point */
+            restore = 0;
+        }
+#ifdef TAKT_ARM_MASK_METER
+        meter_log_and_lower(restore); /* a pended PendSV runs right here */
+#else
+        arm_set_basepri(restore); /* a pended PendSV runs right here */
+#endif
+    }
+}
+
+void takt_arm_hold_switch(void)
+{
+    port.switch_held = true;
+    arm_set_basepri(TAKT_ARM_PENDSV_PRIORITY);
+}
+
+void takt_arm_release_switch(void)
+{
+    if (port.switch_held) {
+        port.switch_held = false;
+        arm_set_basepri(0);
+    }
+}
+
+uint64_t takt_arm_ticks_handled(void)
+{
+    return port.ticks;
+}
+
+bool takt_arm_run_ending(void);
+bool takt_arm_run_ending(void)
+{
+    return port.state == RUN_ENDING;
+}
+
+bool port_in_isr(void)
+{
+    return (arm_ipsr() & 0x1FFu) != 0;
+}
+
+void port_request_switch(void)
+{
+    SCB_ICSR = SCB_ICSR_PENDSVSET;
+    arm_barrier();
+}
+
+/* ---- time ---- */
+
+takt_stamp_t port_timestamp(void)
+{
+    /* Counts since start: handled ticks, plus one if the counter already
+     * wrapped but its interrupt is masked or not taken yet, plus the counts
+     * into the current period. Retried if the wrap falls between the reads. */
+    /* One instant for everything the tick interrupt does (releases and wakes
+     * at one tick are simultaneous, ordered by task id, as on the sim), and
+     * for what a task does between modelled work that ended on a tick and its
+     * next kernel call (on the sim that code takes no time). Also before the
+     * start and after the end. */
+    if (port.in_tick || port.switch_held || port.state == RUN_IDLE) {
+        return port.ticks * port.tick_counts;
+    }
+    uint32_t reload = port.tick_counts - 1u;
+    for (;;) {
+        uint32_t pending_before = SCB_ICSR & SCB_ICSR_PENDSTSET;
+        uint64_t ticks = port.ticks;
+        uint32_t value = SYST_CVR;
+        uint32_t pending_after = SCB_ICSR & SCB_ICSR_PENDSTSET;
+        if (pending_before != pending_after || ticks != port.ticks) {
+            continue;
+        }
+        uint32_t into = value == 0 ? 0 : reload + 1u - value;
+        if (pending_after) {
+            ticks++;
+        }
+        return ticks * port.tick_counts + into;
+    }
+}
+
+uint64_t takt_arm_now_counts(void)
+{
+    return port_timestamp();
+}
+
+/* ---- tasks ---- */
+
+size_t port_min_stack_size(void)
+{
+    return 256;
+}
+
+void port_stack_claim(void *stack, size_t size)
+{
+    (void)stack;
+    (void)size;
+}
+
+static void task_returned_past_trampoline(void)
+{
+    takt_arm_exit(70);
+}
+
+void port_task_init(takt_task_t *task)
+{
+    /* An exception frame as if the task had been switched out just before
+     * its first instruction: hardware part, then r4-r11 and EXC_RETURN. */
+    uint32_t *sp = (uint32_t *)(((uintptr_t)task->stack + task->stack_size) & ~(uintptr_t)7u);
+    *--sp = XPSR_THUMB;
+    *--sp = (uint32_t)(uintptr_t)takt_task_trampoline; /* pc */
+    *--sp = (uint32_t)(uintptr_t)task_returned_past_trampoline; /* lr */
+    for (int r = 0; r < 5; r++) {
+        *--sp = 0; /* r12, r3, r2, r1, r0 */
+    }
+    *--sp = EXC_RETURN_THREAD_PSP;
+    for (int r = 0; r < 8; r++) {
+        *--sp = 0; /* r11 .. r4 */
+    }
+    task->context.sp = sp;
+}
+
+/* Called by PendSV with the outgoing context saved on its stack; returns the
+ * stack of the context to resume. */
+uint32_t *port_switch_stack(uint32_t *sp);
+uint32_t *port_switch_stack(uint32_t *sp)
+{
+    port_critical_enter(); /* kernel-level interrupts wait while we pick */
+    port.live->sp = sp;
+    port_context_t *next;
+    switch (port.state) {
+    case RUN_STARTING:
+        next = &port.first->context;
+        port.state = RUN_RUNNING;
+        break;
+    case RUN_ENDING:
+        next = &port.boot;
+        port.state = RUN_IDLE;
+        break;
+    default:
+        next = &takt_sched_switch_point()->context;
+        break;
+    }
+    port.live = next;
+    port_critical_exit();
+    return next->sp;
+}
+
+__attribute__((naked)) void PendSV_Handler(void)
+{
+    __asm volatile(
+        "mrs r0, psp\n"
+        "isb\n"
+#if defined(__ARM_FP)
+        "tst lr, #0x10\n" /* EXC_RETURN bit 4 clear: the frame holds FP state */
+        "it eq\n"
+        "vstmdbeq r0!, {s16-s31}\n"
+#endif
+        "stmdb r0!, {r4-r11, lr}\n"
+        "bl port_switch_stack\n"
+        "ldmia r0!, {r4-r11, lr}\n"
+#if defined(__ARM_FP)
+        "tst lr, #0x10\n"
+        "it eq\n"
+        "vldmiaeq r0!, {s16-s31}\n"
+#endif
+        "msr psp, r0\n"
+        "isb\n"
+        "bx lr\n");
+}
+
+static void end_run(void)
+{
+    port.state = RUN_ENDING;
+    SYST_CSR = 0;
+    SCB_ICSR = SCB_ICSR_PENDSTCLR;
+    port_request_switch();
+}
+
+void SysTick_Handler(void)
+{
+    port.interrupts++;
+    /* As on the sim, the run ends when the tick at end_ticks is due, before it
+     * is processed. */
+    if (port.params.end_ticks != 0 && port.ticks + 1u >= port.params.end_ticks) {
+        port.ticks++;
+        end_run();
+        return;
+    }
+    port.ticks++;
+    port.in_tick = true;
+    takt_tick_from_isr();
+    port.in_tick = false;
+}
+
+void takt_arm_stop(void)
+{
+    port_critical_enter();
+    end_run();
+    port_critical_exit();
+}
+
+/* Thread mode moves to the process stack at the same address, handlers get
+ * their own stack; and back. */
+__attribute__((naked)) static void use_process_stack(uint32_t *handler_stack_top)
+{
+    (void)handler_stack_top;
+    __asm volatile(
+        "mrs r1, msp\n"
+        "msr psp, r1\n"
+        "mrs r1, control\n"
+        "orr r1, r1, #2\n"
+        "msr control, r1\n"
+        "isb\n"
+        "msr msp, r0\n"
+        "bx lr\n");
+}
+
+__attribute__((naked)) static void use_main_stack(void)
+{
+    __asm volatile(
+        "mrs r1, psp\n"
+        "msr msp, r1\n"
+        "mrs r1, control\n"
+        "bic r1, r1, #2\n"
+        "msr control, r1\n"
+        "isb\n"
+        "bx lr\n");
+}
+
+void port_start(takt_task_t *first)
+{
+    port.tick_counts = takt_arm_tick_counts();
+    port.interrupts = 0;
+    port.first = first;
+    port.switch_held = false;
+    port.live = &port.boot;
+    port.state = RUN_STARTING;
+    SCB_SHPR3 = (SCB_SHPR3 & 0x0000FFFFu) | (TAKT_ARM_KERNEL_IRQ_PRIORITY << 24) |
+                (TAKT_ARM_PENDSV_PRIORITY << 16);
+    use_process_stack((uint32_t *)&handler_stack[HANDLER_STACK_BYTES / 8]);
+    SYST_CSR = 0;
+    SYST_RVR = port.tick_counts - 1u;
+    SYST_CVR = 0;
+    SYST_CSR = SYST_CSR_CLKSOURCE | SYST_CSR_TICKINT | SYST_CSR_ENABLE;
+    port_request_switch();
+    /* Back here when the run ended. */
+    use_main_stack();
+}
+
+void port_idle(void)
+{
+    __asm volatile("wfi" ::: "memory");
+}

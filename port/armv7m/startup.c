@@ -1,0 +1,137 @@
+/*
+ * Start-up: the vector table, the reset handler (data, bss, FPU, C library
+ * constructors, main, exit), faults, and the dispatch of external interrupts
+ * to handlers attached at run time.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "armv7m_regs.h"
+#include "board.h"
+#include "takt/types.h"
+#include "takt_armv7m.h"
+
+extern uint32_t __data_load[], __data_start[], __data_end[], __bss_start[], __bss_end[];
+extern uint32_t __stack_top[];
+extern void __libc_init_array(void);
+extern int main(int argc, char **argv);
+int takt_arm_cmdline(char *buf, int size);
+
+void Reset_Handler(void);
+void PendSV_Handler(void);
+void SysTick_Handler(void);
+static void fault_handler(void);
+static void external_irq_entry(void);
+
+static void (*irq_handlers[TAKT_BOARD_IRQ_COUNT])(void);
+
+__attribute__((section(".vectors"), used)) static void (*const vectors[16 + TAKT_BOARD_IRQ_COUNT])(void) = {
+    [0] = (void (*)(void))(uintptr_t)__stack_top,
+    [1] = Reset_Handler,
+    [2] = fault_handler,  /* NMI */
+    [3] = fault_handler,  /* HardFault */
+    [4] = fault_handler,  /* MemManage */
+    [5] = fault_handler,  /* BusFault */
+    [6] = fault_handler,  /* UsageFault */
+    [11] = fault_handler, /* SVCall: unused */
+    [12] = fault_handler, /* DebugMonitor */
+    [14] = PendSV_Handler,
+    [15] = SysTick_Handler,
+    [16 ... 16 + TAKT_BOARD_IRQ_COUNT - 1] = external_irq_entry,
+};
+
+#define MAX_ARGS 16
+
+/* argv from the host's command line (QEMU: -semihosting-config arg=...),
+ * split at spaces. */
+static int split_cmdline(char **argv)
+{
+    static char line[512];
+    int argc = 0;
+    if (takt_arm_cmdline(line, (int)sizeof(line) - 1) < 0) {
+        return 0;
+    }
+    line[sizeof(line) - 1] = '\0';
+    for (char *p = line; *p != '\0' && argc < MAX_ARGS;) {
+        while (*p == ' ') {
+            *p++ = '\0';
+        }
+        if (*p == '\0') {
+            break;
+        }
+        argv[argc++] = p;
+        while (*p != '\0' && *p != ' ') {
+            p++;
+        }
+    }
+    argv[argc] = NULL;
+    return argc;
+}
+
+void Reset_Handler(void)
+{
+    for (uint32_t *src = __data_load, *dst = __data_start; dst < __data_end;) {
+        *dst++ = *src++;
+    }
+    for (uint32_t *dst = __bss_start; dst < __bss_end;) {
+        *dst++ = 0;
+    }
+    SCB_VTOR = (uint32_t)(uintptr_t)vectors;
+#if defined(__ARM_FP)
+    SCB_CPACR |= 0xFu << 20;                      /* CP10, CP11: full access */
+    FPU_FPCCR |= FPU_FPCCR_ASPEN | FPU_FPCCR_LSPEN; /* lazy stacking (reset default) */
+    arm_barrier();
+#endif
+    __libc_init_array();
+    static char *argv[MAX_ARGS + 1];
+    exit(main(split_cmdline(argv), argv));
+}
+
+/* __libc_init_array calls these (crti/crtn are not linked: -nostartfiles). */
+void _init(void);
+void _init(void)
+{
+}
+
+void _fini(void);
+void _fini(void)
+{
+}
+
+static void fault_handler(void)
+{
+    uint32_t ipsr = arm_ipsr();
+    fprintf(stderr, "takt armv7m: fault, exception %u\n", (unsigned)(ipsr & 0x1FFu));
+    takt_arm_exit(71);
+}
+
+static void external_irq_entry(void)
+{
+    unsigned irq = (arm_ipsr() & 0x1FFu) - 16u;
+    if (irq < TAKT_BOARD_IRQ_COUNT && irq_handlers[irq] != NULL) {
+        irq_handlers[irq]();
+        return;
+    }
+    fault_handler();
+}
+
+int takt_arm_irq_attach(unsigned irq, void (*handler)(void), uint8_t priority)
+{
+    if (irq >= TAKT_BOARD_IRQ_COUNT || handler == NULL) {
+        return TAKT_ERR_ARG;
+    }
+    irq_handlers[irq] = handler;
+    NVIC_IPR_BYTE(irq) = priority;
+    NVIC_ICPR(irq / 32u) = 1u << (irq % 32u);
+    NVIC_ISER(irq / 32u) = 1u << (irq % 32u);
+    return TAKT_OK;
+}
+
+void takt_arm_irq_pend(unsigned irq)
+{
+    if (irq < TAKT_BOARD_IRQ_COUNT) {
+        NVIC_ISPR(irq / 32u) = 1u << (irq % 32u);
+        arm_barrier();
+    }
+}

@@ -1,0 +1,174 @@
+"""The FreeRTOS-API suite's toolkit side (takt.bench_suite): output parsing, the
+sanity check ctest relies on, the comparison with the FreeRTOS reference, the
+kernel size from a link map, and bad input through the CLI. The suite itself
+runs under QEMU in the ARM build's ctest (freertos_suite_quick)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from takt import bench_suite as bs
+from takt.cli import main
+
+
+def _quick_output(masked: bool, *, skew: dict[str, int] | None = None) -> str:
+    kind = "masked" if masked else "window"
+    lines = ["info,platform,takt-mps2-an385", "info,read_overhead,2"]
+    for name, params in bs.QUICK_WINDOWS.items():
+        for p in params:
+            lo = 100 + (skew or {}).get(name, 0)
+            if masked:
+                lo -= 40
+            lines.append(f"{kind},{name},{p},4,{lo},{lo + 2},{4 * lo + 4}")
+    if not masked:
+        lines += [f"throughput,{t},2,{10 + i}" for i, t in enumerate(bs.THROUGHPUT_TESTS)]
+    lines.append("done,0")
+    return "\n".join(lines) + "\n"
+
+
+def _merged(**kw: dict[str, int]) -> bs.SuiteOutput:
+    return bs.merge(bs.parse(_quick_output(False, **kw)), bs.parse(_quick_output(True, **kw)))
+
+
+def test_parse_reads_every_line_kind_and_ignores_noise() -> None:
+    out = bs.parse(
+        "qemu: warning\nwindow,yield,0,20,40,50,900\nmasked,yield,0,20,30,31,610\n"
+        "throughput,tm_basic,10,1234\ninfo,read_overhead,2\nerror,boom\ndone,1\n"
+    )
+    assert out.windows[("yield", 0)] == bs.Stat(20, 40, 50, 900)
+    assert out.windows[("yield", 0)].mean == 45 and out.windows[("yield", 0)].jitter == 10
+    assert out.masked[("yield", 0)].max == 31
+    assert out.throughput["tm_basic"] == (10, 1234)
+    assert out.info["read_overhead"] == "2" and out.errors == ["boom"] and out.done == 1
+
+
+def test_check_accepts_a_sane_run() -> None:
+    assert bs.check(_merged()) == []
+
+
+@pytest.mark.parametrize(
+    "edit, problem",
+    [
+        (lambda t: t.replace("window,delay,31,4,", "window,delay,31,2,"), "2 samples"),
+        (
+            lambda t: t.replace("window,yield,0,4,100,102,404", "window,yield,0,4,100,102,900"),
+            "outside",
+        ),
+        (lambda t: t.replace("window,irq_to_task,0,", "window,irq_to_taskX,0,"), "missing"),
+        (
+            lambda t: t.replace("throughput,tm_memory,2,16", "throughput,tm_memory,2,0"),
+            "no operation",
+        ),
+        (lambda t: t.replace("done,0", "error,task creation failed\ndone,1"), "program reported"),
+        (lambda t: t.replace("done,0", ""), "done line"),
+    ],
+)
+def test_check_catches_each_kind_of_broken_output(edit: object, problem: str) -> None:
+    plain = edit(_quick_output(False))  # type: ignore[operator]
+    problems = bs.check(bs.merge(bs.parse(plain), bs.parse(_quick_output(True))))
+    assert any(problem in p for p in problems), problems
+
+
+def test_check_catches_masked_beyond_the_window() -> None:
+    masked = _quick_output(True).replace(
+        "masked,yield,0,4,60,62,244", "masked,yield,0,4,60,500,244"
+    )
+    problems = bs.check(bs.merge(bs.parse(_quick_output(False)), bs.parse(masked)))
+    assert any("exceeds the window" in p for p in problems)
+
+
+def _result(values: dict[str, float], text: int = 8000) -> bs.PolicyResult:
+    out = bs.SuiteOutput()
+    for ref in bs.REFERENCES:
+        v = int(values.get(ref.test, ref.freertos * 0.5))
+        out.windows[(ref.test, ref.param)] = bs.Stat(4, v, v, 4 * v)
+    out.windows[("delay", 31)] = bs.Stat(4, 100 + 31 * 4, 100 + 31 * 4, 4 * (100 + 31 * 4))
+    out.windows[("delay", 0)] = bs.Stat(4, 100, 100, 400)
+    return bs.PolicyResult(
+        "fp", out, {"kernel": text, "freertos_layer": 0, "port": 0, "total": text}
+    )
+
+
+def test_comparison_applies_the_limits() -> None:
+    rows = {r[0]: r for r in bs.comparison_rows(_result({}))}
+    assert all(r[4] == "pass" for r in rows.values()), rows
+    # a blocking path at 0.7x FreeRTOS misses its 0.6x limit; a non-blocking one at 1.0x passes
+    rows = {
+        r[0]: r for r in bs.comparison_rows(_result({"sem_wait_block": 378 * 0.7, "yield": 46}))
+    }
+    assert rows["semaphore take-block"][4] == "FAIL"
+    assert rows["cooperative yield switch"][4] == "pass"
+    assert rows["vTaskDelay, per task already delayed"][2] == 4
+    assert rows["kernel text (bytes)"][4] == "pass"
+    rows = {r[0]: r for r in bs.comparison_rows(_result({}, text=9000))}
+    assert rows["kernel text (bytes)"][4] == "FAIL"
+
+
+def test_comparison_fails_on_a_bad_worst_case_elsewhere_in_the_range() -> None:
+    result = _result({})
+    result.output.windows[("sem_wait_block", 29)] = bs.Stat(4, 100, 400, 1000)
+    rows = {r[0]: r for r in bs.comparison_rows(result)}
+    assert rows["semaphore take-block"][4] == "FAIL"
+
+
+MAP = """\
+Discarded input sections
+
+ .text.unused   0x00000000       0x40 lib/libbench_suite_rtos_fp_plain.a(core.c.obj)
+
+Linker script and memory map
+
+ .text.takt_yield
+                0x00001c00       0x3c lib/libbench_suite_rtos_fp_plain.a(core.c.obj)
+ .text.xQueueGenericSend
+                0x00002f04       0x60 lib/libbench_suite_rtos_fp_plain.a(queue.c.obj)
+ .text.takt_queue_send
+                0x00003000       0x80 lib/libbench_suite_rtos_fp_plain.a(queue.c.obj)
+ .text.port_critical_enter
+                0x0000137c       0x20 dir/port_armv7m.c.obj
+ .text.main     0x00000100       0x10 dir/suite.c.obj
+ .text          0x00000200      0x100 /usr/lib/libc_nano.a(memcpy.o)
+"""
+
+
+def test_kernel_text_counts_kept_kernel_layer_and_port_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "x.map"
+    path.write_text(MAP)
+    monkeypatch.setattr(
+        bs, "_layer_sections", lambda _d: {("queue.c.obj", ".text.xQueueGenericSend")}
+    )
+    sizes = bs.kernel_text(path, tmp_path)
+    assert sizes == {
+        "kernel": 0x3C + 0x80,
+        "freertos_layer": 0x60,
+        "port": 0x20,
+        "total": 0x3C + 0x80 + 0x60 + 0x20,
+    }
+
+
+def test_kernel_text_refuses_a_file_that_is_not_a_map(tmp_path: Path) -> None:
+    path = tmp_path / "x.map"
+    path.write_text("hello\n")
+    with pytest.raises(bs.SuiteError):
+        bs.kernel_text(path)
+
+
+def test_attribute_counts_per_function_of_the_last_complete_window() -> None:
+    funcs = ["a", "api", "k", "k", "pendsv", "b", "b", "a", "api", "k", "pendsv", "pendsv", "b"]
+    assert bs.attribute(funcs, "a", "api", "b") == [("api", 1), ("k", 1), ("pendsv", 2)]
+    assert bs.attribute(funcs, "a", "nothing", "b") == []
+
+
+def test_cli_refuses_an_unknown_policy_before_building(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "suite", "--policies", "fp,bogus"]) == 1
+    assert "unknown policy 'bogus'" in capsys.readouterr().err
+
+
+def test_qemu_command_is_deterministic_icount() -> None:
+    cmd = bs.qemu_command(Path("x.elf"), "mps2-an385", qemu="qemu-system-arm")
+    assert cmd[cmd.index("-icount") + 1] == "shift=7,sleep=off"
+    assert cmd[-2:] == ["-kernel", "x.elf"]

@@ -1,0 +1,309 @@
+/*
+ * The kernel on the Cortex-M port (QEMU mps2-an385/an386): context switches,
+ * the tick, delays, periodic jobs with modelled work, interrupts that wake
+ * tasks, BASEPRI critical sections that leave urgent interrupts unmasked, FPU
+ * state kept across preemptions (Cortex-M4F), and runs that end and start
+ * again. Trace stamps are SysTick counts; the checks round them to the
+ * nearest tick (docs/ports.md: events land a few microseconds after the
+ * boundary the sim would stamp them with).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "armv7m_regs.h"
+#include "board.h"
+#include "check.h"
+#include "port.h"
+#include "takt/takt.h"
+#include "takt_armv7m.h"
+
+#define TICK_HZ 1000u
+#define LOG_MAX 512u
+#define STACK 2048u
+
+static takt_trace_event_t log_events[LOG_MAX];
+static size_t log_n;
+static bool log_overflowed;
+
+void takt_trace_drain_hook(void)
+{
+    size_t room = LOG_MAX - log_n;
+    size_t n = takt_trace_read(&log_events[log_n], room);
+    log_n += n;
+    if (n == room) {
+        takt_trace_event_t scratch[8];
+        log_overflowed = log_overflowed || takt_trace_read(scratch, 8) > 0;
+    }
+}
+
+static uint32_t misses;
+void takt_deadline_miss_hook(takt_task_t *task, uint32_t job)
+{
+    (void)task;
+    (void)job;
+    misses++;
+}
+
+void takt_stack_overflow_hook(takt_task_t *task)
+{
+    (void)task;
+    CHECK(!"stack overflow");
+}
+
+static uint32_t to_tick(uint64_t stamp)
+{
+    uint32_t tick = takt_arm_tick_counts();
+    return (uint32_t)((stamp + tick / 2u) / tick);
+}
+
+static void begin(uint64_t end_ticks)
+{
+    log_n = 0;
+    log_overflowed = false;
+    misses = 0;
+    takt_arm_params_t p = {.tick_hz = TICK_HZ, .end_ticks = end_ticks};
+    CHECK_EQ(takt_arm_configure(&p), TAKT_OK);
+    CHECK_EQ(takt_init(NULL), TAKT_OK);
+}
+
+static void run(void)
+{
+    takt_start();
+    takt_trace_drain_hook();
+    CHECK(!log_overflowed);
+}
+
+static takt_task_t *task(const char *name, unsigned prio, void (*entry)(void *), void *arg,
+                         takt_tick_t period)
+{
+    takt_task_params_t p = {.name = name, .entry = entry, .arg = arg, .priority = prio,
+                            .stack_size = STACK, .period = period};
+    takt_task_t *t = NULL;
+    CHECK_EQ(takt_task_create(&p, &t), TAKT_OK);
+    return t;
+}
+
+/* "tick:task ..." for the events of one type, stamps rounded to ticks. */
+static const char *events(takt_event_type_t type)
+{
+    static char buf[1024];
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < log_n && len + 24 < sizeof(buf); i++) {
+        if (log_events[i].type == type) {
+            len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%lu:%d", len ? " " : "",
+                                    (unsigned long)to_tick(log_events[i].stamp),
+                                    log_events[i].task == TAKT_TRACE_NO_TASK ? -1
+                                                                             : (int)log_events[i].task);
+        }
+    }
+    return buf;
+}
+
+/* ---- delays and preemption by the tick ---- */
+
+static void delayer(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        takt_arm_work_ticks(1);
+        takt_delay(2);
+    }
+}
+
+static void worker(void *arg)
+{
+    takt_arm_work_ticks((uint32_t)(uintptr_t)arg);
+    takt_arm_stop();
+}
+
+static void test_delay_preemption(void)
+{
+    begin(10);
+    task("H", 3, delayer, NULL, 0);
+    task("L", 1, worker, (void *)100, 0);
+    run();
+    CHECK_STREQ(events(TAKT_EV_DISPATCH), "0:1 1:2 3:1 4:2 6:1 7:2 9:1");
+    CHECK_EQ(takt_tick_count(), 9u);
+    takt_teardown();
+}
+
+/* ---- periodic jobs: the runner's synthetic job loop ---- */
+
+static void job_loop(void *arg)
+{
+    for (;;) {
+        takt_arm_work_ticks((uint32_t)(uintptr_t)arg);
+        takt_job_end();
+    }
+}
+
+static void test_periodic(void)
+{
+    begin(12);
+    task("T1", 2, job_loop, (void *)1, 4);
+    task("T2", 1, job_loop, (void *)3, 6);
+    run();
+    CHECK_STREQ(events(TAKT_EV_DISPATCH), "0:1 1:2 4:1 5:0 6:2 8:1 9:2 10:0");
+    CHECK_STREQ(events(TAKT_EV_COMPLETE), "1:1 4:2 5:1 9:1 10:2");
+    CHECK_STREQ(events(TAKT_EV_RELEASE), "0:1 0:2 4:1 6:2 8:1");
+    CHECK_STREQ(events(TAKT_EV_PREEMPT), "6:0 8:2"); /* idle too, as on the sim */
+    CHECK_EQ(misses, 0u);
+    takt_teardown();
+}
+
+/* An overloaded pair: T2's job 0 misses its deadline (tick 4), recorded once. */
+static void test_deadline_miss(void)
+{
+    begin(8);
+    task("T1", 2, job_loop, (void *)2, 4);
+    task("T2", 1, job_loop, (void *)3, 4);
+    run();
+    CHECK_EQ(misses, 1u);
+    CHECK_STREQ(events(TAKT_EV_DEADLINE_MISS), "5:2");
+    takt_teardown();
+}
+
+/* ---- interrupts: a kernel-level interrupt resumes a higher-priority task ---- */
+
+static takt_task_t *isr_target;
+static char order[16];
+static size_t order_n;
+
+static void resume_isr(void)
+{
+    takt_isr_enter(TAKT_BOARD_SPARE_IRQ);
+    order[order_n++] = 'I';
+    takt_task_resume_from_isr(isr_target);
+    takt_isr_exit(TAKT_BOARD_SPARE_IRQ);
+}
+
+static void sleeper(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        takt_task_suspend(NULL);
+        order[order_n++] = 'H';
+    }
+}
+
+static void raiser(void *arg)
+{
+    (void)arg;
+    takt_arm_irq_pend(TAKT_BOARD_SPARE_IRQ);
+    order[order_n++] = 'L';
+    takt_arm_stop();
+}
+
+static void test_interrupt_wakes_task(void)
+{
+    order_n = 0;
+    memset(order, 0, sizeof(order));
+    CHECK_EQ(takt_arm_irq_attach(TAKT_BOARD_SPARE_IRQ, resume_isr, TAKT_ARM_KERNEL_IRQ_PRIORITY),
+             TAKT_OK);
+    begin(0);
+    isr_target = task("H", 3, sleeper, NULL, 0);
+    task("L", 1, raiser, NULL, 0);
+    run();
+    CHECK_STREQ(order, "IHL"); /* the switch to H happened at the interrupt's exit */
+    takt_teardown();
+}
+
+/* ---- BASEPRI: urgent interrupts run inside critical sections ---- */
+
+static volatile int urgent_ran, kernel_level_ran;
+
+static void urgent_isr(void)
+{
+    urgent_ran = 1;
+}
+
+static void kernel_level_isr(void)
+{
+    kernel_level_ran = 1;
+}
+
+static void test_basepri_masking(void)
+{
+    CHECK_EQ(takt_arm_irq_attach(TAKT_BOARD_SPARE_IRQ, kernel_level_isr,
+                                 TAKT_ARM_KERNEL_IRQ_PRIORITY), TAKT_OK);
+    CHECK_EQ(takt_arm_irq_attach(TAKT_BOARD_SPARE_IRQ2, urgent_isr, 0x00), TAKT_OK);
+    urgent_ran = kernel_level_ran = 0;
+    port_critical_enter();
+    port_critical_enter(); /* nests */
+    takt_arm_irq_pend(TAKT_BOARD_SPARE_IRQ);
+    takt_arm_irq_pend(TAKT_BOARD_SPARE_IRQ2);
+    CHECK_EQ(urgent_ran, 1);
+    CHECK_EQ(kernel_level_ran, 0);
+    CHECK_EQ(arm_basepri(), TAKT_ARM_BASEPRI);
+    port_critical_exit();
+    CHECK_EQ(kernel_level_ran, 0);
+    port_critical_exit();
+    CHECK_EQ(kernel_level_ran, 1);
+    CHECK_EQ(arm_basepri(), 0u);
+}
+
+/* ---- FPU registers survive preemption (Cortex-M4F: lazy stacking) ---- */
+
+#define FP_LANES 20
+static float fp_result[2][FP_LANES];
+
+static void fp_compute(float seed, float out[FP_LANES], uint32_t rounds)
+{
+    float a[FP_LANES];
+    for (int i = 0; i < FP_LANES; i++) {
+        a[i] = seed + (float)i;
+    }
+    for (uint32_t r = 0; r < rounds; r++) {
+        for (int i = 0; i < FP_LANES; i++) {
+            a[i] = a[i] * 0.999f + (float)(i + 1) * 0.5f;
+        }
+    }
+    memcpy(out, a, sizeof(a));
+}
+
+#define FP_ROUNDS 20000u
+
+static void fp_low(void *arg)
+{
+    (void)arg;
+    fp_compute(1.0f, fp_result[0], FP_ROUNDS);
+    takt_arm_stop();
+}
+
+static void fp_high(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        float scratch[FP_LANES];
+        fp_compute(-7.0f, scratch, 50);
+        fp_result[1][0] += scratch[0];
+        takt_delay(1);
+    }
+}
+
+static void test_fpu_context(void)
+{
+    float expected[FP_LANES];
+    fp_compute(1.0f, expected, FP_ROUNDS);
+    begin(0);
+    task("FH", 3, fp_high, NULL, 0);
+    task("FL", 1, fp_low, NULL, 0);
+    run();
+    CHECK(takt_context_switches() > 4u); /* the computation was preempted */
+    CHECK(memcmp(expected, fp_result[0], sizeof(expected)) == 0);
+    takt_teardown();
+}
+
+int main(void)
+{
+    printf("target tests on %s\n", TAKT_BOARD_NAME);
+    test_delay_preemption();
+    test_periodic();
+    test_deadline_miss();
+    test_interrupt_wakes_task();
+    test_basepri_masking();
+    test_fpu_context();
+    test_delay_preemption(); /* the kernel starts again after all of the above */
+    return CHECK_SUMMARY();
+}

@@ -1,0 +1,847 @@
+"""The FreeRTOS-API benchmark suite (apps/bench/freertos_suite) on QEMU.
+
+Builds the suite's programs for a board (one per policy, plain and with the
+port's masked-instruction meter), runs them under QEMU with ``-icount
+shift=7``, parses their output, checks it, and writes CSV, markdown tables and
+plots. ``python -m takt.bench_suite check ...`` is the ctest check (standard
+library only). Method: docs/benchmarks.md, "FreeRTOS-API suite".
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ICOUNT_SHIFT = 7  # bench_platform.h converts SysTick counts for this shift
+POLICIES = ("fp", "edf-heap", "edf-mlist", "edf-rbtree")
+POLICY_TITLES = {"fp": "FP", "edf-heap": "EDF-H", "edf-mlist": "EDF-L", "edf-rbtree": "RB-tree"}
+BOARDS = {"qemu-m3": "mps2-an385", "qemu-m4": "mps2-an386"}
+
+# Tests the latency part must report (name -> the parameter values of the
+# quick configuration); the full configuration has more values.
+QUICK_WINDOWS: dict[str, tuple[int, ...]] = {
+    "yield": (0,),
+    "sem_wait_block": (1, 29),
+    "sem_signal_unblock": (1, 29),
+    "mutex1_inherit": (1, 29),
+    "mutex1_disinherit": (1, 29),
+    "mutex6_inherit": (2, 29),
+    "mutex6_disinherit": (2, 29),
+    "mq_send": (4, 1024),
+    "mq_receive": (4, 1024),
+    "mq_receive_block": (1, 29),
+    "mq_send_unblock": (1, 29),
+    "mq_send_unblock_noswitch": (1, 29),
+    "irq_to_task": (0,),
+    "tick_no_wake": (0,),
+    "tick_wake_preempt": (0,),
+    "delay": (0, 31),
+}
+THROUGHPUT_TESTS = (
+    "tm_cooperative",
+    "tm_preemptive",
+    "tm_interrupt",
+    "tm_interrupt_preemption",
+    "tm_message",
+    "tm_synchronization",
+    "tm_memory",
+    "tm_basic",
+)
+QUICK_SAMPLES = 4
+
+
+class SuiteError(RuntimeError):
+    """Building or running the suite failed, or its output is malformed."""
+
+
+@dataclass(frozen=True)
+class Stat:
+    n: int
+    min: int
+    max: int
+    total: int
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+    @property
+    def jitter(self) -> int:
+        return self.max - self.min
+
+
+@dataclass
+class SuiteOutput:
+    windows: dict[tuple[str, int], Stat] = field(default_factory=dict)
+    masked: dict[tuple[str, int], Stat] = field(default_factory=dict)
+    throughput: dict[str, tuple[int, int]] = field(default_factory=dict)
+    info: dict[str, str] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    done: int | None = None
+
+
+_STAT_LINE = re.compile(r"^(window|masked),([a-z0-9_]+),(\d+),(\d+),(\d+),(\d+),(\d+)$")
+_THROUGHPUT_LINE = re.compile(r"^throughput,([a-z_]+),(\d+),(\d+)$")
+
+
+def parse(text: str) -> SuiteOutput:
+    """The suite's output lines; anything else (QEMU's own messages) is ignored."""
+    out = SuiteOutput()
+    for raw in text.splitlines():
+        line = raw.strip()
+        if m := _STAT_LINE.match(line):
+            kind, name, param, n, lo, hi, total = m.groups()
+            stat = Stat(int(n), int(lo), int(hi), int(total))
+            (out.windows if kind == "window" else out.masked)[(name, int(param))] = stat
+        elif m := _THROUGHPUT_LINE.match(line):
+            out.throughput[m.group(1)] = (int(m.group(2)), int(m.group(3)))
+        elif line.startswith("info,"):
+            _, key, value = (line.split(",", 2) + [""])[:3]
+            out.info[key] = value
+        elif line.startswith("error,"):
+            out.errors.append(line[len("error,") :])
+        elif line.startswith("done,"):
+            out.done = int(line.split(",", 1)[1])
+    return out
+
+
+def merge(plain: SuiteOutput, masked: SuiteOutput) -> SuiteOutput:
+    """The plain program's windows and throughput with the meter program's masked counts."""
+    return SuiteOutput(
+        windows=dict(plain.windows),
+        masked=dict(masked.masked),
+        throughput=dict(plain.throughput),
+        info={**masked.info, **plain.info},
+        errors=plain.errors + masked.errors,
+        done=None if plain.done is None or masked.done is None else plain.done + masked.done,
+    )
+
+
+def _check_stat(where: str, stat: Stat, samples: int) -> list[str]:
+    problems = []
+    if stat.n < samples:
+        problems.append(f"{where}: {stat.n} samples, expected {samples}")
+    if stat.n and not stat.min <= stat.mean <= stat.max:
+        problems.append(f"{where}: mean {stat.mean} outside [{stat.min}, {stat.max}]")
+    if stat.max > 100_000:
+        problems.append(f"{where}: max {stat.max} instructions is not a kernel call")
+    return problems
+
+
+def check(
+    out: SuiteOutput,
+    *,
+    samples: int = QUICK_SAMPLES,
+    windows: dict[str, tuple[int, ...]] | None = None,
+) -> list[str]:
+    """Problems with a merged run (empty: sane). Every expected window and
+    masked count present with enough samples, mean within [min, max], the
+    masked instructions of a window at most the window (plus the meter
+    build's own slack), every throughput test counted, no error line, done,0."""
+    expected = QUICK_WINDOWS if windows is None else windows
+    problems = [f"program reported: {e}" for e in out.errors]
+    if out.done != 0:
+        problems.append(f"done line: {out.done!r} (expected 0)")
+    if "read_overhead" not in out.info:
+        problems.append("no read_overhead calibration line")
+    for name, params in expected.items():
+        for param in params:
+            key = (name, param)
+            for kind, table in (("window", out.windows), ("masked", out.masked)):
+                if key not in table:
+                    problems.append(f"{kind} {name} {param}: missing")
+                else:
+                    problems += _check_stat(f"{kind} {name} {param}", table[key], samples)
+            if key in out.windows and key in out.masked:
+                if out.masked[key].max > out.windows[key].max + 32:
+                    problems.append(
+                        f"{name} {param}: masked {out.masked[key].max} exceeds "
+                        f"the window {out.windows[key].max}"
+                    )
+    for name in THROUGHPUT_TESTS:
+        if name not in out.throughput:
+            problems.append(f"throughput {name}: missing")
+        elif out.throughput[name][1] <= 0:
+            problems.append(f"throughput {name}: no operation completed")
+    return problems
+
+
+# ---- running ----
+
+
+def qemu_command(
+    elf: Path, machine: str, *, qemu: str | None = None, shift: int = ICOUNT_SHIFT
+) -> list[str]:
+    """The QEMU command line the suite runs under (deterministic virtual time)."""
+    return [
+        qemu or shutil.which("qemu-system-arm") or "qemu-system-arm",
+        "-M",
+        machine,
+        "-display",
+        "none",
+        "-monitor",
+        "none",
+        "-serial",
+        "null",
+        "-semihosting-config",
+        "enable=on,target=native",
+        "-icount",
+        f"shift={shift},sleep=off",
+        "-kernel",
+        str(elf),
+    ]
+
+
+def run_program(cmd: Sequence[str], timeout: float = 600) -> str:
+    try:
+        done = subprocess.run(list(cmd), capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise SuiteError(f"timed out after {timeout} s: {shlex.join(cmd)}") from None
+    except OSError as err:
+        raise SuiteError(f"cannot run {cmd[0]}: {err}") from None
+    if done.returncode != 0:
+        raise SuiteError(
+            f"exit status {done.returncode}: {shlex.join(cmd)}\n{done.stdout}{done.stderr}"
+        )
+    return done.stdout
+
+
+def build_dir(port: str) -> Path:
+    return REPO_ROOT / ("build-arm-m3" if port == "qemu-m3" else "build-arm-m4")
+
+
+def build(port: str, targets: Sequence[str]) -> Path:
+    """Configures (once) and builds the targets in the port's ARM build directory."""
+    for tool in ("cmake", "arm-none-eabi-gcc", "qemu-system-arm"):
+        if shutil.which(tool) is None:
+            raise SuiteError(f"{tool} is not installed (run scripts/setup)")
+    directory = build_dir(port)
+    if not (directory / "CMakeCache.txt").exists():
+        configure = [
+            "cmake",
+            "-S",
+            str(REPO_ROOT),
+            "-B",
+            str(directory),
+            "-DCMAKE_BUILD_TYPE=Release",
+            f"-DCMAKE_TOOLCHAIN_FILE={REPO_ROOT / 'cmake' / 'toolchain-arm-none-eabi.cmake'}",
+            f"-DTAKT_BOARD={BOARDS[port]}",
+        ]
+        if shutil.which("ninja"):
+            configure += ["-G", "Ninja"]
+        _checked(configure)
+    _checked(["cmake", "--build", str(directory), "-j2", "--target", *targets])
+    return directory / "apps" / "bench" / "freertos_suite"
+
+
+def _checked(cmd: list[str]) -> None:
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SuiteError(f"{shlex.join(cmd)} failed:\n{done.stdout}{done.stderr}")
+
+
+@dataclass
+class PolicyResult:
+    policy: str
+    output: SuiteOutput
+    text_bytes: dict[str, int]
+
+
+@dataclass
+class SuiteRun:
+    port: str
+    board: str
+    commands: list[str]
+    results: list[PolicyResult]
+
+
+def run_suite(port: str, policies: Sequence[str] = POLICIES) -> SuiteRun:
+    """Builds and runs the full suite for every policy on the port's board."""
+    if port not in BOARDS:
+        raise SuiteError(f'unknown port "{port}" ({", ".join(BOARDS)})')
+    bad = [p for p in policies if p not in POLICIES]
+    if bad:
+        raise SuiteError(f"unknown policy {bad[0]!r} ({', '.join(POLICIES)})")
+    targets = [f"takt-bench-suite-{p}{v}" for p in policies for v in ("", "-masked")]
+    directory = build(port, targets)
+    results, commands = [], []
+    for policy in policies:
+        plain_elf = directory / f"takt-bench-suite-{policy}"
+        masked_elf = directory / f"takt-bench-suite-{policy}-masked"
+        plain_cmd = qemu_command(plain_elf, BOARDS[port])
+        masked_cmd = qemu_command(masked_elf, BOARDS[port])
+        commands += [shlex.join(plain_cmd), shlex.join(masked_cmd)]
+        merged = merge(parse(run_program(plain_cmd)), parse(run_program(masked_cmd)))
+        full = {
+            name: tuple(sorted({p for (n, p) in merged.windows if n == name}))
+            for name in QUICK_WINDOWS
+        }
+        problems = check(merged, samples=20, windows=full)
+        if problems:
+            raise SuiteError(f"{policy}: " + "; ".join(problems[:5]))
+        library = directory / "CMakeFiles" / f"bench_suite_rtos_{policy}_plain.dir"
+        results.append(PolicyResult(policy, merged, kernel_text(Path(f"{plain_elf}.map"), library)))
+    return SuiteRun(port, BOARDS[port], commands, results)
+
+
+# ---- kernel size from the link map ----
+
+_MAP_ONE_LINE = re.compile(r"^ (\.text\S*)\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)$")
+_MAP_NAME = re.compile(r"^ (\.text\S*)\s*$")
+_MAP_REST = re.compile(r"^\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)$")
+
+
+def _layer_sections(library_dir: Path) -> set[tuple[str, str]]:
+    """(object file name, section) of every code section of the FreeRTOS layer's
+    objects: kernel and layer both have a queue.c and a notify.c, so the
+    archive member's name alone cannot tell them apart."""
+    objdump = shutil.which("arm-none-eabi-objdump")
+    found: set[tuple[str, str]] = set()
+    if objdump is None:
+        return found
+    for obj in library_dir.glob("**/compat/freertos/**/*.obj"):
+        listing = subprocess.run([objdump, "-h", str(obj)], capture_output=True, text=True).stdout
+        for line in listing.splitlines():
+            parts = line.split()
+            if len(parts) > 2 and parts[1].startswith(".text"):
+                found.add((obj.name, parts[1]))
+    return found
+
+
+def kernel_text(map_file: Path, library_dir: Path | None = None) -> dict[str, int]:
+    """Bytes of code the program keeps (after --gc-sections) from the kernel, the
+    FreeRTOS layer and the port (port_armv7m.c; not the start-up code or the
+    C library's semihosting calls), from the map's .text input sections."""
+    text = map_file.read_text(errors="replace")
+    start = text.find("Linker script and memory map")
+    if start < 0:
+        raise SuiteError(f"{map_file}: not a GNU ld map")
+    layer = _layer_sections(library_dir) if library_dir else set()
+    sizes = {"kernel": 0, "freertos_layer": 0, "port": 0}
+    pending: str | None = None
+    for line in text[start:].splitlines():
+        section = size = source = None
+        if m := _MAP_ONE_LINE.match(line):
+            section, size, source = m.group(1), int(m.group(3), 16), m.group(4)
+        elif m := _MAP_NAME.match(line):
+            pending = m.group(1)
+            continue
+        elif pending and (m := _MAP_REST.match(line)):
+            section, size, source = pending, int(m.group(2), 16), m.group(3)
+        pending = None
+        if section is None or size is None or source is None:
+            continue
+        if "libbench_suite_rtos" in source:
+            member = source.rsplit("(", 1)[-1].rstrip(")")
+            sizes["freertos_layer" if (member, section) in layer else "kernel"] += size
+        elif source.endswith("port_armv7m.c.obj"):
+            sizes["port"] += size
+    sizes["total"] = sizes["kernel"] + sizes["freertos_layer"] + sizes["port"]
+    return sizes
+
+
+# ---- the FreeRTOS reference and the comparison ----
+
+
+@dataclass(frozen=True)
+class Reference:
+    label: str
+    test: str
+    param: int
+    freertos: float
+    blocking: bool  # target: at most 0.6x FreeRTOS, over the whole priority-gap range
+
+
+# FreeRTOS-Kernel V11, ARM_CM3 port, -O2, optimised task selection, heap_4, no
+# asserts, no trace; QEMU mps2-an385 with -icount, same window definition.
+REFERENCES = (
+    Reference("cooperative yield switch", "yield", 0, 46, False),
+    Reference("semaphore take-block", "sem_wait_block", 1, 378, True),
+    Reference("semaphore give-unblock", "sem_signal_unblock", 1, 200, True),
+    Reference("mutex take-block with inheritance", "mutex1_inherit", 1, 465, True),
+    Reference("mutex give with disinheritance", "mutex1_disinherit", 1, 279, True),
+    Reference("queue send, 4 bytes, no block", "mq_send", 4, 81.5, False),
+    Reference("queue receive, 4 bytes, no block", "mq_receive", 4, 68, False),
+    Reference("queue receive-block", "mq_receive_block", 1, 371, True),
+    Reference("queue send-unblock", "mq_send_unblock", 1, 252.5, True),
+    Reference("interrupt to task (notification)", "irq_to_task", 0, 162, False),
+    Reference("tick, no wake", "tick_no_wake", 0, 31, False),
+    Reference("tick waking a task that preempts", "tick_wake_preempt", 0, 138, False),
+    Reference("vTaskDelay, no task delayed", "delay", 0, 177, False),
+)
+FREERTOS_DELAY_PER_TASK = 5.0
+FREERTOS_TEXT_BYTES = 8760
+
+
+def _worst(out: SuiteOutput, test: str) -> Stat | None:
+    """The test's statistic over every parameter value (the worst case over the range)."""
+    stats = [s for (n, _), s in out.windows.items() if n == test]
+    if not stats:
+        return None
+    return Stat(
+        sum(s.n for s in stats),
+        min(s.min for s in stats),
+        max(s.max for s in stats),
+        sum(s.total for s in stats),
+    )
+
+
+def comparison_rows(result: PolicyResult) -> list[tuple[str, float, float, float, str]]:
+    """(metric, FreeRTOS, Takt, limit, verdict) for one policy; Takt's value is
+    the mean of the reference's configuration, the verdict also needs the
+    worst case over the whole parameter range within the limit."""
+    out = result.output
+    rows = []
+    for ref in REFERENCES:
+        stat = out.windows.get((ref.test, ref.param))
+        # The blocking tests' parameter is the priority gap: the limit holds for every gap.
+        worst = _worst(out, ref.test) if ref.blocking else stat
+        limit = ref.freertos * (0.6 if ref.blocking else 1.0)
+        if stat is None or worst is None:
+            rows.append((ref.label, ref.freertos, float("nan"), limit, "missing"))
+            continue
+        ok = stat.mean <= limit and worst.max <= limit
+        rows.append((ref.label, ref.freertos, stat.mean, limit, "pass" if ok else "FAIL"))
+    d0, d31 = out.windows.get(("delay", 0)), out.windows.get(("delay", 31))
+    if d0 and d31:
+        slope = (d31.mean - d0.mean) / 31
+        verdict = "pass" if slope <= FREERTOS_DELAY_PER_TASK else "FAIL"
+        rows.append(
+            (
+                "vTaskDelay, per task already delayed",
+                FREERTOS_DELAY_PER_TASK,
+                slope,
+                FREERTOS_DELAY_PER_TASK,
+                verdict,
+            )
+        )
+    text = result.text_bytes["total"]
+    rows.append(
+        (
+            "kernel text (bytes)",
+            FREERTOS_TEXT_BYTES,
+            text,
+            FREERTOS_TEXT_BYTES,
+            "pass" if text <= FREERTOS_TEXT_BYTES else "FAIL",
+        )
+    )
+    return rows
+
+
+def _num(v: float) -> str:
+    return "n/a" if v != v else (f"{v:.0f}" if float(v).is_integer() else f"{v:.1f}")
+
+
+def render_comparison(run: SuiteRun) -> str:
+    fp = next((r for r in run.results if r.policy == "fp"), run.results[0])
+    lines = [
+        f"### Takt {POLICY_TITLES[fp.policy]} vs FreeRTOS V11 ({run.board}, instructions)",
+        "",
+        "| metric | FreeRTOS | Takt | ratio | limit | result |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    for label, ref, takt, limit, verdict in comparison_rows(fp):
+        ratio = takt / ref if ref else float("nan")
+        lines.append(
+            f"| {label} | {_num(ref)} | {_num(takt)} | {ratio:.2f} | {_num(limit)} | {verdict} |"
+        )
+    lines += [
+        "",
+        "Limit: FreeRTOS's value, 0.6x on the blocking paths (semaphore, mutex, queue "
+        "block/unblock). Takt: the mean at the reference's configuration (gap 1, 4 bytes, "
+        "no task delayed); on the blocking paths a pass also needs the worst case over "
+        "every priority gap within the limit.",
+        "",
+    ]
+    others = [r for r in run.results]
+    lines += [
+        f"### Every policy ({run.board}, mean instructions; ratio to FreeRTOS)",
+        "",
+        "| metric | FreeRTOS | " + " | ".join(POLICY_TITLES[r.policy] for r in others) + " |",
+        "|---|---:|" + "---:|" * len(others),
+    ]
+    per_policy = [comparison_rows(r) for r in others]
+    for i, (label, ref, *_rest) in enumerate(per_policy[0]):
+        cells = []
+        for rows in per_policy:
+            takt = rows[i][2]
+            cells.append(f"{_num(takt)} ({takt / ref:.2f})" if ref else _num(takt))
+        lines.append(f"| {label} | {_num(ref)} | " + " | ".join(cells) + " |")
+    lines.append("")
+    return "\n".join(lines)
+
+
+def render_details(run: SuiteRun) -> str:
+    """Per test over its whole parameter range (the CSV has every value):
+    min / max / jitter of all samples, the range of the per-value means, and
+    the most instructions with interrupts masked."""
+    lines = [
+        f"### Every test over its parameter range ({run.board}): "
+        "min / max / jitter; mean (range over the parameter); masked max",
+        "",
+        "| test | params | " + " | ".join(POLICY_TITLES[r.policy] for r in run.results) + " |",
+        "|---|---|" + "---|" * len(run.results),
+    ]
+    for name in QUICK_WINDOWS:
+        params = sorted({p for (n, p) in run.results[0].output.windows if n == name})
+        if not params:
+            continue
+        split = [[p] for p in params] if name in ("mq_send", "mq_receive") else [params]
+        for group in split:
+            cells = []
+            for r in run.results:
+                ws = [r.output.windows[(name, p)] for p in group if (name, p) in r.output.windows]
+                ms = [r.output.masked[(name, p)] for p in group if (name, p) in r.output.masked]
+                if not ws:
+                    cells.append("n/a")
+                    continue
+                lo, hi = min(s.min for s in ws), max(s.max for s in ws)
+                means = [s.mean for s in ws]
+                mean = (
+                    f"{min(means):.1f}"
+                    if max(means) == min(means)
+                    else f"{min(means):.1f}..{max(means):.1f}"
+                )
+                masked = str(max(m.max for m in ms)) if ms else "n/a"
+                cells.append(f"{lo} / {hi} / {hi - lo}; {mean}; {masked}")
+            label = f"{group[0]}" if len(group) == 1 else f"{group[0]}..{group[-1]}"
+            lines.append(f"| {name} | {label} | " + " | ".join(cells) + " |")
+    lines += [
+        "",
+        f"### Throughput ({run.board}): operations in the window",
+        "",
+        "| test | ticks | " + " | ".join(POLICY_TITLES[r.policy] for r in run.results) + " |",
+        "|---|---:|" + "---:|" * len(run.results),
+    ]
+    for name in THROUGHPUT_TESTS:
+        ticks = run.results[0].output.throughput.get(name, (0, 0))[0]
+        cells = [str(r.output.throughput.get(name, (0, 0))[1]) for r in run.results]
+        lines.append(f"| {name} | {ticks} | " + " | ".join(cells) + " |")
+    lines += [
+        "",
+        "Kernel text (bytes, kept after --gc-sections): "
+        + ", ".join(
+            f"{POLICY_TITLES[r.policy]} {r.text_bytes['total']} (kernel {r.text_bytes['kernel']}, "
+            f"FreeRTOS layer {r.text_bytes['freertos_layer']}, port {r.text_bytes['port']})"
+            for r in run.results
+        ),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write_results(run: SuiteRun, out_dir: Path, command: str) -> list[Path]:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    stem = f"freertos_suite_{run.board}"
+    csv_path = out_dir / f"{stem}.csv"
+    rows = ["policy,test,param,n,min,max,mean,jitter,masked_min,masked_max,masked_mean"]
+    for r in run.results:
+        for (name, param), s in sorted(r.output.windows.items()):
+            m = r.output.masked.get((name, param))
+            masked = f"{m.min},{m.max},{m.mean:.2f}" if m else ",,"
+            rows.append(
+                f"{r.policy},{name},{param},{s.n},{s.min},{s.max},{s.mean:.2f},{s.jitter},{masked}"
+            )
+    csv_path.write_text("\n".join(rows) + "\n")
+    tm_path = out_dir / f"{stem}_throughput.csv"
+    tm_rows = ["policy,test,ticks,operations"]
+    for r in run.results:
+        for name in THROUGHPUT_TESTS:
+            ticks, ops = r.output.throughput[name]
+            tm_rows.append(f"{r.policy},{name},{ticks},{ops}")
+    tm_path.write_text("\n".join(tm_rows) + "\n")
+    md_path = out_dir / f"{stem}.md"
+    header = [
+        f"## FreeRTOS-API suite on {run.board} (QEMU -icount shift={ICOUNT_SHIFT})",
+        "",
+        f"Command: `{command}`",
+        "",
+        "QEMU command lines:",
+        "",
+    ]
+    header += [f"    {c}" for c in run.commands]
+    md_path.write_text(
+        "\n".join(header) + "\n\n" + render_comparison(run) + "\n" + render_details(run)
+    )
+    paths = [csv_path, tm_path, md_path]
+    plot = _plot(run, out_dir / f"{stem}.png")
+    if plot:
+        paths.append(plot)
+    return paths
+
+
+def _plot(run: SuiteRun, path: Path) -> Path | None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    panels = [
+        ("sem_wait_block", "sem_signal_unblock", "priority gap"),
+        ("mutex1_inherit", "mutex1_disinherit", "priority gap"),
+        ("mq_receive_block", "mq_send_unblock", "priority gap"),
+        ("mq_send", "mq_receive", "item bytes"),
+        ("delay", None, "tasks already delayed"),
+    ]
+    fig, axes = plt.subplots(2, 3, figsize=(15, 8))
+    for ax, (a, b, xlabel) in zip(axes.flat, panels, strict=False):
+        for r in run.results:
+            for test, style in ((a, "-"), (b, "--")):
+                if test is None:
+                    continue
+                pts = sorted((p, s.mean) for (n, p), s in r.output.windows.items() if n == test)
+                if pts:
+                    ax.plot(
+                        [p for p, _ in pts],
+                        [v for _, v in pts],
+                        style,
+                        label=f"{POLICY_TITLES[r.policy]} {test}",
+                    )
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel("instructions")
+        ax.legend(fontsize=6)
+    ax = axes.flat[5]
+    width = 0.8 / max(1, len(run.results))
+    for i, r in enumerate(run.results):
+        base = run.results[0].output.throughput
+        ax.bar(
+            [x + i * width for x in range(len(THROUGHPUT_TESTS))],
+            [r.output.throughput[t][1] / max(1, base[t][1]) for t in THROUGHPUT_TESTS],
+            width,
+            label=POLICY_TITLES[r.policy],
+        )
+    ax.set_xticks([x + 0.4 for x in range(len(THROUGHPUT_TESTS))])
+    ax.set_xticklabels([t[3:] for t in THROUGHPUT_TESTS], rotation=45, fontsize=7)
+    ax.set_ylabel(f"throughput relative to {POLICY_TITLES[run.results[0].policy]}")
+    ax.legend(fontsize=6)
+    fig.suptitle(f"FreeRTOS-API suite on {run.board} (QEMU -icount shift={ICOUNT_SHIFT})")
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return path
+
+
+# ---- where a window's instructions go: a QEMU instruction trace ----
+
+# (test, calling task function, first function the call enters, function of the task that runs next)
+ATTRIBUTED_WINDOWS = (
+    ("yield", "yield_task", "takt_yield", "yield_task"),
+    ("sem_wait_block", "sem2_high", "xSemaphoreTake", "sem2_low"),
+    ("sem_signal_unblock", "sem2_low", "xSemaphoreGive", "sem2_high"),
+    ("mutex1_inherit", "mutex1_high", "xSemaphoreTake", "mutex1_low"),
+    ("mutex1_disinherit", "mutex1_low", "xSemaphoreGive", "mutex1_high"),
+    ("mq_send", "mp1_task", "xQueueGenericSend", "mp1_task"),
+    ("mq_receive", "mp1_task", "xQueueReceive", "mp1_task"),
+    ("mq_receive_block", "mp3_high", "xQueueReceive", "mp3_low"),
+    ("mq_send_unblock", "mp3_low", "xQueueGenericSend", "mp3_high"),
+    ("mq_send_unblock_noswitch", "mp4_high", "xQueueGenericSend", "mp4_high"),
+    ("irq_to_task", "irq1_low", "external_irq_entry", "irq1_high"),
+    ("tick_no_wake", "tick_nowake_task", "SysTick_Handler", "tick_nowake_task"),
+    ("tick_wake_preempt", "tick_wake_low", "SysTick_Handler", "tick_wake_high"),
+    ("delay", "timeout_high", "vTaskDelay", "timeout_low"),
+)
+
+_TRACE_PC = re.compile(r"^Trace \d+: \S+ \[[0-9a-f]+/([0-9a-f]+)/")
+
+
+def _symbols(elf: Path) -> tuple[list[int], list[str]]:
+    nm = shutil.which("arm-none-eabi-nm") or "arm-none-eabi-nm"
+    listing = subprocess.run(
+        [nm, "-n", str(elf)], capture_output=True, text=True, check=True
+    ).stdout
+    addrs, names = [], []
+    for line in listing.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in "tTwW":
+            addrs.append(int(parts[0], 16) & ~1)
+            names.append(parts[2])
+    return addrs, names
+
+
+def _basepri_writes(elf: Path) -> tuple[set[int], set[int]]:
+    """Addresses of the msr BASEPRI instructions that lower the mask (in
+    port_critical_exit) and of those that raise it (everywhere else)."""
+    objdump = shutil.which("arm-none-eabi-objdump") or "arm-none-eabi-objdump"
+    listing = subprocess.run([objdump, "-d", str(elf)], capture_output=True, text=True).stdout
+    raise_at: set[int] = set()
+    lower_at: set[int] = set()
+    function = ""
+    for line in listing.splitlines():
+        if m := re.match(r"^[0-9a-f]+ <(\S+)>:", line):
+            function = m.group(1)
+        elif "msr" in line and "BASEPRI" in line and ":" in line:
+            address = int(line.split(":", 1)[0], 16)
+            (lower_at if function.startswith("port_critical_exit") else raise_at).add(address)
+    return raise_at, lower_at
+
+
+def trace_functions(trace: Path, elf: Path) -> tuple[list[str], list[bool]]:
+    """The function of every executed instruction, in order, from a QEMU
+    ``-singlestep -d exec,nochain`` log (one line per instruction; a line
+    repeated at once is an instruction QEMU restarted for its I/O access), and
+    whether it executed with BASEPRI raised (after a raising msr, through the
+    lowering msr)."""
+    import bisect
+
+    addrs, names = _symbols(elf)
+    raise_at, lower_at = _basepri_writes(elf)
+    funcs: list[str] = []
+    masked: list[bool] = []
+    last = None
+    state = False
+    with trace.open() as f:
+        for line in f:
+            m = _TRACE_PC.match(line)
+            if not m:
+                continue
+            pc = int(m.group(1), 16)
+            if pc == last:
+                continue
+            last = pc
+            i = bisect.bisect_right(addrs, pc) - 1
+            funcs.append(names[i] if i >= 0 else f"0x{pc:x}")
+            masked.append(state or pc in lower_at)
+            if pc in lower_at:
+                state = False
+            elif pc in raise_at:
+                state = True
+    return funcs, masked
+
+
+def attribute(funcs: Sequence[str], caller: str, entry: str, nxt: str) -> list[tuple[str, int]]:
+    """Instructions per function of the last window that leaves `caller` into
+    `entry` and ends at the first instruction back in `nxt` (per function, in
+    order of first appearance). The caller's own instructions around the call
+    (arguments, the clock reads) are not in it."""
+    best: list[tuple[str, int]] = []
+    i = 1
+    while i < len(funcs):
+        if funcs[i] == entry and funcs[i - 1] == caller:
+            counts: dict[str, int] = {}
+            j = i
+            while j < len(funcs) and funcs[j] != nxt and j - i < 5000:
+                counts[funcs[j]] = counts.get(funcs[j], 0) + 1
+                j += 1
+            if j < len(funcs) and funcs[j] == nxt:
+                best = list(counts.items())
+            i = j
+        i += 1
+    return best
+
+
+def _window_masked(
+    funcs: Sequence[str], masked: Sequence[bool], caller: str, entry: str, nxt: str
+) -> int | None:
+    """Masked instructions of the same window attribute() reports."""
+    found = None
+    i = 1
+    while i < len(funcs):
+        if funcs[i] == entry and funcs[i - 1] == caller:
+            j = i
+            while j < len(funcs) and funcs[j] != nxt and j - i < 5000:
+                j += 1
+            if j < len(funcs) and funcs[j] == nxt:
+                found = sum(masked[i:j])
+            i = j
+        i += 1
+    return found
+
+
+def render_breakdown(
+    board: str, elf: Path, funcs: Sequence[str], masked: Sequence[bool], measured: SuiteOutput
+) -> str:
+    lines = [
+        f"## Where the instructions go ({board}, FP, from a QEMU instruction trace)",
+        "",
+        f"Program: `{elf.name}`; trace: `qemu-system-arm ... "
+        f"-icount shift={ICOUNT_SHIFT},sleep=off "
+        "-singlestep -d exec,nochain -D trace.log`. Each window: from the call's first "
+        "instruction to the first instruction back in the next task's code; the measured "
+        "window also holds the few caller instructions around the call.",
+        "",
+    ]
+    for test, caller, entry, nxt in ATTRIBUTED_WINDOWS:
+        parts = attribute(funcs, caller, entry, nxt)
+        stats = [s for (n, _), s in measured.windows.items() if n == test]
+        window = f"{stats[-1].max}" if stats else "n/a"
+        total = sum(c for _, c in parts)
+        in_mask = _window_masked(funcs, masked, caller, entry, nxt)
+        lines.append(f"### {test}: {total} traced ({in_mask} masked), {window} measured")
+        lines.append("")
+        lines.append(" ".join(f"{name} {count}," for name, count in parts).rstrip(","))
+        lines.append("")
+    return "\n".join(lines)
+
+
+# ---- the ctest check: python -m takt.bench_suite check ... ----
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m takt.bench_suite")
+    sub = parser.add_subparsers(dest="command", required=True)
+    chk = sub.add_parser("check", help="run the quick programs under QEMU and check their output")
+    chk.add_argument("--qemu", default=None)
+    chk.add_argument("--machine", default="mps2-an385")
+    chk.add_argument("--shift", type=int, default=ICOUNT_SHIFT)
+    chk.add_argument("--timeout", type=float, default=50)
+    chk.add_argument("plain", type=Path)
+    chk.add_argument("masked", type=Path)
+    att = sub.add_parser("attribute", help="per-function breakdown of windows from a QEMU trace")
+    att.add_argument("--machine", default="mps2-an385")
+    att.add_argument("--out", type=Path, default=None)
+    att.add_argument("elf", type=Path)
+    args = parser.parse_args(argv)
+    if args.command == "attribute":
+        return _attribute_main(args)
+    try:
+        plain = run_program(
+            qemu_command(args.plain, args.machine, qemu=args.qemu, shift=args.shift), args.timeout
+        )
+        masked = run_program(
+            qemu_command(args.masked, args.machine, qemu=args.qemu, shift=args.shift), args.timeout
+        )
+    except SuiteError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    problems = check(merge(parse(plain), parse(masked)))
+    for p in problems:
+        print(f"problem: {p}")
+    print(plain, end="")
+    if problems:
+        return 1
+    print("suite output sane")
+    return 0
+
+
+def _attribute_main(args: argparse.Namespace) -> int:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "trace.log"
+        cmd = qemu_command(args.elf, args.machine)
+        cmd[-2:-2] = ["-singlestep", "-d", "exec,nochain", "-D", str(log)]
+        try:
+            measured = parse(run_program(cmd))
+        except SuiteError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 1
+        funcs, masked = trace_functions(log, args.elf)
+    text = render_breakdown(args.machine, args.elf, funcs, masked, measured)
+    if args.out:
+        args.out.write_text(text + "\n")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main())

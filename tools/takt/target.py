@@ -1,0 +1,115 @@
+"""Running scenarios and programs on an emulated Cortex-M board (QEMU).
+
+The target build of the runner (apps/target, port/armv7m) executes the same
+scenario input as the sim runner on ``mps2-an385`` (Cortex-M3, port
+``qemu-m3``) or ``mps2-an386`` (Cortex-M4F, ``qemu-m4``); input and trace are
+host files through semihosting. Under ``-icount`` QEMU is deterministic: every
+guest instruction takes 2**shift ns of virtual time, and SysTick counts it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+TOOLCHAIN_FILE = REPO_ROOT / "cmake" / "toolchain-arm-none-eabi.cmake"
+# One instruction = 2**ICOUNT_SHIFT ns: at 0, a 1 ms tick is 10^6 instructions,
+# so the kernel's few hundred instructions per tick are well inside a tick.
+ICOUNT_SHIFT = 0
+
+
+class TargetError(RuntimeError):
+    """The target build or QEMU is missing or failed."""
+
+
+@dataclass(frozen=True)
+class Board:
+    port: str
+    board: str
+    machine: str
+    build_dir: Path
+
+
+BOARDS = {
+    "qemu-m3": Board("qemu-m3", "mps2-an385", "mps2-an385", REPO_ROOT / "build-arm-m3"),
+    "qemu-m4": Board("qemu-m4", "mps2-an386", "mps2-an386", REPO_ROOT / "build-arm-m4"),
+}
+
+
+def board(port: str) -> Board:
+    try:
+        return BOARDS[port]
+    except KeyError:
+        raise TargetError(f'unknown target port "{port}" ({", ".join(BOARDS)})') from None
+
+
+def qemu_command(
+    port: str, elf: Path, args: list[str] | None = None, *, shift: int = ICOUNT_SHIFT
+) -> list[str]:
+    """The QEMU command line that runs elf on the port's board with args as its argv."""
+    qemu = shutil.which("qemu-system-arm") or "qemu-system-arm"
+    semihosting = "enable=on,target=native"
+    for arg in [elf.name, *(args or [])]:
+        if "," in arg or " " in arg:
+            raise TargetError(
+                f"argument {arg!r}: QEMU's semihosting arguments cannot hold ',' or ' '"
+            )
+        semihosting += f",arg={arg}"
+    return [
+        qemu,
+        "-M",
+        board(port).machine,
+        "-display",
+        "none",
+        "-monitor",
+        "none",
+        "-serial",
+        "null",
+        "-semihosting-config",
+        semihosting,
+        "-icount",
+        f"shift={shift},sleep=off",
+        "-kernel",
+        str(elf),
+    ]
+
+
+def build_dir(port: str) -> Path:
+    override = os.environ.get("TAKT_TARGET_BUILD_DIR")
+    return Path(override) if override else board(port).build_dir
+
+
+def target_program(port: str, target: str, relative: str) -> Path:
+    """A target program of the port's build directory, configured and built if needed."""
+    for tool in ("cmake", "arm-none-eabi-gcc", "qemu-system-arm"):
+        if shutil.which(tool) is None:
+            raise TargetError(f"{tool} is not installed (run scripts/setup)")
+    build = build_dir(port)
+    configure = [
+        "cmake",
+        "-S",
+        str(REPO_ROOT),
+        "-B",
+        str(build),
+        "-DCMAKE_BUILD_TYPE=Release",
+        f"-DCMAKE_TOOLCHAIN_FILE={TOOLCHAIN_FILE}",
+        f"-DTAKT_BOARD={board(port).board}",
+    ]
+    if shutil.which("ninja"):
+        configure += ["-G", "Ninja"]
+    commands = [["cmake", "--build", str(build), "--target", target]]
+    if not (build / "CMakeCache.txt").exists():
+        commands.insert(0, configure)
+    for cmd in commands:
+        done = subprocess.run(cmd, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise TargetError(f"building {target} for {port} failed:\n{done.stdout}{done.stderr}")
+    return build / relative
+
+
+def runner_elf(port: str) -> Path:
+    return target_program(port, "takt-runner", "apps/target/takt-runner")
