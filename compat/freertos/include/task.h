@@ -57,11 +57,13 @@ typedef struct xTIME_OUT {
 #if configSUPPORT_DYNAMIC_ALLOCATION
 /* pdPASS, or errCOULD_NOT_ALLOCATE_REQUIRED_MEMORY (also for a stack below the
  * port's minimum). May be called before vTaskStartScheduler. */
+TAKT_FREERTOS_NOT_UNDER_HSF("xTaskCreate")
 BaseType_t xTaskCreate(TaskFunction_t pxTaskCode, const char *pcName, configSTACK_DEPTH_TYPE uxStackDepth,
                        void *pvParameters, UBaseType_t uxPriority, TaskHandle_t *pxCreatedTask);
 #endif
 #if configSUPPORT_STATIC_ALLOCATION
 /* NULL if a buffer is NULL or the stack is below the port's minimum. */
+TAKT_FREERTOS_NOT_UNDER_HSF("xTaskCreateStatic")
 TaskHandle_t xTaskCreateStatic(TaskFunction_t pxTaskCode, const char *pcName, uint32_t ulStackDepth,
                                void *pvParameters, UBaseType_t uxPriority, StackType_t *puxStackBuffer,
                                StaticTask_t *pxTaskBuffer);
@@ -75,6 +77,7 @@ void vTaskDelete(TaskHandle_t xTaskToDelete);
  * equal to the period); under FP by uxPriority. pdPASS or
  * errCOULD_NOT_ALLOCATE_REQUIRED_MEMORY (also for bad arguments). */
 #if configSUPPORT_DYNAMIC_ALLOCATION
+TAKT_FREERTOS_NOT_UNDER_HSF("xTaskCreatePeriodic")
 BaseType_t xTaskCreatePeriodic(TaskFunction_t pxTaskCode, const char *pcName, configSTACK_DEPTH_TYPE uxStackDepth,
                                void *pvParameters, UBaseType_t uxPriority, TickType_t xPeriod,
                                TickType_t xDeadline, TickType_t xOffset, TaskHandle_t *pxCreatedTask);
