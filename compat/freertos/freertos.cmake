@@ -45,7 +45,4 @@ function(takt_add_freertos NAME)
     target_compile_definitions(${NAME} PUBLIC ${F_DEFINES})
   endif()
   set_target_properties(${NAME} PROPERTIES C_STANDARD 11 C_EXTENSIONS ON)
-  # The idle and tick hooks: the layer wraps the idle task's wait and the
-  # tick's kernel work (src/scheduler.c), with the GNU linker's --wrap.
-  target_link_options(${NAME} INTERFACE -Wl,--wrap=port_idle -Wl,--wrap=takt_tick_from_isr)
 endfunction()

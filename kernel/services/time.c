@@ -106,6 +106,9 @@ void takt_tick_from_isr(void)
         k->rotate_current = true;
     }
 #endif
+#if TAKT_CONFIG_TICK_HOOK
+    takt_tick_hook();
+#endif
     /* A switch point is cheap when nothing changed, and the tick usually
      * released or woke something when it matters. */
     sched_reschedule();

@@ -35,6 +35,8 @@ void vTaktFreeRTOSAssertFailed(const char *file, int line);
 #else
 #define TAKT_CONFIG_DEADLINE_MISS_HOOK 0
 #endif
+#define TAKT_CONFIG_IDLE_HOOK (configUSE_IDLE_HOOK != 0)
+#define TAKT_CONFIG_TICK_HOOK (configUSE_TICK_HOOK != 0)
 #define TAKT_CONFIG_TRACE (configTAKT_TRACE_EVENTS > 0)
 #define TAKT_CONFIG_TRACE_EVENTS (configTAKT_TRACE_EVENTS > 0 ? configTAKT_TRACE_EVENTS : 2)
 #define TAKT_CONFIG_TRACE_DRAIN_HOOK 0

@@ -97,6 +97,19 @@
 #error "takt_config.h: TAKT_CONFIG_SOFT_TIMER_COMMANDS must be at least 1"
 #endif
 
+/* Application hooks in the idle loop and the tick interrupt (as FreeRTOS's
+ * configUSE_IDLE_HOOK / configUSE_TICK_HOOK); off, they are not compiled in. */
+#ifndef TAKT_CONFIG_IDLE_HOOK
+#define TAKT_CONFIG_IDLE_HOOK 0
+#elif TAKT_CONFIG_IDLE_HOOK != 0 && TAKT_CONFIG_IDLE_HOOK != 1
+#error "takt_config.h: TAKT_CONFIG_IDLE_HOOK must be 0 or 1"
+#endif
+#ifndef TAKT_CONFIG_TICK_HOOK
+#define TAKT_CONFIG_TICK_HOOK 0
+#elif TAKT_CONFIG_TICK_HOOK != 0 && TAKT_CONFIG_TICK_HOOK != 1
+#error "takt_config.h: TAKT_CONFIG_TICK_HOOK must be 0 or 1"
+#endif
+
 #if !defined(TAKT_CONFIG_ASSERTS) || !defined(TAKT_CONFIG_ASSERT)
 #error "takt_config.h: TAKT_CONFIG_ASSERTS (0 or 1) and TAKT_CONFIG_ASSERT(cond) must be defined"
 #endif
