@@ -53,12 +53,12 @@ static void control_task(void *arg)
     TaskHandle_t idle = xTaskGetIdleTaskHandle();
     CHECK(idle != NULL && idle != ctl && uxTaskPriorityGet(idle) == 0 && eTaskGetState(idle) == eReady,
           "xTaskGetIdleTaskHandle: the idle task, ready at priority 0");
-    CHECK(xTaskAbortDelay(sleeper) == pdFAIL, "xTaskAbortDelay on a task that has not blocked yet: pdFAIL");
+    CHECK(xTaskAbortDelay(sleeper) == pdFAIL, "xTaskAbortDelay on a task that has not blocked yet: refused");
 
     vTaskDelay(2); /* the others block at 0 */
     CHECK(eTaskGetState(sleeper) == eBlocked && xTaskAbortDelay(sleeper) == pdPASS,
           "xTaskAbortDelay on a delaying task: pdPASS");
-    CHECK(xTaskAbortDelay(sleeper) == pdFAIL, "a second abort: the task is ready, pdFAIL");
+    CHECK(xTaskAbortDelay(sleeper) == pdFAIL, "a second abort: the task is ready, refused");
     vTaskDelay(1);
     CHECK(sleeper_woke == 2, "the delay of 1000 ended at tick 2 (%lu)", (unsigned long)sleeper_woke);
     CHECK(xTaskAbortDelay(receiver) == pdPASS && xTaskAbortDelay(taker) == pdPASS,
@@ -70,8 +70,8 @@ static void control_task(void *arg)
     CHECK(xQueueSend(queue, &item, 0) == pdPASS && uxQueueMessagesWaiting(queue) == 1,
           "the aborted receiver left the queue's waiters: the item stays");
     CHECK(eTaskGetState(sleeper) == eSuspended && xTaskAbortDelay(sleeper) == pdFAIL,
-          "xTaskAbortDelay on a suspended task: pdFAIL");
-    CHECK(xTaskAbortDelay(ctl) == pdFAIL, "xTaskAbortDelay on the running task: pdFAIL");
+          "xTaskAbortDelay on a suspended task: refused");
+    CHECK(xTaskAbortDelay(ctl) == pdFAIL, "xTaskAbortDelay on the running task: refused");
     vTaskDelete(taker);
     CHECK(uxTaskGetNumberOfTasks() == 4 && xTaskGetHandle("taker") == NULL,
           "a deleted task no longer counts nor is found");
