@@ -53,6 +53,11 @@
 /* Call takt_deadline_miss_hook(task, job) when a job misses its deadline. */
 #define TAKT_CONFIG_DEADLINE_MISS_HOOK 0
 
+/* Call takt_idle_hook() on every pass of the idle loop and takt_tick_hook() in
+ * the tick interrupt after the tick's work (takt/kernel.h); 0: no call at all. */
+#define TAKT_CONFIG_IDLE_HOOK 0
+#define TAKT_CONFIG_TICK_HOOK 0
+
 /* Trace ring buffer: TAKT_CONFIG_TRACE_EVENTS events (a power of two). With the
  * drain hook, the kernel calls takt_trace_drain_hook() when the ring is full so
  * the application can empty it; without it, or if the hook leaves it full, the

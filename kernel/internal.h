@@ -48,6 +48,7 @@ typedef struct {
     takt_list_t all_tasks;
     takt_list_t reclaim; /* self-deleted dynamic tasks whose memory the idle task frees */
     takt_task_t idle;
+    takt_server_t *soft_timer_server; /* hsf: where the timer task will live (takt/soft_timer.h) */
 } takt_kernel_t;
 
 extern takt_kernel_t takt_kernel;

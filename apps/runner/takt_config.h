@@ -19,6 +19,8 @@
 #define TAKT_CONFIG_STACK_CHECK 1
 #define TAKT_CONFIG_STACK_OVERFLOW_HOOK 0
 #define TAKT_CONFIG_DEADLINE_MISS_HOOK 0
+#define TAKT_CONFIG_IDLE_HOOK 0
+#define TAKT_CONFIG_TICK_HOOK 0
 /* The runner drains the ring into its output file whenever it fills. */
 #define TAKT_CONFIG_TRACE 1
 #define TAKT_CONFIG_TRACE_EVENTS 4096

@@ -37,6 +37,7 @@ function(takt_add_freertos NAME)
     ${TAKT_FREERTOS_DIR}/src/event_groups.c
     ${TAKT_FREERTOS_DIR}/src/timers.c
     ${TAKT_FREERTOS_DIR}/src/heap.c
+    ${TAKT_FREERTOS_DIR}/src/server.c
     ${glue})
   target_include_directories(${NAME} PUBLIC ${F_CONFIG_DIR} ${TAKT_FREERTOS_DIR}/include)
   target_include_directories(${NAME} PRIVATE ${TAKT_FREERTOS_DIR}/src)
@@ -44,7 +45,4 @@ function(takt_add_freertos NAME)
     target_compile_definitions(${NAME} PUBLIC ${F_DEFINES})
   endif()
   set_target_properties(${NAME} PROPERTIES C_STANDARD 11 C_EXTENSIONS ON)
-  # The idle and tick hooks: the layer wraps the idle task's wait and the
-  # tick's kernel work (src/scheduler.c), with the GNU linker's --wrap.
-  target_link_options(${NAME} INTERFACE -Wl,--wrap=port_idle -Wl,--wrap=takt_tick_from_isr)
 endfunction()

@@ -3,7 +3,8 @@
  * rule, and the background class. Jobs with a deadline (periodic tasks) are
  * ordered by absolute deadline, then by ready order (first come, first
  * served, ties at one instant by id); tasks without a period run in the
- * background, FIFO, behind every job with a deadline; the idle task is last.
+ * background, FIFO (ties at one instant by id too), behind every job with a
+ * deadline; the idle task is last.
  */
 #ifndef TAKT_SCHED_EDF_H
 #define TAKT_SCHED_EDF_H

@@ -23,8 +23,22 @@ bool edf_background_insert(takt_task_t *task, takt_ready_how_t how)
     }
     if (how == TAKT_READY_PREEMPTED) {
         takt_list_push_front(&background.fifo, &task->ready.list);
-    } else {
+    } else if (how == TAKT_READY_YIELD) {
         takt_list_push_back(&background.fifo, &task->ready.list);
+    } else {
+        /* Behind every task that became ready earlier; tasks of this same
+         * instant by id (ready_order), whatever order the kernel woke them in
+         * (SCHEDULING.md "Order of events"). The walk passes only tasks of
+         * this instant. */
+        takt_list_node_t *pos = &background.fifo;
+        while (pos->prev != &background.fifo) {
+            const takt_task_t *before = TAKT_CONTAINER_OF(pos->prev, takt_task_t, ready.list);
+            if (before->ready_order < task->ready_order) {
+                break;
+            }
+            pos = pos->prev;
+        }
+        takt_list_insert_before(pos, &task->ready.list);
     }
     return true;
 }

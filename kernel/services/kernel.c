@@ -12,6 +12,9 @@ static void idle_main(void *arg)
     (void)arg;
     for (;;) {
         task_reclaim_deleted();
+#if TAKT_CONFIG_IDLE_HOOK
+        takt_idle_hook();
+#endif
         port_idle();
     }
 }

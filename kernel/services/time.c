@@ -106,6 +106,9 @@ void takt_tick_from_isr(void)
         k->rotate_current = true;
     }
 #endif
+#if TAKT_CONFIG_TICK_HOOK
+    takt_tick_hook();
+#endif
     /* A switch point is cheap when nothing changed, and the tick usually
      * released or woke something when it matters. */
     sched_reschedule();
@@ -160,6 +163,27 @@ int takt_delay(takt_tick_t ticks)
     block_until(takt_kernel.ticks + ticks);
     port_critical_exit();
     return TAKT_OK;
+}
+
+int takt_task_abort_delay(takt_task_t *task)
+{
+    if (!task_handle_valid(task)) {
+        return TAKT_ERR_ARG;
+    }
+    int result = TAKT_ERR_STATE;
+    port_critical_enter();
+    /* A delay or an object wait; not a periodic task waiting for its release. */
+    if (task->state == TAKT_TASK_BLOCKED &&
+        (task->wait == TAKT_WAIT_DELAY || task->wait >= TAKT_WAIT_SEM)) {
+        timer_cancel(&task->wake_timer);
+        if (task->wait != TAKT_WAIT_DELAY) {
+            sync_wait_timed_out(task); /* leaves the object's waiters: TAKT_ERR_TIMEOUT */
+        }
+        task_wake(task, (takt_wait_t)task->wait);
+        result = TAKT_OK;
+    }
+    port_critical_exit();
+    return result;
 }
 
 int takt_delay_until(takt_tick_t *previous_wake, takt_tick_t increment)

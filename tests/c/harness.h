@@ -83,6 +83,30 @@ void takt_stack_overflow_hook(takt_task_t *task)
     }
 }
 
+/* The idle and tick hooks (the test kernel has both on): counted, and the tick
+ * hook also records the tick count it sees; a test may add a probe to each. */
+static unsigned long h_idle_hook_calls, h_tick_hook_calls;
+static takt_tick_t h_tick_hook_last;
+static void (*h_tick_probe)(void);
+static void (*h_idle_probe)(void);
+
+void takt_idle_hook(void)
+{
+    h_idle_hook_calls++;
+    if (h_idle_probe != NULL) {
+        h_idle_probe();
+    }
+}
+
+void takt_tick_hook(void)
+{
+    h_tick_hook_calls++;
+    h_tick_hook_last = takt_tick_count();
+    if (h_tick_probe != NULL) {
+        h_tick_probe();
+    }
+}
+
 static inline void h_begin_params(const takt_init_params_t *init, uint64_t end_ticks)
 {
     takt_sim_params_t sim = {.tick_period_ns = TICK_NS, .end_ns = T(end_ticks)};
@@ -91,6 +115,10 @@ static inline void h_begin_params(const takt_init_params_t *init, uint64_t end_t
     h_log_overflowed = false;
     h_miss_n = 0;
     h_overflow_n = 0;
+    h_idle_hook_calls = 0;
+    h_tick_hook_calls = 0;
+    h_tick_probe = NULL;
+    h_idle_probe = NULL;
     if (takt_sim_configure(&sim) != TAKT_OK || takt_init(init) != TAKT_OK) {
         fprintf(stderr, "harness: kernel initialisation failed\n");
         exit(3);

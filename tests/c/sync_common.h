@@ -7,14 +7,17 @@
  * s_task(name, prio, ...) creates a plain task under fixed priority; under EDF
  * a periodic task (released at creation, one long job) whose relative
  * deadline shrinks as prio grows, so "higher priority" means "earlier
- * deadline" and every ordering assertion holds under both policies.
+ * deadline" and every ordering assertion holds under both policies. Under hsf
+ * every task lives in one deferrable server whose budget never runs out
+ * within a test (Q = P = S_PERIOD), which also hosts the timer task: the local
+ * level is fixed priority, so the fp expectations hold inside a server.
  */
 #ifndef TAKT_TEST_SYNC_COMMON_H
 #define TAKT_TEST_SYNC_COMMON_H
 
 #include <stdarg.h>
 
-#include "harness.h"
+#include "hsf_common.h"
 
 #ifndef TEST_SCHED
 #define TEST_SCHED TAKT_SCHED_FP
@@ -22,21 +25,34 @@
 #ifndef TEST_PREEMPT
 #define TEST_PREEMPT TAKT_PREEMPT_FULL
 #endif
-#define S_EDF (TEST_SCHED != TAKT_SCHED_FP)
+#define S_HSF (TEST_SCHED == TAKT_SCHED_HSF)
+#define S_EDF (TEST_SCHED != TAKT_SCHED_FP && !S_HSF)
 #define S_DEFERRED (TEST_PREEMPT != TAKT_PREEMPT_FULL)
 
 #define S_PERIOD 1000000u
+
+static takt_server_t *s_host; /* hsf: the server of every task */
 
 static inline void s_begin(takt_tick_t tick0, uint64_t end_ticks)
 {
     takt_init_params_t init = {.scheduler = TEST_SCHED, .tick_start = tick0,
                                .round_robin = false, .preemption = TEST_PREEMPT};
     h_begin_params(&init, end_ticks);
+    if (S_HSF) {
+        s_host = hsf_server("host", 1, S_PERIOD, S_PERIOD, 0, TAKT_SERVER_DEFERRABLE);
+        if (takt_soft_timer_set_server(s_host) != TAKT_OK) {
+            fprintf(stderr, "sync_common: naming the timer task's server failed\n");
+            exit(3);
+        }
+    }
 }
 
 static inline takt_task_t *s_task(const char *name, unsigned priority, void (*entry)(void *),
                                   void *arg)
 {
+    if (S_HSF) {
+        return hsf_task(s_host, name, priority, entry, arg);
+    }
     if (S_EDF) {
         return h_periodic(name, priority, entry, arg, S_PERIOD, S_PERIOD / 2u - priority * 1000u,
                           0);

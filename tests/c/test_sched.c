@@ -377,6 +377,42 @@ static void scenario_irq_at_tick(takt_tick_t tick0)
     CHECK_STREQ(h_dispatches(), "0:1 0:2 5:1 5:2");
 }
 
+/* ---------------------------------------------------------------- same instant, every policy */
+
+/* Each task first sleeps its own argument (0 = none), then sleeps until 5: the
+ * three reach the timer queue in the order C, B, A, and all become ready at 5. */
+static void same_instant_body(void *arg)
+{
+    takt_tick_t first = (takt_tick_t)(uintptr_t)arg;
+    if (first > 0) {
+        CHECK_EQ(takt_delay(first), TAKT_OK);
+    }
+    takt_tick_t prev = h_tick0;
+    CHECK_EQ(takt_delay_until(&prev, 5), 1);
+    note(takt_task_name(NULL));
+    h_work(1);
+    h_park();
+}
+
+static takt_scheduler_t same_instant_sched;
+
+/* SCHEDULING.md "Order of events": tasks that become ready at the same instant
+ * run in definition order (A, B, C) whatever order the kernel wakes them in —
+ * among equal priorities under fp, and in EDF's background class (tasks
+ * without a deadline), under every EDF ready queue. */
+static void scenario_same_instant_any_policy(takt_tick_t tick0)
+{
+    takt_init_params_t init = {.scheduler = same_instant_sched, .tick_start = tick0};
+    h_begin_params(&init, 10);
+    order[0] = '\0';
+    h_task("A", 2, same_instant_body, (void *)2);
+    h_task("B", 2, same_instant_body, (void *)1);
+    h_task("C", 2, same_instant_body, (void *)0);
+    h_run();
+    CHECK_STREQ(order, "A B C");
+    CHECK_STREQ(h_dispatches(), "0:1 0:2 0:3 0:0 1:2 1:0 2:1 2:0 5:1 6:2 7:3 8:0");
+}
+
 int main(void)
 {
     h_both(scenario_delay, "delay");
@@ -389,6 +425,14 @@ int main(void)
     h_both(scenario_fifo_same_instant, "fifo_same_instant");
     h_both(scenario_preempted_first, "preempted_first");
     h_both(scenario_irq_at_tick, "irq_at_tick");
+    static const takt_scheduler_t all[] = {TAKT_SCHED_FP, TAKT_SCHED_EDF_HEAP, TAKT_SCHED_EDF_MLIST,
+                                           TAKT_SCHED_EDF_RBTREE};
+    static const char *const all_names[] = {"same_instant/fp", "same_instant/edf_heap",
+                                            "same_instant/edf_mlist", "same_instant/edf_rbtree"};
+    for (size_t i = 0; i < 4; i++) {
+        same_instant_sched = all[i];
+        h_both(scenario_same_instant_any_policy, all_names[i]);
+    }
     (void)work1_then_park;
     return CHECK_SUMMARY();
 }

@@ -168,9 +168,23 @@ static void scenario_bad(takt_tick_t tick0)
     h_end();
 }
 
+/* Naming the timer task's server is for hsf only (test_hsf_sync.c covers hsf). */
+static void scenario_server_without_hsf(takt_tick_t tick0)
+{
+    s_begin(tick0, 1);
+    if (!S_HSF) {
+        CHECK_EQ(takt_soft_timer_set_server(NULL), TAKT_ERR_STATE);
+    } else {
+        CHECK_EQ(takt_soft_timer_set_server(NULL), TAKT_ERR_ARG);
+    }
+    s_task("I", 1, idle_body, NULL);
+    h_run();
+}
+
 int main(void)
 {
     h_both(scenario_timers, "timers");
     h_both(scenario_bad, "bad");
+    h_both(scenario_server_without_hsf, "server_without_hsf");
     return CHECK_SUMMARY();
 }

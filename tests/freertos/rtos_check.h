@@ -56,9 +56,15 @@ void vApplicationIdleHook(void)
     idle_hook_calls++;
 }
 
+/* A program may watch every tick (set before vTaskStartScheduler). */
+static void (*volatile rtos_tick_probe)(void);
+
 void vApplicationTickHook(void)
 {
     tick_hook_calls++;
+    if (rtos_tick_probe != NULL) {
+        rtos_tick_probe();
+    }
 }
 
 void vApplicationMallocFailedHook(void)

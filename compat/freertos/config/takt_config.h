@@ -20,6 +20,7 @@ void vTaktFreeRTOSAssertFailed(const char *file, int line);
 /* FreeRTOS priority p runs at Takt priority p + 1: Takt's level 0 is its idle task's alone. */
 #define TAKT_CONFIG_MAX_PRIORITIES (configMAX_PRIORITIES + 1)
 #define TAKT_CONFIG_MAX_TASKS configTAKT_MAX_TASKS
+#define TAKT_CONFIG_MAX_SERVERS configTAKT_MAX_SERVERS
 #define TAKT_CONFIG_ROUND_ROBIN configUSE_TIME_SLICING
 #define TAKT_CONFIG_TIMER_QUEUE configTAKT_TIMER_QUEUE
 #define TAKT_CONFIG_DYNAMIC_ALLOCATION configSUPPORT_DYNAMIC_ALLOCATION
@@ -34,6 +35,8 @@ void vTaktFreeRTOSAssertFailed(const char *file, int line);
 #else
 #define TAKT_CONFIG_DEADLINE_MISS_HOOK 0
 #endif
+#define TAKT_CONFIG_IDLE_HOOK (configUSE_IDLE_HOOK != 0)
+#define TAKT_CONFIG_TICK_HOOK (configUSE_TICK_HOOK != 0)
 #define TAKT_CONFIG_TRACE (configTAKT_TRACE_EVENTS > 0)
 #define TAKT_CONFIG_TRACE_EVENTS (configTAKT_TRACE_EVENTS > 0 ? configTAKT_TRACE_EVENTS : 2)
 #define TAKT_CONFIG_TRACE_DRAIN_HOOK 0

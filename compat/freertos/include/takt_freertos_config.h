@@ -119,7 +119,8 @@
 
 /* ---- Takt-specific options ---- */
 /* Scheduling policy: TAKT_POLICY_FP (default), TAKT_POLICY_EDF_HEAP,
- * TAKT_POLICY_EDF_MLIST or TAKT_POLICY_EDF_RBTREE (kernel/include/takt/config_check.h). */
+ * TAKT_POLICY_EDF_MLIST, TAKT_POLICY_EDF_RBTREE or TAKT_POLICY_HSF (servers:
+ * server.h; tasks are created with xServerTaskCreate) (kernel/include/takt/config_check.h). */
 #ifndef configTAKT_POLICY
 #define configTAKT_POLICY 1 /* TAKT_POLICY_FP */
 #endif
@@ -139,9 +140,16 @@
 #elif configTAKT_PREEMPTION == configTAKT_PREEMPT_FULL && !configUSE_PREEMPTION
 #error "FreeRTOSConfig.h: configTAKT_PREEMPTION is FULL but configUSE_PREEMPTION is 0"
 #endif
+#if configTAKT_POLICY == 5 /* TAKT_POLICY_HSF */ && configTAKT_PREEMPTION != configTAKT_PREEMPT_FULL
+#error "FreeRTOSConfig.h: configTAKT_POLICY TAKT_POLICY_HSF needs full preemption (configUSE_PREEMPTION 1, configTAKT_PREEMPTION FULL)"
+#endif
 /* Most tasks alive at once (idle and timer service tasks included). */
 #ifndef configTAKT_MAX_TASKS
 #define configTAKT_MAX_TASKS 32
+#endif
+/* Most servers (TAKT_POLICY_HSF). */
+#ifndef configTAKT_MAX_SERVERS
+#define configTAKT_MAX_SERVERS 8
 #endif
 /* Timer queue backend: TAKT_PQ_LIST (1), TAKT_PQ_HEAP (2), TAKT_PQ_RBTREE (3). */
 #ifndef configTAKT_TIMER_QUEUE
@@ -217,5 +225,14 @@
  * with this message (GCC and Clang). */
 #define TAKT_FREERTOS_UNSUPPORTED(what) \
     __attribute__((error("not supported by Takt's FreeRTOS layer: " what " (see docs/freertos.md)")))
+
+/* Under hsf every task lives in a server: the creation calls without one are
+ * refused at compile time (server.h has the ones with a server). */
+#if configTAKT_POLICY == 5 /* TAKT_POLICY_HSF */
+#define TAKT_FREERTOS_NOT_UNDER_HSF(what) \
+    __attribute__((error(what " under configTAKT_POLICY TAKT_POLICY_HSF: tasks live in servers, use xServerTaskCreate (server.h, docs/freertos.md)")))
+#else
+#define TAKT_FREERTOS_NOT_UNDER_HSF(what)
+#endif
 
 #endif

@@ -57,11 +57,13 @@ typedef struct xTIME_OUT {
 #if configSUPPORT_DYNAMIC_ALLOCATION
 /* pdPASS, or errCOULD_NOT_ALLOCATE_REQUIRED_MEMORY (also for a stack below the
  * port's minimum). May be called before vTaskStartScheduler. */
+TAKT_FREERTOS_NOT_UNDER_HSF("xTaskCreate")
 BaseType_t xTaskCreate(TaskFunction_t pxTaskCode, const char *pcName, configSTACK_DEPTH_TYPE uxStackDepth,
                        void *pvParameters, UBaseType_t uxPriority, TaskHandle_t *pxCreatedTask);
 #endif
 #if configSUPPORT_STATIC_ALLOCATION
 /* NULL if a buffer is NULL or the stack is below the port's minimum. */
+TAKT_FREERTOS_NOT_UNDER_HSF("xTaskCreateStatic")
 TaskHandle_t xTaskCreateStatic(TaskFunction_t pxTaskCode, const char *pcName, uint32_t ulStackDepth,
                                void *pvParameters, UBaseType_t uxPriority, StackType_t *puxStackBuffer,
                                StaticTask_t *pxTaskBuffer);
@@ -75,6 +77,7 @@ void vTaskDelete(TaskHandle_t xTaskToDelete);
  * equal to the period); under FP by uxPriority. pdPASS or
  * errCOULD_NOT_ALLOCATE_REQUIRED_MEMORY (also for bad arguments). */
 #if configSUPPORT_DYNAMIC_ALLOCATION
+TAKT_FREERTOS_NOT_UNDER_HSF("xTaskCreatePeriodic")
 BaseType_t xTaskCreatePeriodic(TaskFunction_t pxTaskCode, const char *pcName, configSTACK_DEPTH_TYPE uxStackDepth,
                                void *pvParameters, UBaseType_t uxPriority, TickType_t xPeriod,
                                TickType_t xDeadline, TickType_t xOffset, TaskHandle_t *pxCreatedTask);
@@ -190,6 +193,20 @@ uint32_t ulTaskGenericNotifyValueClear(TaskHandle_t xTask, UBaseType_t uxIndexTo
     ulTaskGenericNotifyValueClear((xTask), (uxIndexToClear), (ulBitsToClear))
 #endif
 
+/* Tasks alive, the idle and timer service tasks included (a deleted task no
+ * longer counts, even before the idle task frees it). */
+UBaseType_t uxTaskGetNumberOfTasks(void);
+/* The first-created live task of that name (the whole name, up to
+ * configMAX_TASK_NAME_LEN - 1 characters); NULL if none. O(tasks). */
+TaskHandle_t xTaskGetHandle(const char *pcNameToQuery);
+/* The idle task; NULL before the first FreeRTOS call that needs the kernel. */
+TaskHandle_t xTaskGetIdleTaskHandle(void);
+/* Makes a Blocked task (delay, or waiting on a queue, semaphore, event group,
+ * notification, even without timeout) leave that state now; its call returns
+ * as if it had timed out. pdPASS if the task was Blocked, pdFAIL otherwise
+ * (ready, running, suspended, or a periodic task waiting for its release). */
+BaseType_t xTaskAbortDelay(TaskHandle_t xTask);
+
 /* ---- not supported: a call stops the build with this message ---- */
 TAKT_FREERTOS_UNSUPPORTED("uxTaskGetSystemState")
 UBaseType_t uxTaskGetSystemState(void *pxTaskStatusArray, const UBaseType_t uxArraySize,
@@ -202,12 +219,6 @@ TAKT_FREERTOS_UNSUPPORTED("vTaskGetRunTimeStats")
 void vTaskGetRunTimeStats(char *pcWriteBuffer);
 TAKT_FREERTOS_UNSUPPORTED("vTaskGetInfo")
 void vTaskGetInfo(TaskHandle_t xTask, void *pxTaskStatus, BaseType_t xGetFreeStackSpace, eTaskState eState);
-TAKT_FREERTOS_UNSUPPORTED("xTaskGetHandle")
-TaskHandle_t xTaskGetHandle(const char *pcNameToQuery);
-TAKT_FREERTOS_UNSUPPORTED("xTaskGetIdleTaskHandle")
-TaskHandle_t xTaskGetIdleTaskHandle(void);
-TAKT_FREERTOS_UNSUPPORTED("uxTaskGetNumberOfTasks")
-UBaseType_t uxTaskGetNumberOfTasks(void);
 TAKT_FREERTOS_UNSUPPORTED("vTaskSetApplicationTaskTag")
 void vTaskSetApplicationTaskTag(TaskHandle_t xTask, TaskHookFunction_t pxHookFunction);
 TAKT_FREERTOS_UNSUPPORTED("vTaskSetThreadLocalStoragePointer")
@@ -216,8 +227,6 @@ TAKT_FREERTOS_UNSUPPORTED("pvTaskGetThreadLocalStoragePointer")
 void *pvTaskGetThreadLocalStoragePointer(TaskHandle_t xTaskToQuery, BaseType_t xIndex);
 TAKT_FREERTOS_UNSUPPORTED("xTaskCreateRestricted (MPU)")
 BaseType_t xTaskCreateRestricted(const void *const pxTaskDefinition, TaskHandle_t *pxCreatedTask);
-TAKT_FREERTOS_UNSUPPORTED("xTaskAbortDelay")
-BaseType_t xTaskAbortDelay(TaskHandle_t xTask);
 TAKT_FREERTOS_UNSUPPORTED("vTaskStepTick (tickless idle)")
 void vTaskStepTick(TickType_t xTicksToJump);
 TAKT_FREERTOS_UNSUPPORTED("xTaskCatchUpTicks")

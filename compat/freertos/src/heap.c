@@ -18,19 +18,43 @@ typedef union {
 static size_t bytes_in_use;
 static size_t most_in_use;
 
+/* The counters change under the kernel's critical section (interrupts that may
+ * call the kernel masked; nests, any context): a task preempted between the
+ * check and the update must not let another allocation past the limit. The
+ * bytes are reserved before malloc and given back if it fails. The C library
+ * allocator's own reentrancy is the toolchain's (newlib: __malloc_lock). */
+static bool reserve(size_t size)
+{
+    bool fits = false;
+    uint32_t state = takt_critical_enter_from_isr();
+    if (size <= (size_t)configTOTAL_HEAP_SIZE - bytes_in_use) {
+        bytes_in_use += size;
+        if (bytes_in_use > most_in_use) {
+            most_in_use = bytes_in_use;
+        }
+        fits = true;
+    }
+    takt_critical_exit_from_isr(state);
+    return fits;
+}
+
+static void release(size_t size)
+{
+    uint32_t state = takt_critical_enter_from_isr();
+    bytes_in_use -= size;
+    takt_critical_exit_from_isr(state);
+}
+
 void *pvPortMalloc(size_t xWantedSize)
 {
     void *block = NULL;
-    size_t total = (size_t)configTOTAL_HEAP_SIZE;
-    if (xWantedSize > 0 && xWantedSize <= total - bytes_in_use) {
+    if (xWantedSize > 0 && reserve(xWantedSize)) {
         block_header_t *header = malloc(sizeof(block_header_t) + xWantedSize);
         if (header != NULL) {
             header->size = xWantedSize;
-            bytes_in_use += xWantedSize;
-            if (bytes_in_use > most_in_use) {
-                most_in_use = bytes_in_use;
-            }
             block = header + 1;
+        } else {
+            release(xWantedSize);
         }
     }
 #if configUSE_MALLOC_FAILED_HOOK
@@ -47,7 +71,7 @@ void vPortFree(void *pv)
         return;
     }
     block_header_t *header = (block_header_t *)pv - 1;
-    bytes_in_use -= header->size;
+    release(header->size);
     free(header);
 }
 

@@ -95,32 +95,23 @@ void vTaktFreeRTOSAssertFailed(const char *file, int line)
     configASSERT(0);
 }
 
-/*
- * The idle and tick hooks. Takt has no hook of its own there yet, so the
- * layer's CMake target links with -Wl,--wrap for the two port-level entry
- * points: the idle task's wait (port_idle) and the tick's kernel work
- * (takt_tick_from_isr). The wrappers run the hook and go on to the real call.
- */
-void __real_port_idle(void);
-void __wrap_port_idle(void);
-void __real_takt_tick_from_isr(void);
-void __wrap_takt_tick_from_isr(void);
-
-void __wrap_port_idle(void)
-{
+/* The idle and tick hooks are the kernel's (TAKT_CONFIG_IDLE_HOOK and
+ * TAKT_CONFIG_TICK_HOOK follow configUSE_IDLE_HOOK and configUSE_TICK_HOOK):
+ * in the idle loop, and in the tick interrupt after the tick count advanced,
+ * where FreeRTOS calls them. */
 #if configUSE_IDLE_HOOK
-    vApplicationIdleHook();
-#endif
-    __real_port_idle();
-}
-
-void __wrap_takt_tick_from_isr(void)
+void takt_idle_hook(void)
 {
-    __real_takt_tick_from_isr();
-#if configUSE_TICK_HOOK
-    vApplicationTickHook();
-#endif
+    vApplicationIdleHook();
 }
+#endif
+
+#if configUSE_TICK_HOOK
+void takt_tick_hook(void)
+{
+    vApplicationTickHook();
+}
+#endif
 
 #if configCHECK_FOR_STACK_OVERFLOW > 0
 void takt_stack_overflow_hook(takt_task_t *task)

@@ -205,3 +205,27 @@ BaseType_t xTaskCheckForTimeOut(TimeOut_t *const pxTimeOut, TickType_t *const px
     *pxTicksToWait = 0;
     return pdTRUE;
 }
+
+UBaseType_t uxTaskGetNumberOfTasks(void)
+{
+    compat_kernel_ready();
+    return (UBaseType_t)takt_task_count();
+}
+
+TaskHandle_t xTaskGetHandle(const char *pcNameToQuery)
+{
+    configASSERT(pcNameToQuery != NULL);
+    compat_kernel_ready();
+    return takt_task_find(pcNameToQuery);
+}
+
+TaskHandle_t xTaskGetIdleTaskHandle(void)
+{
+    return takt_task_idle();
+}
+
+BaseType_t xTaskAbortDelay(TaskHandle_t xTask)
+{
+    configASSERT(xTask != NULL);
+    return takt_task_abort_delay(xTask) == TAKT_OK ? pdPASS : pdFAIL;
+}

@@ -9,6 +9,7 @@
 #define TAKT_POLICY_EDF_HEAP 2
 #define TAKT_POLICY_EDF_MLIST 3
 #define TAKT_POLICY_EDF_RBTREE 4
+#define TAKT_POLICY_HSF 5 /* servers (takt/server.h); full preemption only */
 
 #define TAKT_PQ_LIST 1
 #define TAKT_PQ_HEAP 2
@@ -17,9 +18,9 @@
 #include "takt_config.h"
 
 #ifndef TAKT_CONFIG_POLICY
-#error "takt_config.h: TAKT_CONFIG_POLICY is not defined (TAKT_POLICY_FP, _EDF_HEAP, _EDF_MLIST, _EDF_RBTREE)"
-#elif TAKT_CONFIG_POLICY < TAKT_POLICY_FP || TAKT_CONFIG_POLICY > TAKT_POLICY_EDF_RBTREE
-#error "takt_config.h: TAKT_CONFIG_POLICY must be TAKT_POLICY_FP, _EDF_HEAP, _EDF_MLIST or _EDF_RBTREE"
+#error "takt_config.h: TAKT_CONFIG_POLICY is not defined (TAKT_POLICY_FP, _EDF_HEAP, _EDF_MLIST, _EDF_RBTREE, _HSF)"
+#elif TAKT_CONFIG_POLICY < TAKT_POLICY_FP || TAKT_CONFIG_POLICY > TAKT_POLICY_HSF
+#error "takt_config.h: TAKT_CONFIG_POLICY must be TAKT_POLICY_FP, _EDF_HEAP, _EDF_MLIST, _EDF_RBTREE or _HSF"
 #endif
 
 #ifndef TAKT_CONFIG_MAX_PRIORITIES
@@ -94,6 +95,19 @@
 #error "takt_config.h: TAKT_CONFIG_SOFT_TIMER_PRIORITY must be within 1..TAKT_CONFIG_MAX_PRIORITIES-1"
 #elif TAKT_CONFIG_SOFT_TIMER_COMMANDS < 1
 #error "takt_config.h: TAKT_CONFIG_SOFT_TIMER_COMMANDS must be at least 1"
+#endif
+
+/* Application hooks in the idle loop and the tick interrupt (as FreeRTOS's
+ * configUSE_IDLE_HOOK / configUSE_TICK_HOOK); off, they are not compiled in. */
+#ifndef TAKT_CONFIG_IDLE_HOOK
+#define TAKT_CONFIG_IDLE_HOOK 0
+#elif TAKT_CONFIG_IDLE_HOOK != 0 && TAKT_CONFIG_IDLE_HOOK != 1
+#error "takt_config.h: TAKT_CONFIG_IDLE_HOOK must be 0 or 1"
+#endif
+#ifndef TAKT_CONFIG_TICK_HOOK
+#define TAKT_CONFIG_TICK_HOOK 0
+#elif TAKT_CONFIG_TICK_HOOK != 0 && TAKT_CONFIG_TICK_HOOK != 1
+#error "takt_config.h: TAKT_CONFIG_TICK_HOOK must be 0 or 1"
 #endif
 
 #if !defined(TAKT_CONFIG_ASSERTS) || !defined(TAKT_CONFIG_ASSERT)

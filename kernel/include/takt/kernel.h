@@ -54,6 +54,19 @@ takt_tick_t takt_tick_count(void);
 /* The tick interrupt's kernel work; the port's tick source calls it. */
 void takt_tick_from_isr(void);
 
+#if TAKT_CONFIG_IDLE_HOOK
+/* Supplied by the application: called by the idle task on every pass of its
+ * loop, before it waits for the next interrupt. Must not block. */
+void takt_idle_hook(void);
+#endif
+
+#if TAKT_CONFIG_TICK_HOOK
+/* Supplied by the application: called in the tick interrupt after the tick
+ * count advanced and the tick's releases, wake-ups and budget accounting were
+ * done (takt_tick_count() is the new tick). Interrupt context: *_from_isr calls only. */
+void takt_tick_hook(void);
+#endif
+
 /* Brackets every interrupt handler that may call kernel *_from_isr functions;
  * the port's interrupt dispatch calls these (trace, nesting, switch at exit). */
 void takt_isr_enter(unsigned irq);

@@ -17,6 +17,11 @@
  * takt_soft_timer_create* or takt_soft_timer_pend_call*, so a program that uses
  * no soft timer has no timer task. Under EDF it has no deadline: it runs in the
  * background class (behind every job with a deadline).
+ * Under the hsf scheduler every task lives in a server, the timer task too:
+ * name its server with takt_soft_timer_set_server before the first soft timer
+ * or pend call (its priority is then a local priority in that server, and
+ * callbacks run on that server's budget). Until then takt_soft_timer_create*
+ * and takt_soft_timer_pend_call return TAKT_ERR_STATE and change nothing.
  * Callbacks run in the timer task: they must not block (timeout 0 only).
  * Commands and pend calls from an interrupt return TAKT_ERR_STATE while the
  * timer task does not exist (an interrupt cannot create it).
@@ -27,6 +32,7 @@
 #ifndef TAKT_SOFT_TIMER_H
 #define TAKT_SOFT_TIMER_H
 
+#include "takt/server.h"
 #include "takt/sync.h"
 
 struct takt_soft_timer;
@@ -52,8 +58,19 @@ typedef struct {
     void *id;                           /* application data (takt_soft_timer_id) */
 } takt_soft_timer_params_t;
 
+/*
+ * Hsf only: the server the timer task will be created in (by the first soft
+ * timer or pend call). Context: task or before start. TAKT_ERR_STATE if the
+ * kernel was not initialised with the hsf scheduler or the timer task exists
+ * already (a task does not move between servers); TAKT_ERR_ARG for a bad
+ * server handle; TAKT_ERR_CONTEXT from an interrupt. May be called again
+ * before the timer task exists (the last call counts). takt_init forgets it.
+ */
+int takt_soft_timer_set_server(takt_server_t *server);
+
 /* Creates a dormant timer. TAKT_ERR_ARG: null params/out/callback, period out of
- * range; TAKT_ERR_NOMEM; TAKT_ERR_CONTEXT from an interrupt. Context: task or before start. */
+ * range; TAKT_ERR_NOMEM; TAKT_ERR_CONTEXT from an interrupt; TAKT_ERR_STATE under
+ * hsf before takt_soft_timer_set_server. Context: task or before start. */
 int takt_soft_timer_create(const takt_soft_timer_params_t *params, takt_soft_timer_t **out);
 /* In caller memory; TAKT_ERR_STATE if timer is a live timer. */
 int takt_soft_timer_create_static(const takt_soft_timer_params_t *params,

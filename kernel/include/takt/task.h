@@ -167,6 +167,29 @@ int takt_delay(takt_tick_t ticks);
  */
 int takt_delay_until(takt_tick_t *previous_wake, takt_tick_t increment);
 
+/*
+ * Ends a blocked task's delay or wait on an object now (FreeRTOS
+ * xTaskAbortDelay): a wait returns TAKT_ERR_TIMEOUT as if its timeout had
+ * passed (traced as WAIT_TIMEOUT), also an indefinite one; a delay returns as
+ * if it had ended. TAKT_ERR_ARG for a bad handle; TAKT_ERR_STATE if the task
+ * is not blocked in a delay or an object wait (ready, running, suspended, or
+ * a periodic task waiting for its next release). Any context. May reschedule.
+ */
+int takt_task_abort_delay(takt_task_t *task);
+
+/* Live tasks, the idle task (and the timer task, once it exists) included; a
+ * deleted task no longer counts. Any context. */
+unsigned takt_task_count(void);
+
+/* The first-created live task named name (the whole name: a name truncated to
+ * TAKT_CONFIG_MAX_NAME_LEN - 1 at creation matches only its truncated form);
+ * NULL if none or name is NULL. O(tasks) with interrupts masked. Context: task
+ * or before start. */
+takt_task_t *takt_task_find(const char *name);
+
+/* The idle task; NULL before takt_init. Any context. */
+takt_task_t *takt_task_idle(void);
+
 /* Lets equal-priority ready tasks run first. Context: task. */
 void takt_yield(void);
 

@@ -7,6 +7,7 @@
  * task sleeps on that queue with a timeout up to the next expiry, so waiting
  * for a timer costs nothing but one wake timer in the kernel's timer queue.
  */
+#include "../../sched/hsf.h"
 #include "wait.h"
 
 enum {
@@ -160,6 +161,9 @@ static int daemon_ensure(void)
     if (task_handle_valid(&daemon.task)) {
         return TAKT_OK;
     }
+    if (takt_kernel.policy == &takt_policy_hsf && takt_kernel.soft_timer_server == NULL) {
+        return TAKT_ERR_STATE; /* under hsf a task needs a server: takt_soft_timer_set_server */
+    }
     /* A previous kernel run in this process (takt_teardown) left them stale. */
     daemon.commands.magic = 0;
     takt_list_init(&daemon.active);
@@ -170,11 +174,35 @@ static int daemon_ensure(void)
     }
     takt_task_params_t params = {.name = "timer", .entry = daemon_main,
                                  .priority = TAKT_CONFIG_SOFT_TIMER_PRIORITY};
-    err = takt_task_create_static(&params, &daemon.task, daemon.stack, sizeof(daemon.stack));
+    /* Without hsf the server is NULL and this is takt_task_create_static. */
+    err = task_create_static_in(takt_kernel.soft_timer_server, &params, &daemon.task,
+                                daemon.stack, sizeof(daemon.stack));
     if (err != TAKT_OK) {
         daemon.commands.magic = 0;
     }
     return err;
+}
+
+int takt_soft_timer_set_server(takt_server_t *server)
+{
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    if (takt_kernel.policy != &takt_policy_hsf) {
+        return TAKT_ERR_STATE;
+    }
+    if (server == NULL || server->magic != TAKT_SERVER_MAGIC) {
+        return TAKT_ERR_ARG;
+    }
+    int result = TAKT_OK;
+    port_critical_enter();
+    if (task_handle_valid(&daemon.task)) {
+        result = TAKT_ERR_STATE; /* a task does not move between servers */
+    } else {
+        takt_kernel.soft_timer_server = server;
+    }
+    port_critical_exit();
+    return result;
 }
 
 takt_task_t *takt_soft_timer_task(void)

@@ -19,6 +19,8 @@
 #define TAKT_CONFIG_STACK_CHECK 1
 #define TAKT_CONFIG_STACK_OVERFLOW_HOOK 1
 #define TAKT_CONFIG_DEADLINE_MISS_HOOK 1
+#define TAKT_CONFIG_IDLE_HOOK 1
+#define TAKT_CONFIG_TICK_HOOK 1
 /* The tests drain the ring into their own log from the hook, so nothing is lost. */
 #define TAKT_CONFIG_TRACE 1
 #define TAKT_CONFIG_TRACE_EVENTS 256

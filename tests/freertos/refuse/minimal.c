@@ -7,10 +7,20 @@
 
 void use(TaskHandle_t task);
 
+#ifdef CALL_TASK_CREATE
+static void body(void *arg)
+{
+    (void)arg;
+}
+#endif
+
 void use(TaskHandle_t task)
 {
-#ifdef CALL_ABORT_DELAY
-    (void)xTaskAbortDelay(task);
+#ifdef CALL_GET_INFO
+    vTaskGetInfo(task, NULL, pdFALSE, eInvalid);
+#endif
+#ifdef CALL_TASK_CREATE
+    (void)xTaskCreate(body, "t", configMINIMAL_STACK_SIZE, NULL, 1, NULL);
 #endif
 #ifdef CALL_TASK_LIST
     char buffer[256];

@@ -1,0 +1,36 @@
+/* Finding tasks: how many live, one by name, the idle task (takt/task.h). */
+#include <string.h>
+
+#include "../internal.h"
+
+unsigned takt_task_count(void)
+{
+    port_critical_enter();
+    unsigned count = takt_kernel.live_tasks;
+    port_critical_exit();
+    return count;
+}
+
+takt_task_t *takt_task_find(const char *name)
+{
+    if (name == NULL) {
+        return NULL;
+    }
+    takt_task_t *found = NULL;
+    /* O(tasks) with interrupts masked: a query for set-up code, not a fast path. */
+    port_critical_enter();
+    const takt_list_t *all = &takt_kernel.all_tasks;
+    for (takt_list_node_t *node = all->next; node != all && found == NULL; node = node->next) {
+        takt_task_t *task = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
+        if (strcmp(task->name, name) == 0) {
+            found = task;
+        }
+    }
+    port_critical_exit();
+    return found;
+}
+
+takt_task_t *takt_task_idle(void)
+{
+    return task_handle_valid(&takt_kernel.idle) ? &takt_kernel.idle : NULL;
+}
