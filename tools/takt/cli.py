@@ -28,6 +28,7 @@ from takt.report import (
 )
 from takt.scenario import ScenarioError, load_scenario
 from takt.sim import PORTS, RunError, run_scenario
+from takt.target import TargetError
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -65,10 +66,13 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="benchmarks that print numbers")
     bench.add_argument(
         "what",
-        choices=["sim", "queues"],
-        help="sim: scheduler events per second; queues: EDF ready-queue costs",
+        choices=["sim", "queues", "target"],
+        help="sim: scheduler events per second; queues: EDF ready-queue costs; "
+        "target: kernel costs on QEMU Cortex-M3 (instructions)",
     )
-    bench.add_argument("--out", default="docs/results", help="queues: where CSV/plot/table go")
+    bench.add_argument(
+        "--out", default="docs/results", help="queues, target: where CSV/plot/table go"
+    )
     bench.add_argument("--no-callgrind", action="store_true", help="queues: skip callgrind")
     bench.add_argument("--tasks", type=int, default=50)
     bench.add_argument("--ticks", type=int, default=1_000_000)
@@ -139,6 +143,14 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "sim":
         print(bench.render_sim_speed(bench.sim_speed(args.tasks, args.ticks, seed=args.seed)))
         return 0
+    if args.what == "target":
+        from takt import bench_target
+
+        costs = bench_target.run()
+        for path in bench_target.write_results(costs, Path(args.out)):
+            print(f"wrote {path}")
+        print(bench_target.render_summary(costs))
+        return 0
     rows = bench.queue_costs(callgrind=not args.no_callgrind)
     paths = bench.write_queue_results(rows, Path(args.out))
     print(bench.render_queue_table(rows))
@@ -157,7 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ScenarioError as err:
         print(f"takt: invalid scenario: {err}", file=sys.stderr)
         return 2
-    except RunError as err:
+    except (RunError, TargetError) as err:
         print(f"takt: {err}", file=sys.stderr)
         return 1
     except OSError as err:
