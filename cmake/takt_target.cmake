@@ -23,6 +23,7 @@ add_compile_options(${TAKT_CPU_FLAGS} -ffunction-sections -fdata-sections)
 # Debian's arm-none-eabi GCC stdint.h does not set the flag newlib's
 # inttypes.h wants before it defines PRId64 and friends.
 add_compile_definitions(__int64_t_defined=1)
+# The full newlib, not nano: the runner prints 64-bit counters and a float.
 add_link_options(${TAKT_CPU_FLAGS} -nostartfiles
   -Wl,--gc-sections -L${TAKT_ROOT}/port/armv7m -T${TAKT_BOARD_DIR}/memory.ld)
 

@@ -157,6 +157,7 @@ static void hsf_tick(void)
         server->depletions++;
         trace_record_id(TAKT_EV_SERVER_DEPLETE, server->index, 0);
         takt_bitmap_clear(&hsf.eligible, server->rank);
+        sched_reschedule(); /* its task (or its idle) must stop */
     }
 }
 

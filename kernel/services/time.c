@@ -104,14 +104,14 @@ void takt_tick_from_isr(void)
     if (k->round_robin && k->current->state == TAKT_TASK_RUNNING &&
         k->policy->has_equal(k->current)) {
         k->rotate_current = true;
+        sched_reschedule();
     }
 #endif
 #if TAKT_CONFIG_TICK_HOOK
     takt_tick_hook();
 #endif
-    /* A switch point is cheap when nothing changed, and the tick usually
-     * released or woke something when it matters. */
-    sched_reschedule();
+    /* Every release, wake and depletion above asked for its own switch point; a
+     * tick that changed nothing asks for none (on Cortex-M: no PendSV). */
 }
 
 static void delay_expired(takt_timer_t *timer)

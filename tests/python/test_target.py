@@ -160,3 +160,39 @@ def test_unsupported_reason_names_the_ports() -> None:
     assert unsupported_reason(scenario) is None
     with pytest.raises(RunError, match="not available"):
         run_scenario(scenario, port="qemu-m9")
+
+
+def test_bench_output_parsing() -> None:
+    from takt import bench_target
+
+    text = "board,x\ncalibration,spin,100,202\nbench,delay,list,fp,3,40,226,230,22750\ndone\n"
+    samples, calibration = bench_target.parse_output(text)
+    assert calibration == ["calibration,spin,100,202"]
+    assert samples[0].tasks == 3 and samples[0].jitter == 4 and samples[0].mean == 227.5
+    with pytest.raises(target.TargetError, match="did not finish"):
+        bench_target.parse_output("bench,delay,list,fp,3,40,226,230,22750\n")
+
+
+def test_kernel_cost_method_on_qemu() -> None:
+    """The measuring program on QEMU: loops of known length count exactly, a
+    cooperative switch costs the same every time, a tick that wakes a task
+    costs more than one that does not, and the sorted-list timer queue's
+    takt_delay grows by the same step per delayed task."""
+    from takt import bench_target
+
+    elf = target.target_program(
+        "qemu-m3", "takt-bench-kernel-list", "apps/bench/target/takt-bench-kernel-list"
+    )
+    shift = bench_target.SHIFT
+    cmd = target.qemu_command("qemu-m3", elf, ["--shift", str(shift)], shift=shift)
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=True)
+    samples, calibration = bench_target.parse_output(done.stdout)
+    spins = [line.split(",") for line in calibration if ",spin," in line]
+    assert spins and all(int(f[3]) == 2 * int(f[2]) + 2 for f in spins)
+    by = {(s.measurement, s.scheduler, s.tasks): s for s in samples}
+    yield_switch = by[("yield_switch", "fp", 2)]
+    assert yield_switch.samples == 40 and yield_switch.jitter == 0
+    assert by[("tick_wake_preempt", "fp", 2)].min > by[("tick_no_wake", "fp", 1)].max
+    delays = [by[("delay", "fp", n)].min for n in range(32)]
+    steps = {delays[i + 1] - delays[i] for i in range(31)}
+    assert len(steps) == 1 and steps.pop() > 0

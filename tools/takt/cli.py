@@ -29,6 +29,7 @@ from takt.report import (
 )
 from takt.scenario import ScenarioError, load_scenario
 from takt.sim import PORTS, RunError, run_scenario
+from takt.target import TargetError
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -66,13 +67,14 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="benchmarks that print numbers")
     bench.add_argument(
         "what",
-        choices=["sim", "queues", "hsf", "suite"],
+        choices=["sim", "queues", "hsf", "suite", "target"],
         help="sim: scheduler events per second; queues: EDF ready-queue costs; "
         "hsf: tick cost against the number of servers; "
-        "suite: the FreeRTOS-API kernel suite on QEMU (docs/benchmarks.md)",
+        "suite: the FreeRTOS-API kernel suite on QEMU (docs/benchmarks.md); "
+        "target: native kernel costs on QEMU Cortex-M3 (instructions)",
     )
     bench.add_argument(
-        "--out", default="docs/results", help="queues, hsf: where CSV/plot/table go"
+        "--out", default="docs/results", help="queues, hsf, target: where CSV/plot/table go"
     )
     bench.add_argument(
         "--servers",
@@ -165,6 +167,14 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         return 0
     if args.what == "suite":
         return _cmd_bench_suite(args)
+    if args.what == "target":
+        from takt import bench_target
+
+        costs = bench_target.run()
+        for path in bench_target.write_results(costs, Path(args.out)):
+            print(f"wrote {path}")
+        print(bench_target.render_summary(costs))
+        return 0
     rows = bench.queue_costs(callgrind=not args.no_callgrind)
     paths = bench.write_queue_results(rows, Path(args.out))
     print(bench.render_queue_table(rows))
@@ -197,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ScenarioError as err:
         print(f"takt: invalid scenario: {err}", file=sys.stderr)
         return 2
-    except RunError as err:
+    except (RunError, TargetError) as err:
         print(f"takt: {err}", file=sys.stderr)
         return 1
     except SuiteError as err:

@@ -1,0 +1,421 @@
+/*
+ * Kernel costs on a Cortex-M under QEMU -icount, in guest instructions.
+ *
+ * Every window is read off SysTick's current value (SYST_CVR) at its two
+ * ends: under -icount each instruction takes 2^shift ns of virtual time and
+ * SysTick counts that time at the board's 25 MHz, so with shift >= 7 one
+ * count is at most 0.3125 instructions and rounding counts to instructions
+ * is exact. The cost of the reads themselves (measured with nothing between
+ * them) is subtracted. Exception entry and exit take no instructions under
+ * icount, so interrupt paths count only the handlers' instructions.
+ * Output: one CSV line per sample set,
+ *   bench,<measurement>,<timer queue>,<scheduler>,<tasks>,<n>,<min>,<max>,<mean x100>
+ * and "calibration" lines that check the method on loops of known length.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "armv7m_regs.h"
+#include "board.h"
+#include "takt/takt.h"
+#include "takt_armv7m.h"
+
+#define SAMPLES 40u
+#define STACK 1024u
+#define TICK_HZ 20u /* long ticks (390,625 instructions at shift 7): a window never
+                          * spans a tick unless it measures one, and 64 releases fit in one */
+
+#if BENCH_TIMER_QUEUE == TAKT_PQ_LIST
+#define QUEUE_NAME "list"
+#elif BENCH_TIMER_QUEUE == TAKT_PQ_HEAP
+#define QUEUE_NAME "heap"
+#else
+#define QUEUE_NAME "rbtree"
+#endif
+
+static unsigned shift = 7;
+static uint32_t read_cost; /* counts between two back-to-back reads */
+
+static inline uint32_t cvr(void)
+{
+    return SYST_CVR;
+}
+
+/* Counts from reading a to reading b (SysTick counts down, reloads at 0). */
+static uint32_t counts_between(uint32_t a, uint32_t b)
+{
+    uint32_t period = takt_arm_tick_counts();
+    return a >= b ? a - b : a + period - b;
+}
+
+static uint32_t to_instructions(uint32_t counts)
+{
+    /* counts * ns-per-count / ns-per-instruction, rounded */
+    uint64_t ns_x = (uint64_t)counts * 1000000000ull;
+    uint64_t per = (uint64_t)takt_arm_core_hz() << shift;
+    return (uint32_t)((ns_x + per / 2u) / per);
+}
+
+typedef struct {
+    uint32_t n, min, max;
+    uint64_t sum;
+} stats_t;
+
+static void stats_add(stats_t *s, uint32_t counts_window)
+{
+    uint32_t c = counts_window >= read_cost ? counts_window - read_cost : 0;
+    uint32_t v = to_instructions(c);
+
+    if (s->n == 0 || v < s->min) {
+        s->min = v;
+    }
+    if (s->n == 0 || v > s->max) {
+        s->max = v;
+    }
+    s->sum += v;
+    s->n++;
+}
+
+static void report(const char *what, const char *sched, unsigned tasks, const stats_t *s)
+{
+
+    printf("bench,%s,%s,%s,%u,%lu,%lu,%lu,%lu\n", what, QUEUE_NAME, sched, tasks,
+           (unsigned long)s->n, (unsigned long)s->min, (unsigned long)s->max,
+           (unsigned long)(s->n ? s->sum * 100u / s->n : 0));
+}
+
+static void begin(takt_scheduler_t sched, takt_preemption_t preemption)
+{
+    takt_arm_params_t p = {.tick_hz = TICK_HZ, .end_ticks = 0};
+    takt_init_params_t init = {.scheduler = sched, .preemption = preemption};
+    if (takt_arm_configure(&p) != TAKT_OK || takt_init(&init) != TAKT_OK) {
+        printf("bench: kernel initialisation failed\n");
+        exit(2);
+    }
+}
+
+static takt_task_t *spawn(unsigned prio, void (*entry)(void *), void *arg, takt_tick_t period,
+                          takt_tick_t deadline, takt_tick_t offset)
+{
+    takt_task_params_t p = {.name = "b", .entry = entry, .arg = arg, .priority = prio,
+                            .stack_size = STACK, .period = period, .deadline = deadline,
+                            .offset = offset};
+    takt_task_t *t = NULL;
+    if (takt_task_create(&p, &t) != TAKT_OK) {
+        printf("bench: task creation failed\n");
+        exit(2);
+    }
+    return t;
+}
+
+static void finish(void)
+{
+    takt_teardown();
+}
+
+/* ---- calibration: loops of known length, and the read cost ---- */
+
+static void calibrate(void)
+{
+    takt_arm_params_t p = {.tick_hz = TICK_HZ, .end_ticks = 0};
+    takt_arm_configure(&p);
+    SYST_CSR = 0;
+    SYST_RVR = takt_arm_tick_counts() - 1u;
+    SYST_CVR = 0;
+    SYST_CSR = SYST_CSR_CLKSOURCE | SYST_CSR_ENABLE; /* counting, no interrupt */
+    uint32_t a = cvr();
+    uint32_t b = cvr();
+    read_cost = counts_between(a, b);
+    for (uint32_t n = 100; n <= 104; n++) {
+        a = cvr();
+        takt_arm_spin(n);
+        b = cvr();
+        uint32_t c = counts_between(a, b) - read_cost;
+        /* spin(n): cbz, 2n loop instructions, bx, plus the call: mov, bl */
+        printf("calibration,spin,%lu,%lu\n", (unsigned long)n, (unsigned long)to_instructions(c));
+    }
+    printf("calibration,read_cost_counts,%lu\n", (unsigned long)read_cost);
+    SYST_CSR = 0;
+}
+
+/* ---- cooperative yield: two equal tasks hand over by takt_yield ---- */
+
+static volatile uint32_t mark;
+static stats_t st_yield;
+static unsigned warmup;
+
+static void yielder(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        uint32_t end = cvr(); /* first instruction after takt_yield returns */
+        if (warmup > 0) {
+            warmup--; /* the first hand-over enters the other task at its start */
+        } else if (mark != 0) {
+            stats_add(&st_yield, counts_between(mark, end));
+            if (st_yield.n == SAMPLES) {
+                takt_arm_stop();
+            }
+        }
+        mark = cvr();
+        takt_yield();
+    }
+}
+
+static void bench_yield(void)
+{
+    memset(&st_yield, 0, sizeof(st_yield));
+    mark = 0;
+    warmup = 2;
+    begin(TAKT_SCHED_FP, TAKT_PREEMPT_FULL);
+    spawn(2, yielder, NULL, 0, 0, 0);
+    spawn(2, yielder, NULL, 0, 0, 0);
+    takt_start();
+    finish();
+    report("yield_switch", "fp", 2, &st_yield);
+}
+
+/* ---- the tick: no wake, and waking a task that preempts ---- */
+
+static stats_t st_tick_idle, st_tick_wake;
+static uint32_t watch_limit;
+static volatile bool wake_pending;
+
+/* A tick takes well over 31 instructions (the SysTick handler alone); a
+ * shorter excess over the loop is the loop's own jitter around a reading. */
+#define GAP_SLACK 100u
+
+/* Reads the clock and the port's tick count in a tight loop: the gap of
+ * the iteration in which the tick count changed, less the loop's own length
+ * (its shortest gap over the first iterations, before any tick), is the
+ * tick interrupt. After recording, the clock is read again so the
+ * recording's own time is in no gap. */
+static void tick_watcher(void *arg)
+{
+    stats_t *stats = arg;
+    uint32_t loop = 0xFFFFFFFFu;
+    unsigned learning = 64;
+    unsigned recent = 0; /* iterations since the tick count changed (it may change
+                          * between the two reads, one iteration before its gap) */
+    uint64_t ticks = takt_arm_ticks_handled();
+    uint32_t prev = cvr();
+    for (;;) {
+        uint32_t now = cvr();
+        uint64_t t = takt_arm_ticks_handled();
+        uint32_t gap = counts_between(prev, now);
+        prev = now;
+        recent = t != ticks ? 2u : recent > 0 ? recent - 1u : 0u;
+        if (learning > 0) {
+            learning--;
+            loop = gap < loop ? gap : loop;
+        } else if (recent > 0 && gap > loop + GAP_SLACK && stats != NULL) {
+            recent = 0;
+            stats_add(stats, gap - loop + read_cost);
+            if (stats->n == watch_limit) {
+                takt_arm_stop();
+            }
+            prev = cvr();
+        }
+        ticks = t;
+    }
+}
+
+static void bench_tick_no_wake(void)
+{
+    memset(&st_tick_idle, 0, sizeof(st_tick_idle));
+    watch_limit = SAMPLES;
+    begin(TAKT_SCHED_FP, TAKT_PREEMPT_FULL);
+    spawn(1, tick_watcher, &st_tick_idle, 0, 0, 0);
+    takt_start();
+    finish();
+    report("tick_no_wake", "fp", 1, &st_tick_idle);
+}
+
+static void delayed_waker(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        takt_delay(1);
+        /* first instruction after the delay: the tick's instant is the wrap
+         * of SysTick to its reload value (a count after 0) */
+        uint32_t now = cvr();
+        stats_add(&st_tick_wake, takt_arm_tick_counts() - now + read_cost - 1u);
+        if (st_tick_wake.n == SAMPLES) {
+            takt_arm_stop();
+        }
+    }
+}
+
+static void bench_tick_wake(void)
+{
+    memset(&st_tick_wake, 0, sizeof(st_tick_wake));
+    begin(TAKT_SCHED_FP, TAKT_PREEMPT_FULL);
+    spawn(3, delayed_waker, NULL, 0, 0, 0);
+    spawn(1, tick_watcher, NULL, 0, 0, 0);
+    takt_start();
+    finish();
+    report("tick_wake_preempt", "fp", 2, &st_tick_wake);
+}
+
+/* ---- takt_delay with n tasks already delayed (earlier wake times) ---- */
+
+static takt_task_t *delay_subject;
+static stats_t st_delay;
+
+static void long_sleeper(void *arg)
+{
+    takt_delay(1000000u + (takt_tick_t)(uintptr_t)arg);
+    for (;;) {
+        takt_task_suspend(NULL);
+    }
+}
+
+static void delay_subject_main(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        mark = cvr();
+        takt_delay(2000000u); /* later than every sleeper: list insertion walks past them all */
+    }
+}
+
+static void delay_partner(void *arg)
+{
+    (void)arg;
+    mark = 0;
+    for (;;) {
+        takt_yield(); /* to the subject, which is ready at the same priority */
+        uint32_t end = cvr();
+        if (mark != 0) {
+            stats_add(&st_delay, counts_between(mark, end));
+            if (st_delay.n == SAMPLES) {
+                takt_arm_stop();
+            }
+        }
+        mark = 0;
+        takt_task_suspend(delay_subject); /* cancels its delay */
+        takt_task_resume(delay_subject);  /* ready again, behind this task */
+    }
+}
+
+static void bench_delay(unsigned delayed)
+{
+    memset(&st_delay, 0, sizeof(st_delay));
+    begin(TAKT_SCHED_FP, TAKT_PREEMPT_FULL);
+    for (unsigned i = 0; i < delayed; i++) {
+        spawn(3, long_sleeper, (void *)(uintptr_t)i, 0, 0, 0);
+    }
+    delay_subject = spawn(2, delay_subject_main, NULL, 0, 0, 0);
+    spawn(2, delay_partner, NULL, 0, 0, 0);
+    takt_start();
+    finish();
+    report("delay", "fp", delayed, &st_delay);
+}
+
+/* ---- per policy: job release (tick releasing one job, no switch) and
+ * dispatch (job end to the next job's first instruction) ---- */
+
+static const char *const sched_names[] = {"fp", "edf-heap", "edf-mlist", "edf-rbtree"};
+static stats_t st_release, st_dispatch;
+
+/* Non-preemptive watcher: every tick releases one job that cannot switch in. */
+static void release_watcher(void *arg)
+{
+    (void)arg;
+    tick_watcher(&st_release);
+}
+
+static void release_job(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        takt_job_end();
+    }
+}
+
+static void bench_release(takt_scheduler_t sched, unsigned tasks)
+{
+    memset(&st_release, 0, sizeof(st_release));
+    watch_limit = tasks;
+    begin(sched, TAKT_PREEMPT_NONE);
+    /* the watcher runs first (offset 0, highest priority / earliest deadline);
+     * task i is released once, at tick i+1, and waits in the ready queue */
+    spawn(31, release_watcher, NULL, 1000000u, 1000000u, 0);
+    for (unsigned i = 0; i < tasks; i++) {
+        spawn(2 + i % 28, release_job, NULL, 1000000u, 1000u + i, i + 1u);
+    }
+    takt_start();
+    finish();
+}
+
+static unsigned job_seq, round_jobs;
+
+/* Round 1 (released at tick 0) starts every task; round 2 (tick 2) is
+ * measured: each job end to the first instruction after the next task's own
+ * takt_job_end, except the round's first job (it follows the idle task). */
+static void dispatch_job(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        uint32_t end = cvr();
+        unsigned seq = job_seq++;
+        if (seq > round_jobs) {
+            stats_add(&st_dispatch, counts_between(mark, end));
+        }
+        if (seq + 1u == 2u * round_jobs) {
+            takt_arm_stop();
+        }
+        mark = cvr();
+        takt_job_end();
+    }
+}
+
+static void bench_dispatch(takt_scheduler_t sched, unsigned tasks)
+{
+    memset(&st_dispatch, 0, sizeof(st_dispatch));
+    job_seq = 0;
+    round_jobs = tasks;
+    begin(sched, TAKT_PREEMPT_FULL);
+    /* all released at 0 with distinct priorities / deadlines: each job end
+     * dispatches the next of the ready jobs */
+    for (unsigned i = 0; i < tasks; i++) {
+        spawn(30 - i % 28, dispatch_job, NULL, 2u, 2u, 0);
+    }
+    takt_start();
+    finish();
+}
+
+static void bench_policies(void)
+{
+    static const unsigned counts[] = {2, 4, 8, 16, 32, 64};
+    for (unsigned s = 0; s < 4; s++) {
+        for (unsigned c = 0; c < sizeof(counts) / sizeof(counts[0]); c++) {
+            unsigned n = counts[c];
+            bench_release((takt_scheduler_t)s, n);
+            report("job_release", sched_names[s], n, &st_release);
+            bench_dispatch((takt_scheduler_t)s, n);
+            report("dispatch", sched_names[s], n, &st_dispatch);
+        }
+    }
+}
+
+int main(int argc, char **argv)
+{
+    for (int i = 1; i + 1 < argc; i++) {
+        if (strcmp(argv[i], "--shift") == 0) {
+            shift = (unsigned)atoi(argv[i + 1]);
+        }
+    }
+    printf("board,%s\nshift,%u\n", TAKT_BOARD_NAME, shift);
+    calibrate();
+    bench_yield();
+    bench_tick_no_wake();
+    bench_tick_wake();
+    for (unsigned n = 0; n < 32; n++) {
+        bench_delay(n);
+    }
+    bench_policies();
+    printf("done\n");
+    return 0;
+}
