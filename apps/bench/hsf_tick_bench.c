@@ -17,7 +17,9 @@
  *   tick_quiet      no timer due, no depletion (the running server is charged if any)
  *   tick_deplete    no timer due, the running server's budget reaches 0
  *   tick_replenish  exactly one replenishment due, nothing else
- *   switch_*        the switch point that follows a tick of that class (the decision)
+ *   switch_*        the switch point a tick of that class asked for (the decision);
+ *                   a tick that asks for none (a quiet one: nothing changed) has no
+ *                   decision to count, and its column stays empty
  * Release ticks are not measured. After each measured tick the child checks
  * the class against the servers' and tasks' counters and fails if a tick did
  * other work than its class says.
@@ -72,6 +74,19 @@ static void job_loop(void *arg)
 
 void __real_takt_tick_from_isr(void);
 takt_task_t *__real_takt_sched_switch_point(void);
+void __real_port_request_switch(void);
+
+static bool in_tick, tick_asked_switch;
+
+/* A switch point is the tick's decision only if the tick asked for it; the
+ * next one may otherwise be a task's own (a job ending after the tick). */
+void __wrap_port_request_switch(void)
+{
+    if (in_tick) {
+        tick_asked_switch = true;
+    }
+    __real_port_request_switch();
+}
 
 __attribute__((noinline)) void measured_tick_quiet(void)
 {
@@ -148,6 +163,8 @@ void __wrap_takt_tick_from_isr(void)
         return;
     }
     totals_t before = totals();
+    in_tick = true;
+    tick_asked_switch = false;
     if (c == CASE_QUIET) {
         measured_tick_quiet();
     } else if (c == CASE_DEPLETE) {
@@ -155,6 +172,7 @@ void __wrap_takt_tick_from_isr(void)
     } else {
         measured_tick_replenish();
     }
+    in_tick = false;
     totals_t after = totals();
     bool ok = after.releases == before.releases && after.misses == before.misses &&
               after.replenishments - before.replenishments == (c == CASE_REPLENISH ? 1u : 0u) &&
@@ -163,7 +181,7 @@ void __wrap_takt_tick_from_isr(void)
         misclassified++;
     }
     tick_calls[c]++;
-    last_tick_case = c;
+    last_tick_case = tick_asked_switch ? c : CASE_NONE;
 }
 
 takt_task_t *__wrap_takt_sched_switch_point(void)
@@ -327,11 +345,19 @@ int main(int argc, char **argv)
         for (int m = 0; m < N_MEASURED; m++) {
             double instr = 0;
             unsigned long calls = 0;
-            if (!measure(self, sizes[s], measured[m], &instr, &calls) || calls == 0) {
+            bool is_tick = strncmp(measured[m], "tick_", 5) == 0;
+            if (!measure(self, sizes[s], measured[m], &instr, &calls) ||
+                (calls == 0 && is_tick)) {
                 fprintf(stderr, "\ntakt-bench-hsf-tick: measuring %s with %u servers failed "
                                 "(is valgrind installed?)\n",
                         measured[m], sizes[s]);
                 return 1;
+            }
+            if (calls == 0) { /* those ticks asked for no decision */
+                if (!csv) {
+                    printf(" %17s", "-");
+                }
+                continue;
             }
             if (csv) {
                 printf("%u,%s,%lu,%.1f\n", sizes[s], measured[m], calls, instr / (double)calls);

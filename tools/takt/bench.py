@@ -288,6 +288,8 @@ def write_hsf_tick_results(rows: list[HsfTickCost], out_dir: Path) -> tuple[Path
         "Instructions per call (callgrind, inclusive, deterministic) of the tick handler "
         "(`tick_*`) and of the scheduling decision after it (`switch_*`) under the hsf "
         "scheduler, by tick class, against the number of servers "
-        "(apps/bench/hsf_tick_bench.c; `takt bench hsf`).\n\n" + render_hsf_tick_table(rows)
+        "(apps/bench/hsf_tick_bench.c; `takt bench hsf`). A `switch_*` cell is the "
+        "switch point the tick itself asked for; a quiet tick asks for none (nothing "
+        "changed), so its cell is empty.\n\n" + render_hsf_tick_table(rows)
     )
     return csv_path, md_path
