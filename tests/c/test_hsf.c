@@ -676,7 +676,7 @@ static void test_api_errors(void)
     CHECK_EQ(takt_server_create(&good, &s), TAKT_ERR_NOMEM);
 
     /* from an interrupt */
-    CHECK_EQ(takt_sim_inject_irq(T(3), 7, isr_create_server, NULL), TAKT_OK);
+    CHECK_EQ(hp_inject_irq(T(3), 7, isr_create_server, NULL), TAKT_OK);
     isr_result = 1;
     h_start();
     CHECK_EQ(isr_result, TAKT_ERR_CONTEXT);
