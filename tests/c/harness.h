@@ -317,7 +317,8 @@ static inline void h_both(void (*scenario)(takt_tick_t tick0), const char *name)
                         "  scenario %s, tick_start 0x%08x, event %zu: "
                         "(%llu type %u task %u arg %u) vs (%llu type %u task %u arg %u)\n",
                         name, (unsigned)starts[s], i, (unsigned long long)a->stamp, a->type,
-                        a->task, a->arg, (unsigned long long)b->stamp, b->type, b->task, b->arg);
+                        a->task, (unsigned)a->arg, (unsigned long long)b->stamp, b->type, b->task,
+                        (unsigned)b->arg);
                 break;
             }
         }

@@ -29,7 +29,10 @@
 #define HP_SUBTICK_WORK 0
 #define HP_STACK (4u * 1024u)        /* the board's RAM, not the host's */
 #define HP_LOG_MAX (1u << 13)
+/* Randomised tests run this many times fewer cases (emulation is slow). */
+#define HP_CASES_DIVISOR 10
 #else
+#define HP_CASES_DIVISOR 1
 #define HP_SUBTICK_WORK 1
 #define HP_STACK (64u * 1024u)
 #define HP_LOG_MAX (1u << 16)

@@ -415,8 +415,15 @@ static void scenario_same_instant_any_policy(takt_tick_t tick0)
 
 int main(void)
 {
+#if HP_SUBTICK_WORK
     h_both(scenario_delay, "delay");
     h_both(scenario_delay_until, "delay_until");
+#else
+    /* Both end work between ticks (a block at 0.5, a late delay-until at 8.5):
+     * the target models whole ticks of work only. */
+    (void)scenario_delay;
+    (void)scenario_delay_until;
+#endif
     h_both(scenario_yield, "yield");
     h_both(scenario_round_robin, "round_robin");
     h_both(scenario_no_round_robin, "no_round_robin");
@@ -424,7 +431,13 @@ int main(void)
     h_both(scenario_fifo_ready_time, "fifo_ready_time");
     h_both(scenario_fifo_same_instant, "fifo_same_instant");
     h_both(scenario_preempted_first, "preempted_first");
+#if HP_SUBTICK_WORK
     h_both(scenario_irq_at_tick, "irq_at_tick");
+#else
+    /* Its interrupt at 4.999 hits work that ends on tick 5, which the port
+     * already holds at the tick's instant (docs/ports.md, modelled work). */
+    (void)scenario_irq_at_tick;
+#endif
     static const takt_scheduler_t all[] = {TAKT_SCHED_FP, TAKT_SCHED_EDF_HEAP, TAKT_SCHED_EDF_MLIST,
                                            TAKT_SCHED_EDF_RBTREE};
     static const char *const all_names[] = {"same_instant/fp", "same_instant/edf_heap",

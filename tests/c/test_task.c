@@ -6,7 +6,7 @@
  */
 #include "harness.h"
 
-#define STATIC_STACK (64u * 1024u)
+#define STATIC_STACK HP_STACK
 
 static takt_task_t tcb[4];
 static uint8_t stacks[4][STATIC_STACK] __attribute__((aligned(16)));
@@ -208,7 +208,7 @@ static void scenario_bad_args(takt_tick_t tick0)
     CHECK_EQ(takt_task_create(&p, &out), TAKT_ERR_ARG);
     p = good, p.priority = TAKT_CONFIG_MAX_PRIORITIES;
     CHECK_EQ(takt_task_create(&p, &out), TAKT_ERR_ARG);
-    p = good, p.stack_size = 256;
+    p = good, p.stack_size = port_min_stack_size(); /* below the minimum plus the guard */
     CHECK_EQ(takt_task_create(&p, &out), TAKT_ERR_ARG);
     p = good, p.stack_size = 0;
     CHECK_EQ(takt_task_create(&p, &out), TAKT_ERR_ARG);
@@ -229,7 +229,8 @@ static void scenario_bad_args(takt_tick_t tick0)
     CHECK_EQ(takt_task_create_static(NULL, &tcb[0], stacks[0], STATIC_STACK), TAKT_ERR_ARG);
     CHECK_EQ(takt_task_create_static(&good, NULL, stacks[0], STATIC_STACK), TAKT_ERR_ARG);
     CHECK_EQ(takt_task_create_static(&good, &tcb[0], NULL, STATIC_STACK), TAKT_ERR_ARG);
-    CHECK_EQ(takt_task_create_static(&good, &tcb[0], stacks[0], 512), TAKT_ERR_ARG);
+    CHECK_EQ(takt_task_create_static(&good, &tcb[0], stacks[0], port_min_stack_size()),
+             TAKT_ERR_ARG);
     p = good, p.entry = NULL;
     CHECK_EQ(takt_task_create_static(&p, &tcb[0], stacks[0], STATIC_STACK), TAKT_ERR_ARG);
     p = good, p.priority = 0;
