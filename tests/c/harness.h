@@ -1,5 +1,6 @@
 /*
- * Test harness for kernel tests on the sim port. Include it in exactly one
+ * Test harness for kernel tests, on the sim port and on the Cortex-M target
+ * (the platform's part is harness_port.h). Include it in exactly one
  * file per test program (it defines the kernel's application hooks).
  *
  * A run: h_begin(tick_start, end_ticks, round_robin), create tasks, h_run().
@@ -20,13 +21,11 @@
 #include "check.h"
 #include "internal.h" /* white box: the idle task's handle (takt_kernel.idle) */
 #include "takt/takt.h"
-#include "takt_sim.h"
+#include "harness_port.h"
 
-#define TICK_NS 1000u
-#define T(ticks) ((uint64_t)(ticks) * TICK_NS) /* ticks -> virtual ns */
 #define WRAP_START 0xFFFFFFF0u
-#define H_STACK (64u * 1024u)
-#define H_LOG_MAX (1u << 16)
+#define H_STACK HP_STACK
+#define H_LOG_MAX HP_LOG_MAX
 #define H_MAX_RECORDS 256
 
 static takt_tick_t h_tick0; /* tick_start of the current run */
@@ -70,7 +69,7 @@ void takt_trace_drain_hook(void)
 void takt_deadline_miss_hook(takt_task_t *task, uint32_t job)
 {
     if (h_miss_n < H_MAX_RECORDS) {
-        h_misses[h_miss_n++] = (h_record_t){takt_task_id(task), job, takt_sim_now(),
+        h_misses[h_miss_n++] = (h_record_t){takt_task_id(task), job, hp_now_ns(),
                                             takt_tick_count() - h_tick0};
     }
 }
@@ -78,7 +77,7 @@ void takt_deadline_miss_hook(takt_task_t *task, uint32_t job)
 void takt_stack_overflow_hook(takt_task_t *task)
 {
     if (h_overflow_n < H_MAX_RECORDS) {
-        h_overflows[h_overflow_n++] = (h_record_t){takt_task_id(task), 0, takt_sim_now(),
+        h_overflows[h_overflow_n++] = (h_record_t){takt_task_id(task), 0, hp_now_ns(),
                                                    takt_tick_count() - h_tick0};
     }
 }
@@ -100,6 +99,7 @@ void takt_idle_hook(void)
 
 void takt_tick_hook(void)
 {
+    hp_tick();
     h_tick_hook_calls++;
     h_tick_hook_last = takt_tick_count();
     if (h_tick_probe != NULL) {
@@ -109,7 +109,6 @@ void takt_tick_hook(void)
 
 static inline void h_begin_params(const takt_init_params_t *init, uint64_t end_ticks)
 {
-    takt_sim_params_t sim = {.tick_period_ns = TICK_NS, .end_ns = T(end_ticks)};
     h_tick0 = init->tick_start;
     h_log_n = 0;
     h_log_overflowed = false;
@@ -119,7 +118,7 @@ static inline void h_begin_params(const takt_init_params_t *init, uint64_t end_t
     h_tick_hook_calls = 0;
     h_tick_probe = NULL;
     h_idle_probe = NULL;
-    if (takt_sim_configure(&sim) != TAKT_OK || takt_init(init) != TAKT_OK) {
+    if (hp_configure(end_ticks) != TAKT_OK || takt_init(init) != TAKT_OK) {
         fprintf(stderr, "harness: kernel initialisation failed\n");
         exit(3);
     }
@@ -139,6 +138,9 @@ static inline void h_start(void)
     takt_start();
     h_drain();
     CHECK(!h_log_overflowed);
+    for (size_t i = 0; i < h_log_n; i++) {
+        h_log[i].stamp = hp_stamp_ns(h_log[i].stamp);
+    }
 }
 
 static inline void h_end(void)
@@ -185,7 +187,7 @@ static inline takt_task_t *h_periodic(const char *name, unsigned priority, void 
 /* Modelled execution, in ticks (may be fractional through h_work_ns). */
 static inline void h_work(uint64_t ticks)
 {
-    takt_sim_work(T(ticks));
+    hp_work_ns(T(ticks));
 }
 
 /* Blocks the caller for good (the simulation's end reclaims it). */
@@ -315,7 +317,8 @@ static inline void h_both(void (*scenario)(takt_tick_t tick0), const char *name)
                         "  scenario %s, tick_start 0x%08x, event %zu: "
                         "(%llu type %u task %u arg %u) vs (%llu type %u task %u arg %u)\n",
                         name, (unsigned)starts[s], i, (unsigned long long)a->stamp, a->type,
-                        a->task, a->arg, (unsigned long long)b->stamp, b->type, b->task, b->arg);
+                        a->task, (unsigned)a->arg, (unsigned long long)b->stamp, b->type, b->task,
+                        (unsigned)b->arg);
                 break;
             }
         }

@@ -73,7 +73,7 @@ static void scenario_groups(takt_tick_t tick0)
     s_task("ALL", 3, all_waiter, NULL);
     s_task("I", 5, isr_waiter, NULL);
     s_task("S", 2, setter, NULL);
-    takt_sim_inject_irq(T(6), 1, eg_isr, NULL);
+    hp_inject_irq(T(6), 1, eg_isr, NULL);
     h_start();
     CHECK_STREQ(s_log_buf, "any=5@1 all=5@1 after=0@1 to=0@3 isr=100@6");
     CHECK(eg_woken);
@@ -236,7 +236,7 @@ static void scenario_notify(takt_tick_t tick0)
     /* TX is higher: its notifications pile up before RX looks */
     rx = s_task("RX", 2, notify_rx, NULL);
     s_task("TX", 3, notify_tx, NULL);
-    takt_sim_inject_irq(T(5), 1, notify_isr, NULL);
+    hp_inject_irq(T(5), 1, notify_isr, NULL);
     h_start();
     CHECK_STREQ(s_log_buf, "bits=5@0 take=3@1 take=2@1 timeout@3 isr=42@5");
     CHECK(n_woken);

@@ -526,7 +526,7 @@ static bool r_check_case(const r_server_t *sv, unsigned ns, const r_task_t *tk, 
 
 static void test_random_hierarchies(void)
 {
-    for (int c = 0; c < 150; c++) {
+    for (int c = 0; c < 150 / HP_CASES_DIVISOR; c++) {
         r_server_t sv[R_MAX_SERVERS];
         r_task_t tk[R_MAX_TASKS];
         unsigned ns = 1 + r_next(R_MAX_SERVERS), nt = 0;
@@ -676,7 +676,7 @@ static void test_api_errors(void)
     CHECK_EQ(takt_server_create(&good, &s), TAKT_ERR_NOMEM);
 
     /* from an interrupt */
-    CHECK_EQ(takt_sim_inject_irq(T(3), 7, isr_create_server, NULL), TAKT_OK);
+    CHECK_EQ(hp_inject_irq(T(3), 7, isr_create_server, NULL), TAKT_OK);
     isr_result = 1;
     h_start();
     CHECK_EQ(isr_result, TAKT_ERR_CONTEXT);

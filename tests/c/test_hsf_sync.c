@@ -162,8 +162,8 @@ static void scenario_deferrable_blocks(takt_tick_t tick0)
     hsf_task(srv_h, "A", 1, deferrable_waiter, NULL);
     hsf_task(srv_l, "G", 2, other_server_giver, NULL);
     hsf_task(srv_l, "B", 1, busy, NULL);
-    takt_sim_inject_irq(T(3), 1, give_isr, NULL);
-    takt_sim_inject_irq(T(10), 1, give_isr, NULL);
+    hp_inject_irq(T(3), 1, give_isr, NULL);
+    hp_inject_irq(T(10), 1, give_isr, NULL);
     h_start();
     CHECK_STREQ(log_buf, "A4@3 H3@7 A3@7 G14@8 A2@10 Adone3@21");
     CHECK_EQ(isr_rc, TAKT_OK);
@@ -210,7 +210,7 @@ static void scenario_idling_blocks(takt_tick_t tick0)
     srv_l = hsf_server("L", 1, 20, 20, 0, TAKT_SERVER_DEFERRABLE);
     hsf_task(srv_h, "A", 1, idling_waiter, NULL);
     hsf_task(srv_l, "B", 1, busy, NULL);
-    takt_sim_inject_irq(T(10), 1, give_isr, NULL);
+    hp_inject_irq(T(10), 1, give_isr, NULL);
     h_start();
     CHECK_STREQ(log_buf, "A4@20");
     CHECK_STREQ(h_dispatches(), "0:1 0:0 4:2 20:1 20:0 24:2");

@@ -37,7 +37,7 @@ static void work_points(unsigned ticks)
     for (unsigned i = 0; i < ticks; i++) {
         h_work(1);
         s_point();
-        takt_sim_work(0); /* full preemption: take a switch the tick asked for now */
+        hp_work_ns(0); /* full preemption: take a switch the tick asked for now */
     }
 }
 
@@ -68,9 +68,9 @@ static void inv_high(void *arg)
 {
     (void)arg;
     CHECK_EQ(takt_delay(1), TAKT_OK);
-    uint64_t asked = takt_sim_now();
+    uint64_t asked = hp_now_ns();
     lock();
-    h_blocked_ns = takt_sim_now() - asked;
+    h_blocked_ns = hp_now_ns() - asked;
     unlock();
     h_park();
 }
@@ -306,7 +306,7 @@ static void scenario_recursive(takt_tick_t tick0)
     CHECK_EQ(takt_mutex_lock(&static_mutex, 0), TAKT_ERR_ARG); /* deleted */
     s_task("O", 3, rec_owner, NULL);
     s_task("X", 2, rec_other, NULL);
-    takt_sim_inject_irq(T(3), 1, mutex_isr, NULL);
+    hp_inject_irq(T(3), 1, mutex_isr, NULL);
     h_start();
     /* the other task (lower) gets it at the hand-off but runs only once O delays */
     CHECK_STREQ(s_log_buf, "last@1 other@1 owner@2");

@@ -212,9 +212,9 @@ static void scenario_isr(takt_tick_t tick0)
     CHECK_EQ(takt_queue_create(1, sizeof(uint32_t), &q), TAKT_OK);
     s_task("R", 3, isr_receiver, NULL);
     s_task("S", 1, isr_spin, NULL);
-    takt_sim_inject_irq(T(2) + 5, 1, isr_send, (void *)0);    /* wakes R */
-    takt_sim_inject_irq(T(4) + 5, 1, isr_send, (void *)1);    /* full: refused */
-    takt_sim_inject_irq(T(5) + 5, 1, isr_receive, (void *)2); /* frees R's send */
+    hp_inject_irq(T(2) + 5, 1, isr_send, (void *)0);    /* wakes R */
+    hp_inject_irq(T(4) + 5, 1, isr_send, (void *)1);    /* full: refused */
+    hp_inject_irq(T(5) + 5, 1, isr_receive, (void *)2); /* frees R's send */
     h_start();
     CHECK_STREQ(s_log_buf, S_DEFERRED ? "got100@3 sent@6" : "got100@2 sent@5");
     CHECK_EQ(isr_rc[0], TAKT_OK);
@@ -315,7 +315,7 @@ static void scenario_bad(takt_tick_t tick0)
     CHECK_EQ(takt_queue_create(2, sizeof(uint32_t), &q), TAKT_OK);
     s_task("A", 3, bad_body, NULL);
     s_task("W", 2, bad_waiter, NULL);
-    takt_sim_inject_irq(T(1) + 1, 1, bad_isr, NULL);
+    hp_inject_irq(T(1) + 1, 1, bad_isr, NULL);
     h_start();
     CHECK_STREQ(s_log_buf, "done@2");
     for (int i = 0; i < 6; i++) {
@@ -400,7 +400,7 @@ static void scenario_sets(takt_tick_t tick0)
     CHECK_EQ(takt_queue_set_select_from_isr(set, &member), TAKT_ERR_CONTEXT);
     s_task("R", 3, set_reader, NULL);
     s_task("W", 2, set_writer, NULL);
-    takt_sim_inject_irq(T(4), 1, set_isr, NULL);
+    hp_inject_irq(T(4), 1, set_isr, NULL);
     h_start();
     CHECK_STREQ(s_log_buf, "qb:1@1 qa:2@1 sem:0@1 qb:3@1 qa:9@4 timeout@6");
     /* a non-empty member cannot leave; an empty one can */

@@ -150,10 +150,10 @@ static void scenario_isr(takt_tick_t tick0)
      * 4: H waits again and so does L (H first); the give serves H -> woken.
      * 6: nobody waits but L; S runs; the give serves L (above S) -> woken.
      * 8: nobody waits, S runs: count 1, not woken. */
-    takt_sim_inject_irq(T(1) + 10, 1, give_isr, (void *)0);
-    takt_sim_inject_irq(T(4) + 10, 1, give_isr, (void *)1);
-    takt_sim_inject_irq(T(6) + 10, 1, give_isr, (void *)2);
-    takt_sim_inject_irq(T(8) + 10, 1, give_isr, (void *)3);
+    hp_inject_irq(T(1) + 10, 1, give_isr, (void *)0);
+    hp_inject_irq(T(4) + 10, 1, give_isr, (void *)1);
+    hp_inject_irq(T(6) + 10, 1, give_isr, (void *)2);
+    hp_inject_irq(T(8) + 10, 1, give_isr, (void *)3);
     h_start();
     /* deferred: H waits for L's block at 3; L's switch waits for S's point at 7 */
     CHECK_STREQ(s_log_buf, S_DEFERRED ? "hi@3 hi@5 lo@7" : "hi@1 hi@4 lo@6");
@@ -252,7 +252,7 @@ static void scenario_bad(takt_tick_t tick0)
     CHECK_EQ(takt_sem_create(1, 0, &sem), TAKT_OK);
     s_task("A", 3, bad_body, NULL);
     s_task("B", 2, bad_blocked, NULL);
-    takt_sim_inject_irq(T(5), 1, bad_isr, NULL);
+    hp_inject_irq(T(5), 1, bad_isr, NULL);
     h_start();
     /* B is lower: A goes on after the give */
     CHECK_STREQ(s_log_buf, "done@2 served@2");

@@ -93,7 +93,7 @@ static void scenario_timers(takt_tick_t tick0)
     CHECK_EQ(takt_soft_timer_start(&reload, 0), TAKT_OK);
     CHECK(!takt_soft_timer_active(&one_shot)); /* not executed yet */
     s_task("C", 3, controller, NULL);
-    takt_sim_inject_irq(T(12), 1, timer_isr, NULL);
+    hp_inject_irq(T(12), 1, timer_isr, NULL);
     h_start();
     CHECK_STREQ(s_log_buf, "tick@3 once@5 tick@6 tick@11 call:isr:7@12 tick@15 "
                            "call:task:1@16 once@17 dyn@20 end@22");
@@ -127,7 +127,7 @@ static void scenario_bad(takt_tick_t tick0)
     /* no soft timer: no timer task, and an interrupt cannot create it */
     s_begin(tick0, 3);
     s_task("I", 1, idle_body, NULL);
-    takt_sim_inject_irq(T(1), 1, no_daemon_isr, NULL);
+    hp_inject_irq(T(1), 1, no_daemon_isr, NULL);
     h_start();
     CHECK_EQ(no_daemon_rc, TAKT_ERR_STATE);
     CHECK(takt_soft_timer_task() == NULL);

@@ -60,7 +60,7 @@ static uint32_t rng(void)
 
 static void random_work(uint32_t max_ns)
 {
-    takt_sim_work(1u + rng() % max_ns);
+    hp_work_ns(1u + rng() % max_ns);
 }
 
 static void producer(void *arg)
@@ -95,7 +95,7 @@ static void isr_producer(void *arg)
         } else {
             isr_full++;
         }
-        takt_sim_inject_irq(takt_sim_now() + 200u + rng() % 3000u, 1, isr_producer, NULL);
+        hp_inject_irq(hp_now_ns() + 200u + rng() % 3000u, 1, isr_producer, NULL);
     }
 }
 
@@ -121,7 +121,7 @@ static void consumer(void *arg)
             shared_counter++;
             CHECK_EQ(takt_mutex_unlock(counter_lock), TAKT_OK);
             if (received == STRESS_MESSAGES) {
-                takt_sim_stop();
+                hp_stop();
             }
         }
         random_work(700);
@@ -149,7 +149,7 @@ int main(void)
                           (void *)(uintptr_t)(is_producer ? i : i - (PRODUCERS - 1u)));
         base_priority[i] = prio[i];
     }
-    takt_sim_inject_irq(500, 1, isr_producer, NULL);
+    hp_inject_irq(500, 1, isr_producer, NULL);
     takt_start();
     /* the trace ring is drained by the hook into h_log, which keeps the first
      * 64 Ki events; the rest is counted as overflow there: not checked here */
@@ -173,7 +173,7 @@ int main(void)
            "sends refused (full), %u context switches, virtual time %.3f s\n",
            (unsigned)STRESS_MESSAGES, (unsigned)quota[ISR_PRODUCER],
            (unsigned long long)send_timeouts, (unsigned long long)isr_full,
-           (unsigned)takt_context_switches(), (double)takt_sim_now() / 1e9);
+           (unsigned)takt_context_switches(), (double)hp_now_ns() / 1e9);
     takt_teardown();
     for (uint32_t p = 0; p < PRODUCERS; p++) {
         free(seen[p]);

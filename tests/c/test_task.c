@@ -6,7 +6,7 @@
  */
 #include "harness.h"
 
-#define STATIC_STACK (64u * 1024u)
+#define STATIC_STACK HP_STACK
 
 static takt_task_t tcb[4];
 static uint8_t stacks[4][STATIC_STACK] __attribute__((aligned(16)));
@@ -34,7 +34,7 @@ static void cs_body_b(void *arg)
     CHECK_STREQ(takt_task_name(NULL), "B");
     cs_b_steps++;
     CHECK_EQ(takt_delay(2), TAKT_OK);
-    CHECK_EQ(takt_sim_now(), T(2));
+    CHECK_EQ(hp_now_ns(), T(2));
     CHECK_EQ(h_now_ticks(), 2);
     CHECK_EQ(takt_task_state(cs_a), TAKT_TASK_BLOCKED);
     cs_b_steps++;
@@ -45,11 +45,11 @@ static void cs_body_b(void *arg)
 static void cs_body_a(void *arg)
 {
     CHECK_EQ((uintptr_t)arg, 0xA);
-    CHECK_EQ(takt_sim_now(), 0);
+    CHECK_EQ(hp_now_ns(), 0);
     CHECK_EQ(takt_task_state(&tcb[0]), TAKT_TASK_BLOCKED);
     cs_a_steps++;
     takt_delay(5);
-    CHECK_EQ(takt_sim_now(), T(5));
+    CHECK_EQ(hp_now_ns(), T(5));
     CHECK_EQ(takt_task_state(&tcb[0]), TAKT_TASK_SUSPENDED);
     cs_a_steps++;
     h_park();
@@ -208,7 +208,7 @@ static void scenario_bad_args(takt_tick_t tick0)
     CHECK_EQ(takt_task_create(&p, &out), TAKT_ERR_ARG);
     p = good, p.priority = TAKT_CONFIG_MAX_PRIORITIES;
     CHECK_EQ(takt_task_create(&p, &out), TAKT_ERR_ARG);
-    p = good, p.stack_size = 256;
+    p = good, p.stack_size = port_min_stack_size(); /* below the minimum plus the guard */
     CHECK_EQ(takt_task_create(&p, &out), TAKT_ERR_ARG);
     p = good, p.stack_size = 0;
     CHECK_EQ(takt_task_create(&p, &out), TAKT_ERR_ARG);
@@ -229,7 +229,8 @@ static void scenario_bad_args(takt_tick_t tick0)
     CHECK_EQ(takt_task_create_static(NULL, &tcb[0], stacks[0], STATIC_STACK), TAKT_ERR_ARG);
     CHECK_EQ(takt_task_create_static(&good, NULL, stacks[0], STATIC_STACK), TAKT_ERR_ARG);
     CHECK_EQ(takt_task_create_static(&good, &tcb[0], NULL, STATIC_STACK), TAKT_ERR_ARG);
-    CHECK_EQ(takt_task_create_static(&good, &tcb[0], stacks[0], 512), TAKT_ERR_ARG);
+    CHECK_EQ(takt_task_create_static(&good, &tcb[0], stacks[0], port_min_stack_size()),
+             TAKT_ERR_ARG);
     p = good, p.entry = NULL;
     CHECK_EQ(takt_task_create_static(&p, &tcb[0], stacks[0], STATIC_STACK), TAKT_ERR_ARG);
     p = good, p.priority = 0;
@@ -266,7 +267,7 @@ static void scenario_bad_args(takt_tick_t tick0)
     CHECK(memcmp(&tcb[0], &pattern, sizeof(pattern)) == 0);
     CHECK_EQ(takt_task_id(&tcb[0]), 2);
 
-    CHECK_EQ(takt_sim_inject_irq(2500, 6, ba_isr, NULL), TAKT_OK);
+    CHECK_EQ(hp_inject_irq(2500, 6, ba_isr, NULL), TAKT_OK);
     h_start();
     CHECK_EQ(ba_done, 1);
     const int expect_isr[] = {TAKT_ERR_CONTEXT, TAKT_ERR_CONTEXT, TAKT_ERR_CONTEXT,
@@ -330,7 +331,7 @@ static void del_g_body(void *arg) /* prio 2, static, in tcb[1] again */
 static void del_f_body(void *arg) /* prio 2 */
 {
     (void)arg;
-    CHECK_EQ(takt_sim_now(), T(1));
+    CHECK_EQ(hp_now_ns(), T(1));
     CHECK_EQ(takt_task_state(&tcb[1]), TAKT_TASK_DELETED);
     /* E's control block is free again at once, before the idle task ran */
     takt_task_params_t p = {.name = "G", .entry = del_g_body, .priority = 2};
@@ -381,7 +382,7 @@ static void sr_c_body(void *arg) /* prio 5 */
 {
     (void)arg;
     takt_delay(3); /* cancelled by a suspend at 2 */
-    sr_c_woke_at = takt_sim_now();
+    sr_c_woke_at = hp_now_ns();
     h_park();
 }
 
@@ -389,7 +390,7 @@ static void sr_a_body(void *arg) /* prio 4 */
 {
     (void)arg;
     CHECK_EQ(takt_task_suspend(NULL), TAKT_OK);
-    sr_a_resumed_at = takt_sim_now();
+    sr_a_resumed_at = hp_now_ns();
     CHECK_EQ(sr_b_after_resume, 0); /* preempted B at once */
     CHECK_EQ(takt_task_state(sr_b), TAKT_TASK_READY);
     CHECK_EQ(takt_task_state(sr_c), TAKT_TASK_BLOCKED);
@@ -413,7 +414,7 @@ static void sr_b_body(void *arg) /* prio 3 */
     h_work(2);
     CHECK_EQ(takt_task_resume(sr_a), TAKT_OK);
     sr_b_after_resume = 1;
-    sr_b_resumed_at = takt_sim_now(); /* after its own suspension, at 5 */
+    sr_b_resumed_at = hp_now_ns(); /* after its own suspension, at 5 */
     h_work(1);
     h_park();
 }
@@ -456,7 +457,7 @@ static void ri_h_body(void *arg) /* prio 4 */
 {
     (void)arg;
     takt_task_suspend(NULL);
-    ri_h_at = takt_sim_now();
+    ri_h_at = hp_now_ns();
     h_park();
 }
 
@@ -466,7 +467,7 @@ static void ri_l_body(void *arg) /* prio 1 */
     ri_outside = takt_task_resume_from_isr(ri_h);
     CHECK_EQ(takt_task_state(ri_h), TAKT_TASK_SUSPENDED);
     h_work(10);
-    ri_l_end = takt_sim_now();
+    ri_l_end = hp_now_ns();
     h_park();
 }
 
@@ -476,7 +477,7 @@ static void scenario_resume_from_isr(takt_tick_t tick0)
     ri_h_at = ri_l_end = 0;
     ri_h = h_task("H", 4, ri_h_body, NULL);
     ri_l = h_task("L", 1, ri_l_body, NULL);
-    CHECK_EQ(takt_sim_inject_irq(3500, 9, ri_isr, (void *)0x99), TAKT_OK);
+    CHECK_EQ(hp_inject_irq(3500, 9, ri_isr, (void *)0x99), TAKT_OK);
     h_start();
     CHECK_EQ(ri_outside, TAKT_ERR_CONTEXT);
     CHECK_EQ(ri_results[0], TAKT_OK);

@@ -132,7 +132,7 @@ static void scenario_abort(takt_tick_t tick0)
     notified = h_task("N", 5, notified_body, NULL);
     periodic = h_periodic("P", 6, periodic_body, NULL, 100, 0, 0);
     holder = h_task("H", 2, holder_body, NULL);
-    takt_sim_inject_irq(T(6) + 10, 1, abort_isr, NULL);
+    hp_inject_irq(T(6) + 10, 1, abort_isr, NULL);
     h_start();
     CHECK_EQ(isr_rc, TAKT_OK);
     CHECK_STREQ(log_buf, "delay0@2 sem-5@3 send-5@4 lock-5@5 holder2@5 notify-5@6 done0@7");

@@ -21,10 +21,21 @@ function(step)
   set(step_output "${out}" PARENT_SCOPE)
 endfunction()
 
-step(${CMAKE_COMMAND} -S ${app} -B ${app}/build -G ${GENERATOR} -DCMAKE_C_COMPILER=${C_COMPILER}
-     -DTAKT_DIR=${TAKT_DIR} -DTAKT_PORT=sim)
-step(${CMAKE_COMMAND} --build ${app}/build -j2)
-step(${app}/build/freertos_app)
+# BOARD set (with QEMU, the command line up to -kernel): the same application
+# for a Cortex-M board with the ARM toolchain, run on the emulated board.
+if(BOARD)
+  step(${CMAKE_COMMAND} -S ${app} -B ${app}/build -G ${GENERATOR}
+       -DCMAKE_TOOLCHAIN_FILE=${TAKT_DIR}/cmake/toolchain-arm-none-eabi.cmake
+       -DCMAKE_BUILD_TYPE=Release -DTAKT_DIR=${TAKT_DIR} -DTAKT_PORT=armv7m -DTAKT_BOARD=${BOARD})
+  step(${CMAKE_COMMAND} --build ${app}/build -j2)
+  separate_arguments(qemu UNIX_COMMAND "${QEMU}")
+  step(${qemu} -kernel ${app}/build/freertos_app)
+else()
+  step(${CMAKE_COMMAND} -S ${app} -B ${app}/build -G ${GENERATOR} -DCMAKE_C_COMPILER=${C_COMPILER}
+       -DTAKT_DIR=${TAKT_DIR} -DTAKT_PORT=sim)
+  step(${CMAKE_COMMAND} --build ${app}/build -j2)
+  step(${app}/build/freertos_app)
+endif()
 file(REMOVE_RECURSE ${tmp})
 message("${step_output}")
 set(expected "\\[ 20 ms\\] reading 1\n\\[ 40 ms\\] reading 2\n\\[ 60 ms\\] reading 3\n\\[ 80 ms\\] reading 4\n\\[100 ms\\] reading 5\n\\[100 ms\\] heartbeats 10\nfreertos_app: OK\n")

@@ -174,6 +174,11 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         for path in bench_target.write_results(costs, Path(args.out)):
             print(f"wrote {path}")
         print(bench_target.render_summary(costs))
+        from takt import bench_hsf_target
+
+        hsf_costs = bench_hsf_target.run()
+        for path in bench_hsf_target.write_results(hsf_costs, Path(args.out)):
+            print(f"wrote {path}")
         return 0
     rows = bench.queue_costs(callgrind=not args.no_callgrind)
     paths = bench.write_queue_results(rows, Path(args.out))

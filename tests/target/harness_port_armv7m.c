@@ -1,0 +1,212 @@
+/*
+ * The test port on the Cortex-M target (QEMU mps2-an385/an386): a kernel tick
+ * is 1 ms of SysTick time and TICK_NS test ns. Work is the port's calibrated
+ * whole-tick busy work. Injected interrupts: one due on a tick boundary is
+ * pended by the tick hook (it then runs right after the tick, before the
+ * switch the tick asked for, as on the sim); one due inside a tick fires from
+ * the board's CMSDK timer 0, set by the tick hook, at the same fraction of the
+ * real tick. Times are snapped back to the instant they belong to: the latest
+ * tick boundary or injection instant, when at most SNAP_NS before them.
+ */
+#include <stdio.h>
+
+#include "board.h"
+#include "harness_port.h"
+#include "port.h"
+#include "takt/takt.h"
+#include "takt_armv7m.h"
+
+#define TICK_HZ 1000u
+#define SNAP_NS (TICK_NS / 50u)
+#define MAX_INJECTED 32u
+
+/* CMSDK APB timer 0 of the MPS2 boards (counts the 25 MHz clock down to 0). */
+#define TIMER0_IRQ 8u
+#define TIMER0_CTRL (*(volatile uint32_t *)0x40000000u)
+#define TIMER0_VALUE (*(volatile uint32_t *)0x40000004u)
+#define TIMER0_RELOAD (*(volatile uint32_t *)0x40000008u)
+#define TIMER0_INTCLEAR (*(volatile uint32_t *)0x4000000Cu)
+#define TIMER_ENABLE 1u
+#define TIMER_IRQ_ENABLE 8u
+
+typedef struct {
+    uint64_t at; /* test ns */
+    unsigned irq;
+    void (*handler)(void *arg);
+    void *arg;
+    bool due, fired;
+} injected_t;
+
+static injected_t injected[MAX_INJECTED];
+static size_t injected_n;
+static uint64_t injected_ran;
+
+static uint64_t counts_to_test_ns(uint64_t counts)
+{
+    uint64_t tick = takt_arm_tick_counts();
+    return counts / tick * TICK_NS + counts % tick * TICK_NS / tick;
+}
+
+static uint64_t test_ns_to_counts(uint64_t ns)
+{
+    uint64_t tick = takt_arm_tick_counts();
+    return ns / TICK_NS * tick + ns % TICK_NS * tick / TICK_NS;
+}
+
+static void run_one(injected_t *in)
+{
+    in->fired = true;
+    injected_ran++;
+    takt_isr_enter(in->irq);
+    in->handler(in->arg);
+    takt_isr_exit(in->irq);
+}
+
+/* Pended by the tick hook: the injections due on that boundary, in order. */
+static void boundary_isr(void)
+{
+    for (size_t i = 0; i < injected_n; i++) {
+        if (injected[i].due && !injected[i].fired) {
+            run_one(&injected[i]);
+        }
+    }
+}
+
+static void timer_stop(void)
+{
+    TIMER0_CTRL = 0;
+    TIMER0_INTCLEAR = 1;
+}
+
+/* Sets the timer for the earliest unfired injection before `before` (test ns). */
+static void timer_arm(uint64_t before)
+{
+    const injected_t *next = NULL;
+    for (size_t i = 0; i < injected_n; i++) {
+        const injected_t *in = &injected[i];
+        if (!in->fired && !in->due && in->at < before && (next == NULL || in->at < next->at)) {
+            next = in;
+        }
+    }
+    if (next == NULL) {
+        return;
+    }
+    uint64_t target = test_ns_to_counts(next->at);
+    uint64_t now = takt_arm_now_counts();
+    uint32_t wait = target > now ? (uint32_t)(target - now) : 1u;
+    TIMER0_VALUE = wait;
+    TIMER0_RELOAD = wait;
+    TIMER0_CTRL = TIMER_ENABLE | TIMER_IRQ_ENABLE;
+}
+
+/* The injections inside a tick whose instant has come, earliest first. */
+static void timer_isr(void)
+{
+    timer_stop();
+    uint64_t now = takt_arm_now_counts();
+    for (;;) {
+        injected_t *next = NULL;
+        for (size_t i = 0; i < injected_n; i++) {
+            injected_t *in = &injected[i];
+            if (!in->fired && !in->due && test_ns_to_counts(in->at) <= now &&
+                (next == NULL || in->at < next->at)) {
+                next = in;
+            }
+        }
+        if (next == NULL) {
+            break;
+        }
+        run_one(next);
+    }
+    uint64_t tick_end = (counts_to_test_ns(now) / TICK_NS + 1u) * TICK_NS;
+    timer_arm(tick_end);
+}
+
+void hp_tick(void)
+{
+    uint64_t now = hp_now_ns();
+    uint64_t boundary = now / TICK_NS * TICK_NS;
+    bool pend = false;
+    for (size_t i = 0; i < injected_n; i++) {
+        if (!injected[i].fired && injected[i].at == boundary) {
+            injected[i].due = true;
+            pend = true;
+        }
+    }
+    if (pend) {
+        takt_arm_irq_pend(TAKT_BOARD_SPARE_IRQ);
+    }
+    timer_arm(boundary + TICK_NS);
+}
+
+int hp_configure(uint64_t end_ticks)
+{
+    timer_stop();
+    injected_n = 0;
+    injected_ran = 0;
+    takt_arm_params_t p = {.tick_hz = TICK_HZ, .end_ticks = end_ticks};
+    int rc = takt_arm_configure(&p);
+    if (rc == TAKT_OK) {
+        rc = takt_arm_irq_attach(TAKT_BOARD_SPARE_IRQ, boundary_isr, TAKT_ARM_KERNEL_IRQ_PRIORITY);
+    }
+    if (rc == TAKT_OK) {
+        rc = takt_arm_irq_attach(TIMER0_IRQ, timer_isr, TAKT_ARM_KERNEL_IRQ_PRIORITY);
+    }
+    return rc;
+}
+
+void hp_work_ns(uint64_t ns)
+{
+    if (ns % TICK_NS != 0) {
+        fprintf(stderr, "harness: work of %llu test ns is not whole ticks: not modelled here\n",
+                (unsigned long long)ns);
+        takt_arm_exit(5);
+    }
+    takt_arm_work_ticks((uint32_t)(ns / TICK_NS));
+}
+
+uint64_t hp_stamp_ns(takt_stamp_t stamp)
+{
+    uint64_t ns = counts_to_test_ns(stamp);
+    uint64_t instant = ns / TICK_NS * TICK_NS;
+    for (size_t i = 0; i < injected_n; i++) {
+        if (injected[i].at <= ns && injected[i].at > instant) {
+            instant = injected[i].at;
+        }
+    }
+    return ns - instant <= SNAP_NS ? instant : ns;
+}
+
+uint64_t hp_now_ns(void)
+{
+    return hp_stamp_ns(takt_arm_now_counts());
+}
+
+int hp_inject_irq(uint64_t at_ns, unsigned irq, void (*handler)(void *arg), void *arg)
+{
+    if (handler == NULL || irq == 0 || at_ns < TICK_NS) {
+        return TAKT_ERR_ARG;
+    }
+    int rc = TAKT_OK;
+    port_critical_enter();
+    if (at_ns < hp_now_ns()) {
+        rc = TAKT_ERR_ARG;
+    } else if (injected_n == MAX_INJECTED) {
+        rc = TAKT_ERR_NOMEM;
+    } else {
+        injected[injected_n++] = (injected_t){.at = at_ns, .irq = irq, .handler = handler,
+                                              .arg = arg};
+    }
+    port_critical_exit();
+    return rc;
+}
+
+void hp_stop(void)
+{
+    takt_arm_stop();
+}
+
+uint64_t hp_interrupts(void)
+{
+    return takt_arm_interrupts() + injected_ran;
+}
