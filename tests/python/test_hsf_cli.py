@@ -102,6 +102,8 @@ def test_bench_hsf(takt_cli: list[str], tmp_path: Path) -> None:
     lines = (tmp_path / "hsf_tick.csv").read_text().splitlines()
     assert lines[0] == "servers,case,calls,instr_mean"
     cases = {(line.split(",")[0], line.split(",")[1]) for line in lines[1:]}
-    assert ("8", "tick_replenish") in cases and ("2", "switch_quiet") in cases
+    assert ("8", "tick_replenish") in cases and ("2", "switch_deplete") in cases
+    # a quiet tick changes nothing, so it asks for no decision to measure
+    assert ("2", "switch_quiet") not in cases and ("2", "tick_quiet") in cases
     assert all(float(line.split(",")[3]) > 0 for line in lines[1:])
     assert "| 8 |" in (tmp_path / "hsf_tick.md").read_text()
