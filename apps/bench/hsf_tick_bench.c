@@ -6,14 +6,10 @@
  *   takt-bench-hsf-tick [--csv] [--servers N]...   (needs valgrind on the PATH)
  *   takt-bench-hsf-tick --child N                   (one run; what the parent measures)
  *
- * The hierarchy: N servers, server i with priority 1 + i % 254, period 4N,
- * offset 4i, idling (budget 3) for even i, deferrable (budget 2) for odd i,
- * each with one periodic task (period 4N, offset 4i + 2, one tick of work).
- * So tick t brings exactly one replenishment when t % 4 == 0, the releases
- * when t % 4 == 2, and no timer at all otherwise; an idling server depletes
- * at 4i + 3. Each tick of the second and third period is classified before it
- * runs and counted in its own noinline function (the tick handler is wrapped
- * at link time: -Wl,--wrap):
+ * The hierarchy and the tick classes are those of hsf_hierarchy.h. Each tick
+ * of the second and third period is classified before it runs and counted in
+ * its own noinline function (the tick handler is wrapped at link time:
+ * -Wl,--wrap):
  *   tick_quiet      no timer due, no depletion (the running server is charged if any)
  *   tick_deplete    no timer due, the running server's budget reaches 0
  *   tick_replenish  exactly one replenishment due, nothing else
@@ -35,21 +31,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "hsf_hierarchy.h"
 #include "internal.h"
 #include "takt_sim.h"
 
-#define MAX_BENCH_SERVERS 256
 #define TICK_NS 1000000u
 #define BENCH_STACK (16u * 1024u)
 
-enum { CASE_QUIET, CASE_DEPLETE, CASE_REPLENISH, CASE_COUNT, CASE_NONE = -1 };
-static const char *const case_names[CASE_COUNT] = {"quiet", "deplete", "replenish"};
-
-static unsigned n_servers;
-static takt_server_t *servers[MAX_BENCH_SERVERS];
-static takt_task_t *tasks[MAX_BENCH_SERVERS];
-static takt_tick_t tick0;
-static takt_tick_t period;
 static unsigned long tick_calls[CASE_COUNT], switch_calls[CASE_COUNT];
 static unsigned long misclassified;
 static int last_tick_case = CASE_NONE;
@@ -118,51 +106,15 @@ __attribute__((noinline)) takt_task_t *measured_switch_replenish(void)
     return __real_takt_sched_switch_point();
 }
 
-typedef struct {
-    uint64_t replenishments, depletions, releases, misses;
-} totals_t;
-
-/* O(servers), outside the measured functions. */
-static totals_t totals(void)
-{
-    totals_t t = {0, 0, 0, 0};
-    for (unsigned i = 0; i < n_servers; i++) {
-        takt_server_stats_t st;
-        takt_server_stats(servers[i], &st);
-        t.replenishments += st.replenishments;
-        t.depletions += st.depletions;
-        t.misses += st.deadline_misses;
-        t.releases += takt_task_jobs_released(tasks[i]);
-    }
-    return t;
-}
-
-/* The class of the coming tick (tick count + 1), or CASE_NONE (not measured). */
-static int classify(void)
-{
-    takt_tick_t t = takt_tick_count() + 1u - tick0;
-    if (t < period || t >= 3u * period) {
-        return CASE_NONE;
-    }
-    switch (t % 4u) {
-    case 0:
-        return CASE_REPLENISH;
-    case 2:
-        return CASE_NONE;
-    default:
-        return takt_server_remaining_budget(NULL) == 1 ? CASE_DEPLETE : CASE_QUIET;
-    }
-}
-
 void __wrap_takt_tick_from_isr(void)
 {
-    int c = classify();
+    int c = hsf_classify_next_tick();
     if (c == CASE_NONE) {
         __real_takt_tick_from_isr();
         last_tick_case = CASE_NONE;
         return;
     }
-    totals_t before = totals();
+    hsf_totals_t before = hsf_totals();
     in_tick = true;
     tick_asked_switch = false;
     if (c == CASE_QUIET) {
@@ -173,11 +125,8 @@ void __wrap_takt_tick_from_isr(void)
         measured_tick_replenish();
     }
     in_tick = false;
-    totals_t after = totals();
-    bool ok = after.releases == before.releases && after.misses == before.misses &&
-              after.replenishments - before.replenishments == (c == CASE_REPLENISH ? 1u : 0u) &&
-              after.depletions - before.depletions == (c == CASE_DEPLETE ? 1u : 0u);
-    if (!ok) {
+    hsf_totals_t after = hsf_totals();
+    if (!hsf_tick_matches_class(c, &before, &after)) {
         misclassified++;
     }
     tick_calls[c]++;
@@ -205,40 +154,28 @@ takt_task_t *__wrap_takt_sched_switch_point(void)
 
 static int child(unsigned n)
 {
-    if (n == 0 || n > MAX_BENCH_SERVERS || n > TAKT_CONFIG_MAX_SERVERS) {
-        fprintf(stderr, "takt-bench-hsf-tick: 1..%d servers\n", MAX_BENCH_SERVERS);
+    if (n == 0 || n > HSF_MAX_SERVERS || n > TAKT_CONFIG_MAX_SERVERS) {
+        fprintf(stderr, "takt-bench-hsf-tick: 1..%u servers\n", HSF_MAX_SERVERS);
         return 2;
     }
-    n_servers = n;
-    period = 4u * n;
-    tick0 = 0;
     takt_sim_params_t sim = {.tick_period_ns = TICK_NS,
-                             .end_ns = (uint64_t)(3u * period + 1u) * TICK_NS};
-    takt_init_params_t init = {.scheduler = TAKT_SCHED_HSF, .tick_start = tick0,
+                             .end_ns = (uint64_t)(3u * hsf_period(n) + 1u) * TICK_NS};
+    takt_init_params_t init = {.scheduler = TAKT_SCHED_HSF, .tick_start = 0,
                                .preemption = TAKT_PREEMPT_FULL};
     if (takt_sim_configure(&sim) != TAKT_OK || takt_init(&init) != TAKT_OK) {
         fprintf(stderr, "takt-bench-hsf-tick: kernel initialisation failed\n");
         return 2;
     }
-    for (unsigned i = 0; i < n; i++) {
-        bool idling = i % 2u == 0;
-        takt_server_params_t sp = {.name = "S", .priority = 1u + i % 254u, .period = period,
-                                   .budget = idling ? 3u : 2u, .offset = 4u * i,
-                                   .type = idling ? TAKT_SERVER_IDLING : TAKT_SERVER_DEFERRABLE};
-        takt_task_params_t tp = {.name = "T", .entry = job_loop, .priority = 1,
-                                 .stack_size = BENCH_STACK, .period = period, .wcet = 1,
-                                 .offset = 4u * i + 2u};
-        if (takt_server_create(&sp, &servers[i]) != TAKT_OK ||
-            takt_server_task_create(servers[i], &tp, &tasks[i]) != TAKT_OK) {
-            fprintf(stderr, "takt-bench-hsf-tick: creating server %u failed\n", i);
-            return 2;
-        }
+    unsigned failed;
+    if (hsf_hierarchy_create(n, job_loop, BENCH_STACK, &failed) != TAKT_OK) {
+        fprintf(stderr, "takt-bench-hsf-tick: creating server %u failed\n", failed);
+        return 2;
     }
     takt_start();
     takt_teardown();
     for (int c = 0; c < CASE_COUNT; c++) {
-        printf("calls tick_%s %lu\n", case_names[c], tick_calls[c]);
-        printf("calls switch_%s %lu\n", case_names[c], switch_calls[c]);
+        printf("calls tick_%s %lu\n", hsf_case_names[c], tick_calls[c]);
+        printf("calls switch_%s %lu\n", hsf_case_names[c], switch_calls[c]);
     }
     if (misclassified != 0) {
         fprintf(stderr, "takt-bench-hsf-tick: %lu ticks did other work than their class\n",

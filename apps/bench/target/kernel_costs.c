@@ -18,6 +18,7 @@
 
 #include "armv7m_regs.h"
 #include "board.h"
+#include "icount_meter.h"
 #include "takt/takt.h"
 #include "takt_armv7m.h"
 
@@ -33,49 +34,6 @@
 #else
 #define QUEUE_NAME "rbtree"
 #endif
-
-static unsigned shift = 7;
-static uint32_t read_cost; /* counts between two back-to-back reads */
-
-static inline uint32_t cvr(void)
-{
-    return SYST_CVR;
-}
-
-/* Counts from reading a to reading b (SysTick counts down, reloads at 0). */
-static uint32_t counts_between(uint32_t a, uint32_t b)
-{
-    uint32_t period = takt_arm_tick_counts();
-    return a >= b ? a - b : a + period - b;
-}
-
-static uint32_t to_instructions(uint32_t counts)
-{
-    /* counts * ns-per-count / ns-per-instruction, rounded */
-    uint64_t ns_x = (uint64_t)counts * 1000000000ull;
-    uint64_t per = (uint64_t)takt_arm_core_hz() << shift;
-    return (uint32_t)((ns_x + per / 2u) / per);
-}
-
-typedef struct {
-    uint32_t n, min, max;
-    uint64_t sum;
-} stats_t;
-
-static void stats_add(stats_t *s, uint32_t counts_window)
-{
-    uint32_t c = counts_window >= read_cost ? counts_window - read_cost : 0;
-    uint32_t v = to_instructions(c);
-
-    if (s->n == 0 || v < s->min) {
-        s->min = v;
-    }
-    if (s->n == 0 || v > s->max) {
-        s->max = v;
-    }
-    s->sum += v;
-    s->n++;
-}
 
 static void report(const char *what, const char *sched, unsigned tasks, const stats_t *s)
 {
@@ -118,25 +76,17 @@ static void finish(void)
 
 static void calibrate(void)
 {
-    takt_arm_params_t p = {.tick_hz = TICK_HZ, .end_ticks = 0};
-    takt_arm_configure(&p);
-    SYST_CSR = 0;
-    SYST_RVR = takt_arm_tick_counts() - 1u;
-    SYST_CVR = 0;
-    SYST_CSR = SYST_CSR_CLKSOURCE | SYST_CSR_ENABLE; /* counting, no interrupt */
-    uint32_t a = cvr();
-    uint32_t b = cvr();
-    read_cost = counts_between(a, b);
+    uint32_t a, b;
     for (uint32_t n = 100; n <= 104; n++) {
         a = cvr();
         takt_arm_spin(n);
         b = cvr();
-        uint32_t c = counts_between(a, b) - read_cost;
+        uint32_t c = counts_between(a, b) - meter_read_cost;
         /* spin(n): cbz, 2n loop instructions, bx, plus the call: mov, bl */
         printf("calibration,spin,%lu,%lu\n", (unsigned long)n, (unsigned long)to_instructions(c));
     }
-    printf("calibration,read_cost_counts,%lu\n", (unsigned long)read_cost);
-    SYST_CSR = 0;
+    printf("calibration,read_cost_counts,%lu\n", (unsigned long)meter_read_cost);
+    meter_stop();
 }
 
 /* ---- cooperative yield: two equal tasks hand over by takt_yield ---- */
@@ -211,7 +161,7 @@ static void tick_watcher(void *arg)
             loop = gap < loop ? gap : loop;
         } else if (recent > 0 && gap > loop + GAP_SLACK && stats != NULL) {
             recent = 0;
-            stats_add(stats, gap - loop + read_cost);
+            stats_add(stats, gap - loop + meter_read_cost);
             if (stats->n == watch_limit) {
                 takt_arm_stop();
             }
@@ -240,7 +190,7 @@ static void delayed_waker(void *arg)
         /* first instruction after the delay: the tick's instant is the wrap
          * of SysTick to its reload value (a count after 0) */
         uint32_t now = cvr();
-        stats_add(&st_tick_wake, takt_arm_tick_counts() - now + read_cost - 1u);
+        stats_add(&st_tick_wake, takt_arm_tick_counts() - now + meter_read_cost - 1u);
         if (st_tick_wake.n == SAMPLES) {
             takt_arm_stop();
         }
@@ -402,12 +352,7 @@ static void bench_policies(void)
 
 int main(int argc, char **argv)
 {
-    for (int i = 1; i + 1 < argc; i++) {
-        if (strcmp(argv[i], "--shift") == 0) {
-            shift = (unsigned)atoi(argv[i + 1]);
-        }
-    }
-    printf("board,%s\nshift,%u\n", TAKT_BOARD_NAME, shift);
+    meter_begin(argc, argv, TICK_HZ);
     calibrate();
     bench_yield();
     bench_tick_no_wake();
