@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from takt import target
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ICOUNT_SHIFT = 7  # bench_platform.h converts SysTick counts for this shift
 POLICIES = ("fp", "edf-heap", "edf-mlist", "edf-rbtree")
@@ -181,23 +183,7 @@ def qemu_command(
     elf: Path, machine: str, *, qemu: str | None = None, shift: int = ICOUNT_SHIFT
 ) -> list[str]:
     """The QEMU command line the suite runs under (deterministic virtual time)."""
-    return [
-        qemu or shutil.which("qemu-system-arm") or "qemu-system-arm",
-        "-M",
-        machine,
-        "-display",
-        "none",
-        "-monitor",
-        "none",
-        "-serial",
-        "null",
-        "-semihosting-config",
-        "enable=on,target=native",
-        "-icount",
-        f"shift={shift},sleep=off",
-        "-kernel",
-        str(elf),
-    ]
+    return target.qemu_argv(machine, elf, shift=shift, qemu=qemu)
 
 
 def run_program(cmd: Sequence[str], timeout: float = 600) -> str:
@@ -214,38 +200,13 @@ def run_program(cmd: Sequence[str], timeout: float = 600) -> str:
     return done.stdout
 
 
-def build_dir(port: str) -> Path:
-    return REPO_ROOT / ("build-arm-m3" if port == "qemu-m3" else "build-arm-m4")
-
-
 def build(port: str, targets: Sequence[str]) -> Path:
     """Configures (once) and builds the targets in the port's ARM build directory."""
-    for tool in ("cmake", "arm-none-eabi-gcc", "qemu-system-arm"):
-        if shutil.which(tool) is None:
-            raise SuiteError(f"{tool} is not installed (run scripts/setup)")
-    directory = build_dir(port)
-    if not (directory / "CMakeCache.txt").exists():
-        configure = [
-            "cmake",
-            "-S",
-            str(REPO_ROOT),
-            "-B",
-            str(directory),
-            "-DCMAKE_BUILD_TYPE=Release",
-            f"-DCMAKE_TOOLCHAIN_FILE={REPO_ROOT / 'cmake' / 'toolchain-arm-none-eabi.cmake'}",
-            f"-DTAKT_BOARD={BOARDS[port]}",
-        ]
-        if shutil.which("ninja"):
-            configure += ["-G", "Ninja"]
-        _checked(configure)
-    _checked(["cmake", "--build", str(directory), "-j2", "--target", *targets])
-    return directory / "apps" / "bench" / "freertos_suite"
-
-
-def _checked(cmd: list[str]) -> None:
-    done = subprocess.run(cmd, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise SuiteError(f"{shlex.join(cmd)} failed:\n{done.stdout}{done.stderr}")
+    try:
+        target.cmake_build(target.board(port).build_dir, BOARDS[port], targets)
+    except target.TargetError as err:
+        raise SuiteError(str(err)) from None
+    return target.board(port).build_dir / "apps" / "bench" / "freertos_suite"
 
 
 @dataclass

@@ -10,8 +10,10 @@ guest instruction takes 2**shift ns of virtual time, and SysTick counts it.
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,22 +49,20 @@ def board(port: str) -> Board:
         raise TargetError(f'unknown target port "{port}" ({", ".join(BOARDS)})') from None
 
 
-def qemu_command(
-    port: str, elf: Path, args: list[str] | None = None, *, shift: int = ICOUNT_SHIFT
+def qemu_argv(
+    machine: str,
+    elf: Path,
+    *,
+    shift: int,
+    semihosting: str = "enable=on,target=native",
+    qemu: str | None = None,
 ) -> list[str]:
-    """The QEMU command line that runs elf on the port's board with args as its argv."""
-    qemu = shutil.which("qemu-system-arm") or "qemu-system-arm"
-    semihosting = "enable=on,target=native"
-    for arg in [elf.name, *(args or [])]:
-        if "," in arg or " " in arg:
-            raise TargetError(
-                f"argument {arg!r}: QEMU's semihosting arguments cannot hold ',' or ' '"
-            )
-        semihosting += f",arg={arg}"
+    """QEMU running elf on machine: no display, monitor or serial, semihosting
+    for its I/O, and deterministic virtual time (-icount)."""
     return [
-        qemu,
+        qemu or shutil.which("qemu-system-arm") or "qemu-system-arm",
         "-M",
-        board(port).machine,
+        machine,
         "-display",
         "none",
         "-monitor",
@@ -78,36 +78,59 @@ def qemu_command(
     ]
 
 
+def qemu_command(
+    port: str, elf: Path, args: list[str] | None = None, *, shift: int = ICOUNT_SHIFT
+) -> list[str]:
+    """The QEMU command line that runs elf on the port's board with args as its argv."""
+    semihosting = "enable=on,target=native"
+    for arg in [elf.name, *(args or [])]:
+        if "," in arg or " " in arg:
+            raise TargetError(
+                f"argument {arg!r}: QEMU's semihosting arguments cannot hold ',' or ' '"
+            )
+        semihosting += f",arg={arg}"
+    return qemu_argv(board(port).machine, elf, shift=shift, semihosting=semihosting)
+
+
 def build_dir(port: str) -> Path:
     override = os.environ.get("TAKT_TARGET_BUILD_DIR")
     return Path(override) if override else board(port).build_dir
 
 
-def target_program(port: str, target: str, relative: str) -> Path:
-    """A target program of the port's build directory, configured and built if needed."""
+def cmake_build(build: Path, board_name: str, targets: Sequence[str]) -> None:
+    """Configures build for the board (once: when it has no CMake cache) and
+    builds the targets; TargetError with the tools' output if either fails."""
     for tool in ("cmake", "arm-none-eabi-gcc", "qemu-system-arm"):
         if shutil.which(tool) is None:
             raise TargetError(f"{tool} is not installed (run scripts/setup)")
-    build = build_dir(port)
-    configure = [
-        "cmake",
-        "-S",
-        str(REPO_ROOT),
-        "-B",
-        str(build),
-        "-DCMAKE_BUILD_TYPE=Release",
-        f"-DCMAKE_TOOLCHAIN_FILE={TOOLCHAIN_FILE}",
-        f"-DTAKT_BOARD={board(port).board}",
-    ]
-    if shutil.which("ninja"):
-        configure += ["-G", "Ninja"]
-    commands = [["cmake", "--build", str(build), "--target", target]]
+    commands = [["cmake", "--build", str(build), "-j2", "--target", *targets]]
     if not (build / "CMakeCache.txt").exists():
+        configure = [
+            "cmake",
+            "-S",
+            str(REPO_ROOT),
+            "-B",
+            str(build),
+            "-DCMAKE_BUILD_TYPE=Release",
+            f"-DCMAKE_TOOLCHAIN_FILE={TOOLCHAIN_FILE}",
+            f"-DTAKT_BOARD={board_name}",
+        ]
+        if shutil.which("ninja"):
+            configure += ["-G", "Ninja"]
         commands.insert(0, configure)
     for cmd in commands:
         done = subprocess.run(cmd, capture_output=True, text=True)
         if done.returncode != 0:
-            raise TargetError(f"building {target} for {port} failed:\n{done.stdout}{done.stderr}")
+            raise TargetError(
+                f"building {' '.join(targets)} for {board_name} failed:\n"
+                f"{shlex.join(cmd)}\n{done.stdout}{done.stderr}"
+            )
+
+
+def target_program(port: str, target: str, relative: str) -> Path:
+    """A target program of the port's build directory, configured and built if needed."""
+    build = build_dir(port)
+    cmake_build(build, board(port).board, [target])
     return build / relative
 
 

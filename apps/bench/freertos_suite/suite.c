@@ -158,6 +158,11 @@ static unsigned spawned_count;
 static stat_t stats[2];
 static window_t win[2];
 
+static SemaphoreHandle_t sem;
+static SemaphoreHandle_t mutex;
+static QueueHandle_t queue;
+static TaskHandle_t task_high, task_mid;
+
 static TaskHandle_t spawn(TaskFunction_t code, UBaseType_t priority, void *arg)
 {
     TaskHandle_t t = NULL;
@@ -215,6 +220,28 @@ static void begin(unsigned nstats, const char *a, const char *b, uint32_t param)
     win[1].open = false;
 }
 
+/* Closes window i with `now`, the clock read by the caller right after the
+ * call (so nothing here is in the window), and hands over to the driver once
+ * the test's nstats statistics are complete. */
+static void close_window(unsigned i, bench_clock_t now, TickType_t ticks, unsigned nstats)
+{
+    window_end(&stats[i], &win[i], now, ticks);
+    if (complete(nstats)) {
+        finish();
+    }
+}
+
+/* The handover tests: T1 (`high`, priority 1 + gap, also task_high) and T2
+ * (`low`, priority 1), with the test's primitive created by the caller. */
+static void run_handover(unsigned nstats, const char *a, const char *b, uint32_t gap,
+                         TaskFunction_t high, TaskFunction_t low)
+{
+    begin(nstats, a, b, gap);
+    task_high = spawn(high, 1 + gap, NULL);
+    spawn(low, 1, NULL);
+    run_and_report(nstats);
+}
+
 /* ---- yield: two equal tasks hand over with taskYIELD ---- */
 
 static void yield_task(void *arg)
@@ -222,10 +249,7 @@ static void yield_task(void *arg)
     (void)arg;
     for (;;) {
         bench_clock_t now = bench_clock();
-        window_end(&stats[0], &win[0], now, 0);
-        if (complete(1)) {
-            finish();
-        }
+        close_window(0, now, 0, 1);
         window_start(&win[0]);
         taskYIELD();
     }
@@ -241,11 +265,6 @@ static void test_yield(void)
 
 /* ---- Semaphore-2: wait-block (T1 -> T2) and signal-unblock (T2 -> T1) ---- */
 
-static SemaphoreHandle_t sem;
-static SemaphoreHandle_t mutex;
-static QueueHandle_t queue;
-static TaskHandle_t task_high, task_mid;
-
 static void sem2_high(void *arg)
 {
     (void)arg;
@@ -253,10 +272,7 @@ static void sem2_high(void *arg)
         window_start(&win[0]);
         xSemaphoreTake(sem, portMAX_DELAY);
         bench_clock_t now = bench_clock();
-        window_end(&stats[1], &win[1], now, 0);
-        if (complete(2)) {
-            finish();
-        }
+        close_window(1, now, 0, 2);
     }
 }
 
@@ -273,18 +289,16 @@ static void sem2_low(void *arg)
 
 static void test_semaphore2(uint32_t gap)
 {
-    begin(2, "sem_wait_block", "sem_signal_unblock", gap);
     sem = xSemaphoreCreateBinary();
-    spawn(sem2_high, 1 + gap, NULL);
-    spawn(sem2_low, 1, NULL);
-    run_and_report(2);
+    run_handover(2, "sem_wait_block", "sem_signal_unblock", gap, sem2_high, sem2_low);
     vSemaphoreDelete(sem);
 }
 
 /* ---- Mutex-1: T1 blocks on the mutex T2 holds (T2 inherits); T2 gives it
  * back (disinherits, T1 runs) ---- */
 
-static void mutex1_high(void *arg)
+/* T1 of Mutex-1 and Mutex-6: released by T2, blocks on the mutex T2 holds */
+static void mutex_high(void *arg)
 {
     (void)arg;
     for (;;) {
@@ -315,33 +329,14 @@ static void mutex1_low(void *arg)
 
 static void test_mutex1(uint32_t gap)
 {
-    begin(2, "mutex1_inherit", "mutex1_disinherit", gap);
     mutex = xSemaphoreCreateMutex();
-    task_high = spawn(mutex1_high, 1 + gap, NULL);
-    spawn(mutex1_low, 1, NULL);
-    run_and_report(2);
+    run_handover(2, "mutex1_inherit", "mutex1_disinherit", gap, mutex_high, mutex1_low);
     vSemaphoreDelete(mutex);
 }
 
 /* ---- Mutex-6: as Mutex-1, but TA is released while TB holds the mutex
  * together with a ready middle task TM (priority 2): inheritance is what lets
  * TB, not TM, run while TA waits ---- */
-
-static void mutex6_high(void *arg)
-{
-    (void)arg;
-    for (;;) {
-        ulTaskNotifyTake(pdTRUE, portMAX_DELAY);
-        window_start(&win[0]);
-        xSemaphoreTake(mutex, portMAX_DELAY);
-        bench_clock_t now = bench_clock();
-        window_end(&stats[1], &win[1], now, 0);
-        xSemaphoreGive(mutex);
-        if (complete(2)) {
-            finish();
-        }
-    }
-}
 
 static void mutex6_mid(void *arg)
 {
@@ -371,7 +366,7 @@ static void test_mutex6(uint32_t gap)
 {
     begin(2, "mutex6_inherit", "mutex6_disinherit", gap);
     mutex = xSemaphoreCreateMutex();
-    task_high = spawn(mutex6_high, 1 + gap, NULL);
+    task_high = spawn(mutex_high, 1 + gap, NULL);
     task_mid = spawn(mutex6_mid, 2, NULL);
     spawn(mutex6_low, 1, NULL);
     run_and_report(2);
@@ -393,10 +388,7 @@ static void mp1_task(void *arg)
         window_start(&win[1]);
         xQueueReceive(queue, item_in, 0);
         now = bench_clock();
-        window_end(&stats[1], &win[1], now, 0);
-        if (complete(2)) {
-            finish();
-        }
+        close_window(1, now, 0, 2);
     }
 }
 
@@ -419,10 +411,7 @@ static void mp3_high(void *arg)
         window_start(&win[0]);
         xQueueReceive(queue, &v, portMAX_DELAY);
         bench_clock_t now = bench_clock();
-        window_end(&stats[1], &win[1], now, 0);
-        if (complete(2)) {
-            finish();
-        }
+        close_window(1, now, 0, 2);
     }
 }
 
@@ -440,11 +429,8 @@ static void mp3_low(void *arg)
 
 static void test_mp3(uint32_t gap)
 {
-    begin(2, "mq_receive_block", "mq_send_unblock", gap);
     queue = xQueueCreate(1, sizeof(uint32_t));
-    spawn(mp3_high, 1 + gap, NULL);
-    spawn(mp3_low, 1, NULL);
-    run_and_report(2);
+    run_handover(2, "mq_receive_block", "mq_send_unblock", gap, mp3_high, mp3_low);
     vQueueDelete(queue);
 }
 
@@ -460,10 +446,7 @@ static void mp4_high(void *arg)
         window_start(&win[0]);
         xQueueSend(queue, &v, 0);
         bench_clock_t now = bench_clock();
-        window_end(&stats[0], &win[0], now, 0);
-        if (complete(1)) {
-            finish();
-        }
+        close_window(0, now, 0, 1);
     }
 }
 
@@ -478,11 +461,8 @@ static void mp4_low(void *arg)
 
 static void test_mp4(uint32_t gap)
 {
-    begin(1, "mq_send_unblock_noswitch", NULL, gap);
     queue = xQueueCreate(1, sizeof(uint32_t));
-    spawn(mp4_high, 1 + gap, NULL);
-    spawn(mp4_low, 1, NULL);
-    run_and_report(1);
+    run_handover(1, "mq_send_unblock_noswitch", NULL, gap, mp4_high, mp4_low);
     vQueueDelete(queue);
 }
 
@@ -556,10 +536,7 @@ static void tick_nowake_task(void *arg)
         window_start(&win[0]);
         bench_tick_trigger();
         bench_clock_t now = bench_clock();
-        window_end(&stats[0], &win[0], now, 1);
-        if (complete(1)) {
-            finish();
-        }
+        close_window(0, now, 1, 1);
     }
 }
 
@@ -569,10 +546,7 @@ static void tick_wake_high(void *arg)
     for (;;) {
         vTaskDelay(1);
         bench_clock_t now = bench_clock();
-        window_end(&stats[0], &win[0], now, 1);
-        if (complete(1)) {
-            finish();
-        }
+        close_window(0, now, 1, 1);
     }
 }
 
@@ -624,10 +598,7 @@ static void timeout_low(void *arg)
     for (;;) {
         ulTaskNotifyTake(pdTRUE, portMAX_DELAY);
         bench_clock_t now = bench_clock();
-        window_end(&stats[0], &win[0], now, 0);
-        if (complete(1)) {
-            finish();
-        }
+        close_window(0, now, 0, 1);
     }
 }
 
