@@ -90,6 +90,19 @@ class Chart:
     budget_marks: list[tuple[int, int, BudgetMarkKind]] = field(default_factory=list)
 
 
+def legend_entries(chart: Chart) -> list[str]:
+    """The legend's entries (their labels) in order, the same in every renderer:
+    the markers and boxes every chart has, then those only this run shows."""
+    entries = ["release", "deadline", "deadline miss", "job that missed", "idle"]
+    if any(lane.kind == "server" for lane in chart.lanes):
+        entries.append("server idle")
+    if chart.budgets:
+        entries.append("remaining budget")
+    if chart.budget_marks:
+        entries += ["replenished", "depleted"]
+    return entries
+
+
 def build_chart(result: RunResult, budgets: Budgets | None = None) -> Chart:
     marks: list[tuple[str, int, BudgetMarkKind]] = []
     if budgets is None:

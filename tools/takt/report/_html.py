@@ -25,6 +25,7 @@ from takt.report._chart import (
     REPLENISH_COLOR,
     SERVER_IDLE_COLOR,
     Chart,
+    legend_entries,
 )
 from takt.report.summary import run_duration, server_stats, task_stats
 
@@ -166,39 +167,32 @@ def _tables_html(result: RunResult, chart: Chart) -> str:
     return "\n".join(out)
 
 
+# The legend's symbols by label (_chart.legend_entries says which appear).
+_LEGEND_SVG = {
+    "release": '<svg width="14" height="14"><path d="M7 2 L13 12 L1 12 Z" fill="#2b2b2b"/></svg>',
+    "deadline": '<svg width="14" height="14"><path d="M1 2 L13 2 L7 12 Z" fill="#fff" '
+    'stroke="#2b2b2b" stroke-width="1.5"/></svg>',
+    "deadline miss": f'<svg width="14" height="14"><path d="M1 2 L13 2 L7 12 Z" '
+    f'fill="{MISS_COLOR}"/><line x1="7" y1="0" x2="7" y2="14" stroke="{MISS_COLOR}" '
+    'stroke-width="2"/></svg>',
+    "job that missed": '<svg width="22" height="14"><rect x="1" y="2" width="20" height="10" '
+    f'fill="#ddd" stroke="{MISS_COLOR}" stroke-width="2"/></svg>',
+    "idle": '<svg width="22" height="14"><rect x="1" y="2" width="20" height="10" '
+    f'fill="{IDLE_COLOR}"/></svg>',
+    "server idle": '<svg width="22" height="14"><rect x="1" y="2" width="20" height="10" '
+    'fill="url(#hatch)"/></svg>',
+    "remaining budget": '<svg width="22" height="14"><path d="M1 3 L11 11 L11 3 L21 11 L21 13 '
+    'L1 13 Z" fill="rgba(31,59,115,.16)" stroke="none"/><path d="M1 3 L11 11 L11 3 L21 11" '
+    'fill="none" stroke="#1f3b73" stroke-width="1.8"/></svg>',
+    "replenished": '<svg width="14" height="14"><path d="M7 2 L12 10 L2 10 Z" '
+    f'fill="{REPLENISH_COLOR}"/></svg>',
+    "depleted": '<svg width="14" height="14"><path d="M2 4 L12 4 L7 12 Z" '
+    f'fill="{DEPLETE_COLOR}"/></svg>',
+}
+
+
 def _legend_html(chart: Chart) -> str:
-    items = [
-        '<svg width="14" height="14"><path d="M7 2 L13 12 L1 12 Z" fill="#2b2b2b"/></svg>release',
-        '<svg width="14" height="14"><path d="M1 2 L13 2 L7 12 Z" fill="#fff" '
-        'stroke="#2b2b2b" stroke-width="1.5"/></svg>deadline',
-        f'<svg width="14" height="14"><path d="M1 2 L13 2 L7 12 Z" fill="{MISS_COLOR}"/>'
-        f'<line x1="7" y1="0" x2="7" y2="14" stroke="{MISS_COLOR}" stroke-width="2"/>'
-        "</svg>deadline miss",
-        f'<svg width="22" height="14"><rect x="1" y="2" width="20" height="10" fill="#ddd" '
-        f'stroke="{MISS_COLOR}" stroke-width="2"/></svg>job that missed',
-        f'<svg width="22" height="14"><rect x="1" y="2" width="20" height="10" '
-        f'fill="{IDLE_COLOR}"/></svg>idle',
-    ]
-    if any(ln.kind == "server" for ln in chart.lanes):
-        items.append(
-            '<svg width="22" height="14"><rect x="1" y="2" width="20" height="10" '
-            'fill="url(#hatch)"/></svg>server idle'
-        )
-    if chart.budgets:
-        items.append(
-            '<svg width="22" height="14"><path d="M1 3 L11 11 L11 3 L21 11 L21 13 L1 13 Z" '
-            'fill="rgba(31,59,115,.16)" stroke="none"/><path d="M1 3 L11 11 L11 3 L21 11" '
-            'fill="none" stroke="#1f3b73" stroke-width="1.8"/></svg>remaining budget'
-        )
-    if chart.budget_marks:
-        items.append(
-            f'<svg width="14" height="14"><path d="M7 2 L12 10 L2 10 Z" fill="{REPLENISH_COLOR}"/>'
-            "</svg>replenished"
-        )
-        items.append(
-            f'<svg width="14" height="14"><path d="M2 4 L12 4 L7 12 Z" fill="{DEPLETE_COLOR}"/>'
-            "</svg>depleted"
-        )
+    items = [_LEGEND_SVG[label] + label for label in legend_entries(chart)]
     tasks = [
         f'<span class="sw" style="background:{html.escape(ln.color)}"></span>{html.escape(ln.name)}'
         for ln in chart.lanes

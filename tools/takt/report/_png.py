@@ -23,6 +23,7 @@ from takt.report._chart import (  # noqa: E402
     REPLENISH_COLOR,
     SERVER_IDLE_COLOR,
     Chart,
+    legend_entries,
 )
 from takt.report.summary import task_stats  # noqa: E402
 
@@ -64,6 +65,36 @@ def _lane_busy(chart: Chart, lane: int, edges: Any) -> Any:
     cum = np.where(idx >= 0, before[j] + inside, 0.0)
     widths = np.diff(edges)
     return np.diff(cum) / np.where(widths > 0, widths, 1)
+
+
+def _legend_handle(label: str) -> Any:
+    """The legend symbol of one _chart.legend_entries label."""
+    if label == "release":
+        return Line2D([], [], linestyle="none", marker="^", color="#2B2B2B", label=label)
+    if label == "deadline":
+        return Line2D(
+            [],
+            [],
+            linestyle="none",
+            marker="v",
+            color="#2B2B2B",
+            markerfacecolor="white",
+            label=label,
+        )
+    if label == "deadline miss":
+        return Line2D(
+            [], [], linestyle="none", marker="v", color=MISS_COLOR, markersize=9, label=label
+        )
+    if label == "job that missed":
+        return Patch(facecolor="white", edgecolor=MISS_COLOR, linewidth=1.6, label=label)
+    if label == "idle":
+        return Patch(facecolor=IDLE_COLOR, edgecolor="#9A9A9A", label=label)
+    if label == "server idle":
+        return Patch(facecolor=SERVER_IDLE_COLOR, edgecolor="#9A9A9A", hatch="////", label=label)
+    if label == "remaining budget":
+        return Patch(facecolor=BUDGET_COLOR + "29", edgecolor=BUDGET_COLOR, label=label)
+    marker, color = ("^", REPLENISH_COLOR) if label == "replenished" else ("v", DEPLETE_COLOR)
+    return Line2D([], [], linestyle="none", marker=marker, color=color, label=label)
 
 
 def render_png(result: RunResult, chart: Chart, path: Path, window: tuple[int, int] | None) -> None:
@@ -249,47 +280,7 @@ def render_png(result: RunResult, chart: Chart, path: Path, window: tuple[int, i
     ax.set_title(title + "\n" + sub, fontsize=10, loc="left")
     title_lines = (title + "\n" + sub).count("\n") + 1
 
-    handles: list[Any] = [
-        Line2D([], [], linestyle="none", marker="^", color="#2B2B2B", label="release"),
-        Line2D(
-            [],
-            [],
-            linestyle="none",
-            marker="v",
-            color="#2B2B2B",
-            markerfacecolor="white",
-            label="deadline",
-        ),
-        Line2D(
-            [],
-            [],
-            linestyle="none",
-            marker="v",
-            color=MISS_COLOR,
-            markersize=9,
-            label="deadline miss",
-        ),
-        Patch(facecolor="white", edgecolor=MISS_COLOR, linewidth=1.6, label="job that missed"),
-        Patch(facecolor=IDLE_COLOR, edgecolor="#9A9A9A", label="idle"),
-    ]
-    if any(lane.kind == "server" for lane in chart.lanes):
-        handles.append(
-            Patch(
-                facecolor=SERVER_IDLE_COLOR, edgecolor="#9A9A9A", hatch="////", label="server idle"
-            )
-        )
-    if chart.budgets:
-        handles.append(
-            Patch(facecolor=BUDGET_COLOR + "29", edgecolor=BUDGET_COLOR, label="remaining budget")
-        )
-    if chart.budget_marks:
-        for marker, color, label in (
-            ("^", REPLENISH_COLOR, "replenished"),
-            ("v", DEPLETE_COLOR, "depleted"),
-        ):
-            handles.append(
-                Line2D([], [], linestyle="none", marker=marker, color=color, label=label)
-            )
+    handles = [_legend_handle(label) for label in legend_entries(chart)]
     ax.legend(
         handles=handles,
         loc="upper left",
