@@ -126,7 +126,7 @@ void __wrap_takt_tick_from_isr(void)
     }
     in_tick = false;
     hsf_totals_t after = hsf_totals();
-    if (!hsf_tick_matches_class(c, &before, &after)) {
+    if (!hsf_tick_matches_class(c, before, after)) {
         misclassified++;
     }
     tick_calls[c]++;

@@ -1,7 +1,7 @@
 /*
- * Servers for tests that run under the hsf scheduler (test_hsf_sync.c and the
- * sync tests' hsf variant through sync_common.h): creation helpers that stop
- * the test when the kernel refuses.
+ * Servers for tests that run under the hsf scheduler (test_hsf.c,
+ * test_hsf_sync.c and the sync tests' hsf variant through sync_common.h):
+ * creation helpers that stop the test when the kernel refuses.
  */
 #ifndef TAKT_TEST_HSF_COMMON_H
 #define TAKT_TEST_HSF_COMMON_H

@@ -10,6 +10,7 @@
  * replenish correctly across the wraparound.
  */
 #include "harness.h"
+#include "hsf_common.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -20,32 +21,11 @@ static void hsf_begin(takt_tick_t tick0, uint64_t end_ticks)
     h_begin_params(&init, end_ticks);
 }
 
-static takt_server_t *server(const char *name, unsigned priority, takt_tick_t period,
-                             takt_tick_t budget, takt_tick_t offset, takt_server_type_t type)
-{
-    takt_server_params_t p = {.name = name, .priority = priority, .period = period,
-                              .budget = budget, .offset = offset, .type = type};
-    takt_server_t *s = NULL;
-    int rc = takt_server_create(&p, &s);
-    if (rc != TAKT_OK) {
-        fprintf(stderr, "creating server %s failed (%d)\n", name, rc);
-        exit(3);
-    }
-    return s;
-}
-
+/* A task of server s with the given period (implicit deadline, no offset). */
 static takt_task_t *server_task(takt_server_t *s, const char *name, unsigned priority,
                                 void (*entry)(void *), void *arg, takt_tick_t period)
 {
-    takt_task_params_t p = {.name = name, .entry = entry, .arg = arg, .priority = priority,
-                            .stack_size = H_STACK, .period = period};
-    takt_task_t *t = NULL;
-    int rc = takt_server_task_create(s, &p, &t);
-    if (rc != TAKT_OK) {
-        fprintf(stderr, "creating task %s failed (%d)\n", name, rc);
-        exit(3);
-    }
-    return t;
+    return hsf_task_full(s, name, priority, entry, arg, period, 0, 0);
 }
 
 /* A periodic job of wcet ticks (the argument). */
@@ -134,8 +114,8 @@ static void example_setup(takt_tick_t tick0, uint64_t end, takt_server_type_t ty
 {
     hsf_begin(tick0, end);
     seen_n = 0;
-    ex_s1 = server("S1", 2, 20, 10, 0, type);
-    ex_s2 = server("S2", 1, 40, 15, 0, type);
+    ex_s1 = hsf_server("S1", 2, 20, 10, 0, type);
+    ex_s2 = hsf_server("S2", 1, 40, 15, 0, type);
     server_task(ex_s1, "T1", 1, job_loop, WCET(4), 20);
     server_task(ex_s1, "T2", 2, t2_loop, NULL, 15);
     server_task(ex_s2, "T3", 2, job_loop, WCET(10), 60);
@@ -248,8 +228,8 @@ static const char *const block_tasks[] = {"idle", "A", "B"};
 static void block_run(takt_tick_t tick0, takt_server_type_t type, takt_server_t **s1_out)
 {
     hsf_begin(tick0, 20);
-    takt_server_t *s1 = server("S1", 2, 20, 10, 0, type);
-    takt_server_t *s2 = server("S2", 1, 20, 20, 0, TAKT_SERVER_IDLING);
+    takt_server_t *s1 = hsf_server("S1", 2, 20, 10, 0, type);
+    takt_server_t *s2 = hsf_server("S2", 1, 20, 20, 0, TAKT_SERVER_IDLING);
     server_task(s1, "A", 1, blocking_body, NULL, 0);
     server_task(s2, "B", 1, busy_body, NULL, 0);
     *s1_out = s1;
@@ -289,8 +269,8 @@ static void scenario_deferrable_replenished_empty(takt_tick_t tick0)
     static const char *const names[] = {"D", "L"};
     static const char *const tasks[] = {"idle", "E", "B"};
     hsf_begin(tick0, 20);
-    takt_server_t *d = server("D", 2, 5, 2, 0, TAKT_SERVER_DEFERRABLE);
-    takt_server_t *l = server("L", 1, 20, 20, 0, TAKT_SERVER_IDLING);
+    takt_server_t *d = hsf_server("D", 2, 5, 2, 0, TAKT_SERVER_DEFERRABLE);
+    takt_server_t *l = hsf_server("L", 1, 20, 20, 0, TAKT_SERVER_IDLING);
     takt_task_params_t ep = {.name = "E", .entry = job_loop, .arg = WCET(1), .priority = 1,
                              .stack_size = H_STACK, .period = 10, .offset = 3};
     takt_task_t *e;
@@ -315,10 +295,10 @@ static const char *const order_tasks[] = {"idle", "L", "H", "M", "X"};
 static void scenario_global_order(takt_tick_t tick0)
 {
     hsf_begin(tick0, 30);
-    takt_server_t *low = server("LOW", 1, 30, 2, 0, TAKT_SERVER_DEFERRABLE);
-    takt_server_t *high = server("HIGH", 3, 30, 2, 0, TAKT_SERVER_DEFERRABLE);
-    takt_server_t *mid = server("MID", 2, 30, 2, 0, TAKT_SERVER_DEFERRABLE);
-    takt_server_t *tie = server("TIE", 2, 30, 2, 0, TAKT_SERVER_DEFERRABLE);
+    takt_server_t *low = hsf_server("LOW", 1, 30, 2, 0, TAKT_SERVER_DEFERRABLE);
+    takt_server_t *high = hsf_server("HIGH", 3, 30, 2, 0, TAKT_SERVER_DEFERRABLE);
+    takt_server_t *mid = hsf_server("MID", 2, 30, 2, 0, TAKT_SERVER_DEFERRABLE);
+    takt_server_t *tie = hsf_server("TIE", 2, 30, 2, 0, TAKT_SERVER_DEFERRABLE);
     CHECK_EQ(takt_server_index(low), 0);
     CHECK_EQ(takt_server_index(tie), 3);
     CHECK_STREQ(takt_server_name(mid), "MID");
@@ -339,8 +319,8 @@ static void scenario_equal_priority_replenish(takt_tick_t tick0)
     static const char *const names[] = {"A", "B"};
     static const char *const tasks[] = {"idle", "TA", "TB"};
     hsf_begin(tick0, 12);
-    takt_server_t *a = server("A", 1, 10, 2, 3, TAKT_SERVER_IDLING);
-    takt_server_t *b = server("B", 1, 10, 5, 0, TAKT_SERVER_IDLING);
+    takt_server_t *a = hsf_server("A", 1, 10, 2, 3, TAKT_SERVER_IDLING);
+    takt_server_t *b = hsf_server("B", 1, 10, 5, 0, TAKT_SERVER_IDLING);
     server_task(a, "TA", 1, busy_body, NULL, 0);
     server_task(b, "TB", 1, busy_body, NULL, 0);
     h_start();
@@ -358,8 +338,8 @@ static void scenario_misses(takt_tick_t tick0)
 {
     hsf_begin(tick0, 60);
     /* 2 ticks of budget per 10 for jobs of 3 ticks every 10: every job is late */
-    miss_server = server("SLOW", 2, 10, 2, 0, TAKT_SERVER_DEFERRABLE);
-    ok_server = server("OK", 1, 10, 5, 0, TAKT_SERVER_IDLING);
+    miss_server = hsf_server("SLOW", 2, 10, 2, 0, TAKT_SERVER_DEFERRABLE);
+    ok_server = hsf_server("OK", 1, 10, 5, 0, TAKT_SERVER_IDLING);
     miss_task = server_task(miss_server, "LATE", 1, job_loop, WCET(3), 10);
     ok_task = server_task(ok_server, "FINE", 1, job_loop, WCET(1), 10);
     h_start();
@@ -398,7 +378,7 @@ static void scenario_created_while_running(takt_tick_t tick0)
     static const char *const names[] = {"BASE", "LATE"};
     static const char *const tasks[] = {"idle", "C", "N"};
     hsf_begin(tick0, 16);
-    takt_server_t *base = server("BASE", 1, 20, 20, 0, TAKT_SERVER_IDLING);
+    takt_server_t *base = hsf_server("BASE", 1, 20, 20, 0, TAKT_SERVER_IDLING);
     server_task(base, "C", 1, creator_body, NULL, 0);
     h_start();
     /* LATE is replenished inside takt_server_create and, idling, takes over

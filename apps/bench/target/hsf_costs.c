@@ -87,7 +87,7 @@ void __wrap_takt_tick_from_isr(void)
     stats_add(&st_tick[c], counts_between(a, b));
     bool tick_asked_switch = pend_before == 0 && (SCB_ICSR & SCB_ICSR_PENDSVSET) != 0;
     hsf_totals_t after = hsf_totals();
-    misclassified += hsf_tick_matches_class(c, &before, &after) ? 0u : 1u;
+    misclassified += hsf_tick_matches_class(c, before, after) ? 0u : 1u;
     last_tick_case = tick_asked_switch ? c : CASE_NONE;
 }
 
