@@ -54,8 +54,12 @@ static inline void stats_add(stats_t *s, uint32_t counts_window)
 {
     uint32_t c = counts_window >= meter_read_cost ? counts_window - meter_read_cost : 0;
     uint32_t v = to_instructions(c);
-    s->min = s->n == 0 || v < s->min ? v : s->min;
-    s->max = s->n == 0 || v > s->max ? v : s->max;
+    if (s->n == 0 || v < s->min) {
+        s->min = v;
+    }
+    if (s->n == 0 || v > s->max) {
+        s->max = v;
+    }
     s->sum += v;
     s->n++;
 }
