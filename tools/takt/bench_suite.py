@@ -355,6 +355,11 @@ def _worst(out: SuiteOutput, test: str) -> Stat | None:
     )
 
 
+def _at_most(label: str, freertos: float, takt: float) -> tuple[str, float, float, float, str]:
+    """A comparison row whose limit is FreeRTOS's own value."""
+    return (label, freertos, takt, freertos, "pass" if takt <= freertos else "FAIL")
+
+
 def comparison_rows(result: PolicyResult) -> list[tuple[str, float, float, float, str]]:
     """(metric, FreeRTOS, Takt, limit, verdict) for one policy; Takt's value is
     the mean of the reference's configuration, the verdict also needs the
@@ -374,26 +379,9 @@ def comparison_rows(result: PolicyResult) -> list[tuple[str, float, float, float
     d0, d31 = out.windows.get(("delay", 0)), out.windows.get(("delay", 31))
     if d0 and d31:
         slope = (d31.mean - d0.mean) / 31
-        verdict = "pass" if slope <= FREERTOS_DELAY_PER_TASK else "FAIL"
-        rows.append(
-            (
-                "vTaskDelay, per task already delayed",
-                FREERTOS_DELAY_PER_TASK,
-                slope,
-                FREERTOS_DELAY_PER_TASK,
-                verdict,
-            )
-        )
-    text = result.text_bytes["total"]
-    rows.append(
-        (
-            "kernel text (bytes)",
-            FREERTOS_TEXT_BYTES,
-            text,
-            FREERTOS_TEXT_BYTES,
-            "pass" if text <= FREERTOS_TEXT_BYTES else "FAIL",
-        )
-    )
+        label = "vTaskDelay, per task already delayed"
+        rows.append(_at_most(label, FREERTOS_DELAY_PER_TASK, slope))
+    rows.append(_at_most("kernel text (bytes)", FREERTOS_TEXT_BYTES, result.text_bytes["total"]))
     return rows
 
 
