@@ -53,6 +53,17 @@ typedef struct {
 
 extern takt_kernel_t takt_kernel;
 
+/* True while the hsf scheduler runs; a constant when the build binds another
+ * (TAKT_CONFIG_POLICY_ONLY), so the hsf policy is not linked. */
+static inline bool sched_is_hsf(void)
+{
+#if TAKT_CONFIG_POLICY_ONLY
+    return TAKT_CONFIG_POLICY == TAKT_POLICY_HSF;
+#else
+    return takt_kernel.policy == &takt_policy_hsf;
+#endif
+}
+
 /* ---- scheduler core (sched/core.c) ---- */
 /* Task became ready now: queued behind the tasks that became ready before it. */
 void sched_make_ready(takt_task_t *task);

@@ -6,6 +6,7 @@
  * kernel's timer queue.
  */
 #include "wait.h"
+#include "../../sched/bound.h"
 
 void waitq_init(takt_waitq_t *queue, void (*waiter_left)(takt_waitq_t *queue))
 {
@@ -16,7 +17,7 @@ void waitq_init(takt_waitq_t *queue, void (*waiter_left)(takt_waitq_t *queue))
 /* From the back: first come, first served among equals costs one comparison. */
 void waitq_insert(takt_waitq_t *queue, takt_task_t *task)
 {
-    const takt_policy_t *policy = takt_kernel.policy;
+    const takt_policy_t *policy = sched_policy();
     takt_list_node_t *pos = &queue->tasks;
     while (pos->prev != &queue->tasks) {
         const takt_task_t *before = TAKT_CONTAINER_OF(pos->prev, takt_task_t, wait_node);
@@ -90,7 +91,7 @@ bool sync_wake(takt_task_t *task, int result)
     task->wait_result = (int8_t)result;
     task_wake(task, (takt_wait_t)task->wait);
     const takt_task_t *running = takt_kernel.current;
-    return running != NULL && running != task && takt_kernel.policy->preempts(task, running);
+    return running != NULL && running != task && sched_policy()->preempts(task, running);
 }
 
 /* The waiter leaves without being served: its object may need to react
