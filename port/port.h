@@ -28,6 +28,7 @@ void port_task_init(takt_task_t *task);
  * Target: never returns. Sim: returns when the simulation ends. */
 void port_start(takt_task_t *first);
 
+#ifndef TAKT_PORT_INLINE_CRITICAL
 /*
  * Asks for a switch point: the port calls takt_sched_switch_point() and switches
  * to the task it returns as soon as switching is allowed — at once from task
@@ -36,7 +37,6 @@ void port_start(takt_task_t *first);
  */
 void port_request_switch(void);
 
-#ifndef TAKT_PORT_INLINE_CRITICAL
 /* Interrupt masking for kernel critical sections; nests. */
 void port_critical_enter(void);
 void port_critical_exit(void);

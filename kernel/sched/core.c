@@ -63,9 +63,12 @@ void sched_reschedule(void)
 }
 
 /* The running task stays unless it stopped being runnable, a higher-priority
- * task may preempt it, or its round-robin slice expired with equals waiting. */
-static bool keeps_running(takt_task_t *cur)
+ * task may preempt it, or its round-robin slice expired with equals waiting.
+ * When it is preempted, *next is the task that preempts it (the head of the
+ * ready queue, so the switch need not look again); otherwise NULL. */
+static bool keeps_running(takt_task_t *cur, takt_task_t **next)
 {
+    *next = NULL;
     const takt_policy_t *policy = sched_policy();
     if (cur->state != TAKT_TASK_RUNNING) {
         return false;
@@ -88,6 +91,7 @@ static bool keeps_running(takt_task_t *cur)
         cur->state = TAKT_TASK_READY;
         policy->insert(cur, takt_kernel.demoted_current ? TAKT_READY_YIELD : TAKT_READY_PREEMPTED);
         trace_record(TAKT_EV_PREEMPT, cur, task_current_job(cur));
+        *next = (takt_task_t *)candidate; /* still the head: cur went in below it */
         return false;
     }
     return true;
@@ -100,7 +104,8 @@ takt_task_t *takt_sched_switch_point(void)
     if (k->sched_lock != 0 && cur->state == TAKT_TASK_RUNNING) {
         return cur; /* takt_sched_unlock asks again */
     }
-    bool stays = keeps_running(cur);
+    takt_task_t *next;
+    bool stays = keeps_running(cur, &next);
     k->rotate_current = false;
     k->at_preemption_point = false;
     k->demoted_current = false;
@@ -111,7 +116,9 @@ takt_task_t *takt_sched_switch_point(void)
         return cur;
     }
     takt_yield_hint = 0;
-    takt_task_t *next = sched_policy()->peek();
+    if (next == NULL) {
+        next = sched_policy()->peek();
+    }
     KASSERT(next != NULL); /* the idle task is always ready when not running */
     sched_policy()->remove(next);
     next->state = TAKT_TASK_RUNNING;

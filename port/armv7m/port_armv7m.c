@@ -117,12 +117,6 @@ bool takt_arm_run_ending(void)
     return port.state == RUN_ENDING;
 }
 
-void port_request_switch(void)
-{
-    SCB_ICSR = SCB_ICSR_PENDSVSET;
-    arm_barrier();
-}
-
 /* ---- time ---- */
 
 takt_stamp_t port_timestamp(void)

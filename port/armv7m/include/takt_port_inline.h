@@ -65,6 +65,12 @@ static inline void takt_arm_meter_log_and_lower(uint32_t level)
 }
 #endif
 
+static inline void port_request_switch(void)
+{
+    SCB_ICSR = SCB_ICSR_PENDSVSET; /* PendSV: the switch point */
+    arm_barrier();
+}
+
 static inline bool port_in_isr(void)
 {
     return (arm_ipsr() & 0x1FFu) != 0;
