@@ -72,8 +72,14 @@ void sched_make_unready(takt_task_t *task);
 /* Blocks the running task (state, wait reason) and reschedules. Context: task. */
 void sched_block_current(takt_wait_t wait);
 /* Something changed that may change who runs: decide now (task context) or at
- * the next switch point (interrupt, critical section). */
-void sched_reschedule(void);
+ * the next switch point (interrupt, critical section). Inline: on every path
+ * that readies or blocks a task. */
+static inline void sched_reschedule(void)
+{
+    if (takt_kernel.started) {
+        port_request_switch();
+    }
+}
 
 /* ---- time (time.c) ---- */
 /* Empties the timer queue (takt_init). */

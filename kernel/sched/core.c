@@ -55,13 +55,6 @@ void sched_block_current(takt_wait_t wait)
     sched_reschedule();
 }
 
-void sched_reschedule(void)
-{
-    if (takt_kernel.started) {
-        port_request_switch();
-    }
-}
-
 /* The running task stays unless it stopped being runnable, a higher-priority
  * task may preempt it, or its round-robin slice expired with equals waiting.
  * When it is preempted, *next is the task that preempts it (the head of the

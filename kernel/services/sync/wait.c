@@ -30,26 +30,6 @@ void waitq_insert(takt_waitq_t *queue, takt_task_t *task)
     task->wait_queue = queue;
 }
 
-int sync_task_call_check(takt_tick_t timeout)
-{
-    if (port_in_isr()) {
-        return TAKT_ERR_CONTEXT;
-    }
-    return sync_timeout_valid(timeout) ? TAKT_OK : TAKT_ERR_ARG;
-}
-
-int sync_may_block(takt_tick_t timeout)
-{
-    if (timeout == 0 || !takt_kernel.started) {
-        return TAKT_ERR_TIMEOUT;
-    }
-    const takt_kernel_t *k = &takt_kernel;
-    if ((k->current->flags & TAKT_TASK_F_IDLE) || k->sched_lock != 0 || k->app_critical != 0) {
-        return TAKT_ERR_CONTEXT;
-    }
-    return TAKT_OK;
-}
-
 void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout)
 {
     takt_task_t *self = takt_kernel.current;
