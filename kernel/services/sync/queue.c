@@ -33,7 +33,7 @@ static inline void copy_bytes(void *to, const void *from, size_t size)
 {
     if (size == sizeof(uint32_t)) {
         memcpy(to, from, sizeof(uint32_t)); /* a constant size: compiled inline */
-    } else {
+    } else if (size > 0) { /* an empty item may have no buffer at all */
         memcpy(to, from, size);
     }
 }
@@ -122,9 +122,7 @@ static int receive_locked(takt_queue_t *queue, void *buffer, bool peek, bool *wo
     if (queue->count == 0) {
         return TAKT_ERR_TIMEOUT;
     }
-    if (queue->item_size > 0) {
-        copy_bytes(buffer, slot(queue, 0), queue->item_size);
-    }
+    copy_bytes(buffer, slot(queue, 0), queue->item_size);
     if (!peek) {
         queue->head = (queue->head + 1u) % queue->length;
         queue->count--;
