@@ -27,10 +27,12 @@ static void make_ready(takt_task_t *task, takt_ready_how_t how)
     task->ready_order = (k->ready_instant << 16) | task->id;
     sched_policy()->insert(task, how);
     /* A job that would preempt a task running a non-preemptive subjob: tell the
-     * task at once (takt_should_yield), the switch waits for its next point. */
+     * task at once (takt_should_yield), the switch waits for its next point.
+     * The flag first: most tasks are preemptive, so one test ends it. */
     takt_task_t *running = k->current;
-    if (k->started && running != NULL && running->state == TAKT_TASK_RUNNING &&
-        !may_preempt(running) && sched_policy()->preempts(task, running)) {
+    if (running != NULL && (running->flags & TAKT_TASK_F_NONPREEMPTIVE) && k->started &&
+        running->state == TAKT_TASK_RUNNING && !may_preempt(running) &&
+        sched_policy()->preempts(task, running)) {
         takt_yield_hint = 1;
     }
 }
@@ -120,7 +122,7 @@ takt_task_t *takt_sched_switch_point(void)
     }
     if (next != cur) {
         k->context_switches++;
-        if (cur->state != TAKT_TASK_DELETED) {
+        if (TAKT_CONFIG_STACK_CHECK && cur->state != TAKT_TASK_DELETED) {
             task_stack_check(cur);
         }
         trace_record(TAKT_EV_DISPATCH, next, task_current_job(next));

@@ -36,7 +36,7 @@ static struct {
 } port = {.params = {.tick_hz = 1000, .end_ticks = 0}};
 
 /* What the inline critical sections and port_instant share (takt_port_inline.h). */
-takt_arm_port_state_t takt_arm_port_state = {.stopped = true};
+takt_arm_port_state_t takt_arm_port_state = {.at_tick.stopped = true};
 #define shared takt_arm_port_state
 
 static uint64_t handler_stack[HANDLER_STACK_BYTES / 8];
@@ -88,20 +88,20 @@ uint32_t takt_arm_critical_exit_held(uint32_t restore)
     if (port_in_isr()) {
         return restore; /* an interrupt's section: the task's call is still to come */
     }
-    shared.switch_held = false; /* the task's kernel call was the held switch point */
+    shared.at_tick.switch_held = false; /* the task's kernel call was the held switch point */
     return 0;
 }
 
 void takt_arm_hold_switch(void)
 {
-    shared.switch_held = true;
+    shared.at_tick.switch_held = true;
     arm_set_basepri(TAKT_ARM_PENDSV_PRIORITY);
 }
 
 void takt_arm_release_switch(void)
 {
-    if (shared.switch_held) {
-        shared.switch_held = false;
+    if (shared.at_tick.switch_held) {
+        shared.at_tick.switch_held = false;
         arm_set_basepri(0);
     }
 }
@@ -129,7 +129,7 @@ takt_stamp_t port_timestamp(void)
      * for what a task does between modelled work that ended on a tick and its
      * next kernel call (on the sim that code takes no time). Also before the
      * start and after the end. */
-    if (shared.in_tick || shared.switch_held || shared.stopped) {
+    if (shared.at_tick.any != 0) {
         return shared.ticks * port.tick_counts;
     }
     uint32_t reload = port.tick_counts - 1u;
@@ -193,9 +193,35 @@ void port_task_init(takt_task_t *task)
 /* Called by PendSV with the outgoing context saved on its stack; returns the
  * stack of the context to resume. */
 uint32_t *port_switch_stack(uint32_t *sp);
+/* The switch's own critical section. PendSV runs only when BASEPRI is 0: a
+ * kernel section (0x40) and a held switch (PendSV's level) both mask it. So
+ * no section is open here, and the end restores 0; a lean copy of the
+ * outermost case of port_critical_enter/exit (the meter build keeps those,
+ * so that the section is logged). */
+static inline void switch_section_enter(void)
+{
+#ifdef TAKT_ARM_MASK_METER
+    port_critical_enter();
+#else
+    arm_set_basepri(TAKT_ARM_BASEPRI);
+    shared.critical_nesting = 1;
+    shared.epoch++;
+#endif
+}
+
+static inline void switch_section_exit(void)
+{
+#ifdef TAKT_ARM_MASK_METER
+    port_critical_exit();
+#else
+    shared.critical_nesting = 0;
+    arm_set_basepri(0); /* interrupts that came meanwhile run now, then the switch returns */
+#endif
+}
+
 uint32_t *port_switch_stack(uint32_t *sp)
 {
-    port_critical_enter(); /* kernel-level interrupts wait while we pick */
+    switch_section_enter(); /* kernel-level interrupts wait while we pick */
     port.live->sp = sp;
     port_context_t *next;
     switch (port.state) {
@@ -206,14 +232,14 @@ uint32_t *port_switch_stack(uint32_t *sp)
     case RUN_ENDING:
         next = &port.boot;
         port.state = RUN_IDLE;
-        shared.stopped = true;
+        shared.at_tick.stopped = true;
         break;
     default:
         next = &takt_sched_switch_point()->context;
         break;
     }
     port.live = next;
-    port_critical_exit();
+    switch_section_exit();
     return next->sp;
 }
 
@@ -259,9 +285,9 @@ void SysTick_Handler(void)
         return;
     }
     shared.ticks++;
-    shared.in_tick = true;
+    shared.at_tick.in_tick = true;
     takt_tick_from_isr();
-    shared.in_tick = false;
+    shared.at_tick.in_tick = false;
 }
 
 void takt_arm_stop(void)
@@ -304,10 +330,10 @@ void port_start(takt_task_t *first)
     port.tick_counts = takt_arm_tick_counts();
     port.interrupts = 0;
     port.first = first;
-    shared.switch_held = false;
+    shared.at_tick.switch_held = false;
     port.live = &port.boot;
     port.state = RUN_STARTING;
-    shared.stopped = false;
+    shared.at_tick.stopped = false;
     SCB_SHPR3 = (SCB_SHPR3 & 0x0000FFFFu) | (TAKT_ARM_KERNEL_IRQ_PRIORITY << 24) |
                 (TAKT_ARM_PENDSV_PRIORITY << 16);
     use_process_stack((uint32_t *)&handler_stack[HANDLER_STACK_BYTES / 8]);

@@ -21,9 +21,16 @@ typedef struct {
     uint32_t critical_nesting;
     uint32_t saved_basepri;
     uint32_t epoch; /* outermost critical sections opened so far */
-    volatile bool switch_held; /* modelled work holds PendSV back */
-    bool in_tick;              /* the tick interrupt runs */
-    bool stopped;              /* no run in progress (before the start, after the end) */
+    /* Why events now share the tick's instant (port_instant); `any` reads the
+     * three flags at once (the fourth byte stays 0). */
+    union {
+        struct {
+            volatile bool switch_held; /* modelled work holds PendSV back */
+            bool in_tick;              /* the tick interrupt runs */
+            bool stopped;              /* no run in progress (before the start, after the end) */
+        };
+        volatile uint32_t any;
+    } at_tick;
     volatile uint64_t ticks;   /* SysTick interrupts handled since the start */
 } takt_arm_port_state_t;
 
@@ -103,7 +110,7 @@ static inline void port_critical_exit(void)
     takt_arm_port_state_t *s = &takt_arm_port_state;
     if (--s->critical_nesting == 0) {
         uint32_t restore = s->saved_basepri;
-        if (s->switch_held) {
+        if (s->at_tick.switch_held) {
             restore = takt_arm_critical_exit_held(restore);
         }
 #ifdef TAKT_ARM_MASK_METER
@@ -125,7 +132,7 @@ static inline void port_critical_exit(void)
 static inline takt_stamp_t port_instant(void)
 {
     const takt_arm_port_state_t *s = &takt_arm_port_state;
-    if (s->in_tick || s->switch_held || s->stopped) {
+    if (s->at_tick.any != 0) {
         return s->ticks << 1;
     }
     return ((takt_stamp_t)s->epoch << 1) | 1u;
