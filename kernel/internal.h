@@ -69,8 +69,7 @@ static inline bool sched_is_hsf(void)
 void sched_make_ready(takt_task_t *task);
 /* Takes a READY task out of the ready queue. */
 void sched_make_unready(takt_task_t *task);
-/* Blocks the running task (state, wait reason) and reschedules. Context: task. */
-void sched_block_current(takt_wait_t wait);
+/* sched_block_current (below the trace functions it uses). */
 /* Something changed that may change who runs: decide now (task context) or at
  * the next switch point (interrupt, critical section). Inline: on every path
  * that readies or blocks a task. */
@@ -182,6 +181,17 @@ static inline void trace_record_id(takt_event_type_t type, uint16_t id, uint32_t
     (void)arg;
 }
 #endif
+
+/* Blocks the running task (state, wait reason) and reschedules. Context: task.
+ * Inline: every blocking call ends here. */
+static inline void sched_block_current(takt_wait_t wait)
+{
+    takt_task_t *self = takt_kernel.current;
+    self->state = TAKT_TASK_BLOCKED;
+    self->wait = (uint8_t)wait;
+    trace_record(TAKT_EV_BLOCK, self, wait);
+    sched_reschedule();
+}
 
 /* The job a periodic task is running or will run next. */
 static inline uint32_t task_current_job(const takt_task_t *task)

@@ -48,15 +48,6 @@ void sched_make_unready(takt_task_t *task)
     sched_policy()->remove(task);
 }
 
-void sched_block_current(takt_wait_t wait)
-{
-    takt_task_t *self = takt_kernel.current;
-    self->state = TAKT_TASK_BLOCKED;
-    self->wait = (uint8_t)wait;
-    trace_record(TAKT_EV_BLOCK, self, wait);
-    sched_reschedule();
-}
-
 /* The running task stays unless it stopped being runnable, a higher-priority
  * task may preempt it, or its round-robin slice expired with equals waiting.
  * When it is preempted, *next is the task that preempts it (the head of the
