@@ -14,6 +14,11 @@
  * (EDF over a binary heap, Pathan's multiple lists, a red-black tree). */
 #define TAKT_CONFIG_POLICY TAKT_POLICY_FP
 
+/* Optional. 1: the build has only TAKT_CONFIG_POLICY (bound at compile time:
+ * direct calls, the other policies not linked; takt_init refuses any other
+ * scheduler with TAKT_ERR_ARG). 0 (default): the scheduler is takt_init's choice. */
+#define TAKT_CONFIG_POLICY_ONLY 0
+
 /* Priority levels 0..TAKT_CONFIG_MAX_PRIORITIES-1; 0 belongs to the idle task. 2..1024. */
 #define TAKT_CONFIG_MAX_PRIORITIES 32
 

@@ -53,16 +53,32 @@ typedef struct {
 
 extern takt_kernel_t takt_kernel;
 
+/* True while the hsf scheduler runs; a constant when the build binds another
+ * (TAKT_CONFIG_POLICY_ONLY), so the hsf policy is not linked. */
+static inline bool sched_is_hsf(void)
+{
+#if TAKT_CONFIG_POLICY_ONLY
+    return TAKT_CONFIG_POLICY == TAKT_POLICY_HSF;
+#else
+    return takt_kernel.policy == &takt_policy_hsf;
+#endif
+}
+
 /* ---- scheduler core (sched/core.c) ---- */
 /* Task became ready now: queued behind the tasks that became ready before it. */
 void sched_make_ready(takt_task_t *task);
 /* Takes a READY task out of the ready queue. */
 void sched_make_unready(takt_task_t *task);
-/* Blocks the running task (state, wait reason) and reschedules. Context: task. */
-void sched_block_current(takt_wait_t wait);
+/* sched_block_current (below the trace functions it uses). */
 /* Something changed that may change who runs: decide now (task context) or at
- * the next switch point (interrupt, critical section). */
-void sched_reschedule(void);
+ * the next switch point (interrupt, critical section). Inline: on every path
+ * that readies or blocks a task. */
+static inline void sched_reschedule(void)
+{
+    if (takt_kernel.started) {
+        port_request_switch();
+    }
+}
 
 /* ---- time (time.c) ---- */
 /* Empties the timer queue (takt_init). */
@@ -165,6 +181,17 @@ static inline void trace_record_id(takt_event_type_t type, uint16_t id, uint32_t
     (void)arg;
 }
 #endif
+
+/* Blocks the running task (state, wait reason) and reschedules. Context: task.
+ * Inline: every blocking call ends here. */
+static inline void sched_block_current(takt_wait_t wait)
+{
+    takt_task_t *self = takt_kernel.current;
+    self->state = TAKT_TASK_BLOCKED;
+    self->wait = (uint8_t)wait;
+    trace_record(TAKT_EV_BLOCK, self, wait);
+    sched_reschedule();
+}
 
 /* The job a periodic task is running or will run next. */
 static inline uint32_t task_current_job(const takt_task_t *task)

@@ -11,6 +11,9 @@
 #include <stddef.h>
 
 #include "takt/task.h"
+/* A port may define the hot functions below inline there (and
+ * TAKT_PORT_INLINE_CRITICAL); otherwise they are ordinary functions. */
+#include "takt_port_inline.h"
 
 /* Called before the kernel writes a new task's stack, which may have been
  * another task's (static stacks are reused): a host port forgets what its
@@ -25,6 +28,7 @@ void port_task_init(takt_task_t *task);
  * Target: never returns. Sim: returns when the simulation ends. */
 void port_start(takt_task_t *first);
 
+#ifndef TAKT_PORT_INLINE_CRITICAL
 /*
  * Asks for a switch point: the port calls takt_sched_switch_point() and switches
  * to the task it returns as soon as switching is allowed — at once from task
@@ -40,7 +44,15 @@ void port_critical_exit(void);
 /* True while an interrupt handler runs. */
 bool port_in_isr(void);
 
-/* Monotonic time stamp for trace events and FIFO tie-breaking (sim: virtual ns). */
+/* The instant now, for ordering tasks that became ready at the same instant
+ * (SCHEDULING.md "Order of events"): two calls return equal values exactly
+ * when they happen at the same instant; only equality is meaningful. The sim
+ * returns its virtual time; a target may number its kernel operations rather
+ * than read a clock (port/armv7m: takt_port_inline.h). */
+takt_stamp_t port_instant(void);
+#endif
+
+/* Monotonic time stamp for trace events (sim: virtual ns). */
 takt_stamp_t port_timestamp(void);
 
 /* The idle task's wait: until the next interrupt (target: WFI; sim: advance

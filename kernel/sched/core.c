@@ -4,7 +4,7 @@
  * calls takt_sched_switch_point() where switching is allowed, and this file
  * alone picks the next task (through the policy) and applies the preemption mode.
  */
-#include "../internal.h"
+#include "bound.h"
 
 volatile uint8_t takt_yield_hint;
 
@@ -19,18 +19,20 @@ static void make_ready(takt_task_t *task, takt_ready_how_t how)
     task->state = TAKT_TASK_READY;
     task->wait = TAKT_WAIT_NONE;
     takt_kernel_t *k = &takt_kernel;
-    takt_stamp_t now = port_timestamp();
+    takt_stamp_t now = port_instant();
     if (now != k->last_ready_stamp || k->ready_instant == 0) {
         k->ready_instant++;
         k->last_ready_stamp = now;
     }
     task->ready_order = (k->ready_instant << 16) | task->id;
-    k->policy->insert(task, how);
+    sched_policy()->insert(task, how);
     /* A job that would preempt a task running a non-preemptive subjob: tell the
-     * task at once (takt_should_yield), the switch waits for its next point. */
+     * task at once (takt_should_yield), the switch waits for its next point.
+     * The flag first: most tasks are preemptive, so one test ends it. */
     takt_task_t *running = k->current;
-    if (k->started && running != NULL && running->state == TAKT_TASK_RUNNING &&
-        !may_preempt(running) && k->policy->preempts(task, running)) {
+    if (running != NULL && (running->flags & TAKT_TASK_F_NONPREEMPTIVE) && k->started &&
+        running->state == TAKT_TASK_RUNNING && !may_preempt(running) &&
+        sched_policy()->preempts(task, running)) {
         takt_yield_hint = 1;
     }
 }
@@ -43,30 +45,17 @@ void sched_make_ready(takt_task_t *task)
 void sched_make_unready(takt_task_t *task)
 {
     KASSERT(task->state == TAKT_TASK_READY);
-    takt_kernel.policy->remove(task);
-}
-
-void sched_block_current(takt_wait_t wait)
-{
-    takt_task_t *self = takt_kernel.current;
-    self->state = TAKT_TASK_BLOCKED;
-    self->wait = (uint8_t)wait;
-    trace_record(TAKT_EV_BLOCK, self, wait);
-    sched_reschedule();
-}
-
-void sched_reschedule(void)
-{
-    if (takt_kernel.started) {
-        port_request_switch();
-    }
+    sched_policy()->remove(task);
 }
 
 /* The running task stays unless it stopped being runnable, a higher-priority
- * task may preempt it, or its round-robin slice expired with equals waiting. */
-static bool keeps_running(takt_task_t *cur)
+ * task may preempt it, or its round-robin slice expired with equals waiting.
+ * When it is preempted, *next is the task that preempts it (the head of the
+ * ready queue, so the switch need not look again); otherwise NULL. */
+static bool keeps_running(takt_task_t *cur, takt_task_t **next)
 {
-    const takt_policy_t *policy = takt_kernel.policy;
+    *next = NULL;
+    const takt_policy_t *policy = sched_policy();
     if (cur->state != TAKT_TASK_RUNNING) {
         return false;
     }
@@ -88,6 +77,7 @@ static bool keeps_running(takt_task_t *cur)
         cur->state = TAKT_TASK_READY;
         policy->insert(cur, takt_kernel.demoted_current ? TAKT_READY_YIELD : TAKT_READY_PREEMPTED);
         trace_record(TAKT_EV_PREEMPT, cur, task_current_job(cur));
+        *next = (takt_task_t *)candidate; /* still the head: cur went in below it */
         return false;
     }
     return true;
@@ -100,27 +90,30 @@ takt_task_t *takt_sched_switch_point(void)
     if (k->sched_lock != 0 && cur->state == TAKT_TASK_RUNNING) {
         return cur; /* takt_sched_unlock asks again */
     }
-    bool stays = keeps_running(cur);
+    takt_task_t *next;
+    bool stays = keeps_running(cur, &next);
     k->rotate_current = false;
     k->at_preemption_point = false;
     k->demoted_current = false;
     if (stays) {
-        if (k->policy->dispatching != NULL) {
-            k->policy->dispatching(cur);
+        if (sched_policy()->dispatching != NULL) {
+            sched_policy()->dispatching(cur);
         }
         return cur;
     }
     takt_yield_hint = 0;
-    takt_task_t *next = k->policy->peek();
+    if (next == NULL) {
+        next = sched_policy()->peek();
+    }
     KASSERT(next != NULL); /* the idle task is always ready when not running */
-    k->policy->remove(next);
+    sched_policy()->remove(next);
     next->state = TAKT_TASK_RUNNING;
-    if (k->policy->dispatching != NULL) {
-        k->policy->dispatching(next);
+    if (sched_policy()->dispatching != NULL) {
+        sched_policy()->dispatching(next);
     }
     if (next != cur) {
         k->context_switches++;
-        if (cur->state != TAKT_TASK_DELETED) {
+        if (TAKT_CONFIG_STACK_CHECK && cur->state != TAKT_TASK_DELETED) {
             task_stack_check(cur);
         }
         trace_record(TAKT_EV_DISPATCH, next, task_current_job(next));
@@ -166,7 +159,7 @@ int takt_task_set_preemptive(takt_task_t *task, bool preemptive)
     if (target == NULL || (target->flags & TAKT_TASK_F_IDLE)) {
         return TAKT_ERR_ARG;
     }
-    if (!preemptive && takt_kernel.policy == &takt_policy_hsf) {
+    if (!preemptive && sched_is_hsf()) {
         return TAKT_ERR_STATE; /* a server's budget ends its task's run at any tick */
     }
     port_critical_enter();

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "../internal.h"
+#include "../sched/bound.h"
 
 takt_kernel_t takt_kernel;
 
@@ -26,6 +27,14 @@ int takt_init(const takt_init_params_t *params)
     if (params == NULL) {
         params = &defaults;
     }
+#if TAKT_CONFIG_POLICY_ONLY
+    /* Bound at compile time: the other policies are not in the program. */
+    if ((unsigned)params->preemption > TAKT_PREEMPT_DEFERRED ||
+        params->scheduler != (takt_scheduler_t)(TAKT_CONFIG_POLICY - TAKT_POLICY_FP)) {
+        return TAKT_ERR_ARG;
+    }
+    const takt_policy_t *policy = sched_policy();
+#else
     static const takt_policy_t *const policies[] = {
         [TAKT_SCHED_FP] = &takt_policy_fp,
         [TAKT_SCHED_EDF_HEAP] = &takt_policy_edf_heap,
@@ -37,6 +46,8 @@ int takt_init(const takt_init_params_t *params)
         (unsigned)params->scheduler >= sizeof(policies) / sizeof(policies[0])) {
         return TAKT_ERR_ARG;
     }
+    const takt_policy_t *policy = policies[params->scheduler];
+#endif
     if (params->scheduler == TAKT_SCHED_HSF && params->preemption != TAKT_PREEMPT_FULL) {
         return TAKT_ERR_ARG; /* budget enforcement preempts at any tick */
     }
@@ -48,14 +59,14 @@ int takt_init(const takt_init_params_t *params)
     takt_kernel_t *k = &takt_kernel;
     memset(k, 0, sizeof(*k));
     takt_yield_hint = 0;
-    k->policy = policies[params->scheduler];
+    k->policy = policy;
     k->ticks = params->tick_start;
     k->round_robin = params->round_robin;
     k->preemption = params->preemption;
     takt_list_init(&k->all_tasks);
     takt_list_init(&k->reclaim);
     timers_init();
-    k->policy->init();
+    sched_policy()->init();
     trace_reset();
 
     /* The idle task: priority 0, always ready, never blocks. */
@@ -68,11 +79,11 @@ void takt_start(void)
     takt_kernel_t *k = &takt_kernel;
     port_critical_enter();
     timers_expire_due(); /* releases due at the start instant; the pick below sees them */
-    takt_task_t *first = k->policy->peek();
-    k->policy->remove(first);
+    takt_task_t *first = sched_policy()->peek();
+    sched_policy()->remove(first);
     first->state = TAKT_TASK_RUNNING;
-    if (k->policy->dispatching != NULL) {
-        k->policy->dispatching(first);
+    if (sched_policy()->dispatching != NULL) {
+        sched_policy()->dispatching(first);
     }
     k->current = first;
     trace_record(TAKT_EV_DISPATCH, first, task_current_job(first));

@@ -16,7 +16,7 @@ static bool server_valid(const takt_server_t *server)
 
 static bool hsf_active(void)
 {
-    return takt_kernel.policy == &takt_policy_hsf;
+    return sched_is_hsf();
 }
 
 static int check_params(const takt_server_params_t *params)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../internal.h"
+#include "../sched/bound.h"
 
 #define STACK_FILL 0xA5u
 /* Bytes at the far end of a stack that must keep the fill pattern; a task that
@@ -46,7 +47,7 @@ static int check_params(const takt_server_t *server, const takt_task_params_t *p
     if (params->period > INT32_MAX || params->deadline > INT32_MAX || params->offset > INT32_MAX) {
         return TAKT_ERR_ARG; /* keys must stay within the half-range of the timer queue */
     }
-    if ((server != NULL) != (takt_kernel.policy == &takt_policy_hsf)) {
+    if ((server != NULL) != sched_is_hsf()) {
         return TAKT_ERR_STATE; /* under hsf a task lives in a server; elsewhere in none */
     }
     if (port_in_isr()) {
@@ -110,8 +111,8 @@ static void task_admit(takt_task_t *task, const takt_task_params_t *params)
         task->rel_deadline = params->deadline != 0 ? params->deadline : params->period;
         task->wcet = params->wcet;
     }
-    if (takt_kernel.policy->task_added != NULL) {
-        takt_kernel.policy->task_added(task);
+    if (sched_policy()->task_added != NULL) {
+        sched_policy()->task_added(task);
     }
     if (params->period != 0) {
         job_model_start(task, params->offset);
@@ -156,8 +157,8 @@ void task_create_idle(takt_task_t *idle, void (*entry)(void *arg), void *stack, 
     port_critical_enter();
     task_setup(idle, &params, stack, stack_size, TAKT_TASK_F_IDLE);
     trace_record(TAKT_EV_TASK_CREATE, idle, idle->priority);
-    if (takt_kernel.policy->task_added != NULL) {
-        takt_kernel.policy->task_added(idle);
+    if (sched_policy()->task_added != NULL) {
+        sched_policy()->task_added(idle);
     }
     sched_make_ready(idle);
     port_critical_exit();

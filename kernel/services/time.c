@@ -4,6 +4,7 @@
  * queue keyed by tick, bound at compile time to the configured backend.
  */
 #include "../internal.h"
+#include "../sched/bound.h"
 
 #if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_LIST
 #define timerq_insert takt_pq_list_insert
@@ -96,13 +97,13 @@ void takt_tick_from_isr(void)
 {
     takt_kernel_t *k = &takt_kernel;
     k->ticks++;
-    if (k->policy->tick != NULL) {
-        k->policy->tick(); /* budget accounting for the tick that ended: before any timer */
+    if (sched_policy()->tick != NULL) {
+        sched_policy()->tick(); /* budget accounting for the tick that ended: before any timer */
     }
     timers_expire_due();
 #if TAKT_CONFIG_ROUND_ROBIN
     if (k->round_robin && k->current->state == TAKT_TASK_RUNNING &&
-        k->policy->has_equal(k->current)) {
+        sched_policy()->has_equal(k->current)) {
         k->rotate_current = true;
         sched_reschedule();
     }

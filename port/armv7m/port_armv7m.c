@@ -28,17 +28,16 @@ typedef enum { RUN_IDLE, RUN_STARTING, RUN_RUNNING, RUN_ENDING } run_state_t;
 static struct {
     takt_arm_params_t params;
     uint32_t tick_counts; /* SysTick counts per kernel tick */
-    volatile uint64_t ticks; /* SysTick interrupts handled since start */
     volatile uint64_t interrupts;
-    uint32_t critical_nesting;
-    uint32_t saved_basepri;
-    volatile bool switch_held; /* modelled work holds PendSV back */
-    bool in_tick;              /* the tick interrupt runs: its events share its instant */
     volatile run_state_t state;
     takt_task_t *first;
     port_context_t *live; /* whose registers are on the processor */
     port_context_t boot;  /* the thread that called takt_start */
 } port = {.params = {.tick_hz = 1000, .end_ticks = 0}};
+
+/* What the inline critical sections and port_instant share (takt_port_inline.h). */
+takt_arm_port_state_t takt_arm_port_state = {.at_tick.stopped = true};
+#define shared takt_arm_port_state
 
 static uint64_t handler_stack[HANDLER_STACK_BYTES / 8];
 
@@ -57,7 +56,7 @@ int takt_arm_configure(const takt_arm_params_t *params)
         return TAKT_ERR_ARG;
     }
     port.params = *params;
-    port.ticks = 0; /* events before the start are stamped 0, as on the sim */
+    shared.ticks = 0; /* events before the start are stamped 0, as on the sim */
     return TAKT_OK;
 }
 
@@ -81,110 +80,41 @@ uint64_t takt_arm_counts_to_ns(uint64_t counts)
 /* ---- critical sections: BASEPRI ---- */
 
 #ifdef TAKT_ARM_MASK_METER
-/* Benchmarks only (docs/benchmarks.md, "FreeRTOS-API suite"). Every outermost
- * kernel critical section logs the SysTick values read just before its raising
- * msr and just before its lowering msr. Both asm blocks are fixed instruction
- * sequences, so the meter's own instructions inside the masked stretch are a
- * known constant (TAKT_ARM_MASK_METER_SELF); the log is written before the
- * lowering msr, so a section is logged before the switch it may cause. */
 takt_arm_mask_meter_t takt_arm_mask_meter;
-
-static inline void meter_read_and_raise(uint32_t level)
-{
-    uint32_t t, b;
-    __asm volatile("movw %0, #0xE018\n\tmovt %0, #0xE000\n\t"
-                   "movw %1, #:lower16:takt_arm_mask_meter\n\tmovt %1, #:upper16:takt_arm_mask_meter\n\t"
-                   "ldr %0, [%0]\n\tstr %0, [%1]\n\tmsr basepri, %2\n\tisb"
-                   : "=&r"(t), "=&r"(b) : "r"(level) : "memory");
-}
-
-static inline void meter_log_and_lower(uint32_t level)
-{
-    uint32_t t, b, s, i, a;
-    __asm volatile("movw %0, #0xE018\n\tmovt %0, #0xE000\n\t"
-                   "movw %1, #:lower16:takt_arm_mask_meter\n\tmovt %1, #:upper16:takt_arm_mask_meter\n\t"
-                   "ldr %0, [%0]\n\t"
-                   "ldr %2, [%1]\n\t"
-                   "ldr %3, [%1, #4]\n\t"
-                   "and %4, %3, %6\n\t"
-                   "add %4, %1, %4, lsl #3\n\t"
-                   "strd %2, %0, [%4, #8]\n\t"
-                   "add %3, %3, #1\n\t"
-                   "str %3, [%1, #4]\n\t"
-                   "msr basepri, %5\n\tisb"
-                   : "=&r"(t), "=&r"(b), "=&r"(s), "=&r"(i), "=&r"(a)
-                   : "r"(level), "i"(TAKT_ARM_MASK_METER_ENTRIES - 1u)
-                   : "memory");
-}
 #endif
 
-void port_critical_enter(void)
+uint32_t takt_arm_critical_exit_held(uint32_t restore)
 {
-    uint32_t old = arm_basepri();
-#ifdef TAKT_ARM_MASK_METER
-    if (port.critical_nesting == 0) { /* an interrupt's own section ends before it returns */
-        meter_read_and_raise(TAKT_ARM_BASEPRI);
-    } else {
-        arm_set_basepri(TAKT_ARM_BASEPRI);
+    if (port_in_isr()) {
+        return restore; /* an interrupt's section: the task's call is still to come */
     }
-#else
-    arm_set_basepri(TAKT_ARM_BASEPRI);
-#endif
-    if (port.critical_nesting++ == 0) {
-        port.saved_basepri = old;
-    }
-}
-
-void port_critical_exit(void)
-{
-    if (--port.critical_nesting == 0) {
-        uint32_t restore = port.saved_basepri;
-        if (port.switch_held && !port_in_isr()) {
-            port.switch_held = false; /* the task's kernel call was the held switch point */
-            restore = 0;
-        }
-#ifdef TAKT_ARM_MASK_METER
-        meter_log_and_lower(restore); /* a pended PendSV runs right here */
-#else
-        arm_set_basepri(restore); /* a pended PendSV runs right here */
-#endif
-    }
+    shared.at_tick.switch_held = false; /* the task's kernel call was the held switch point */
+    return 0;
 }
 
 void takt_arm_hold_switch(void)
 {
-    port.switch_held = true;
+    shared.at_tick.switch_held = true;
     arm_set_basepri(TAKT_ARM_PENDSV_PRIORITY);
 }
 
 void takt_arm_release_switch(void)
 {
-    if (port.switch_held) {
-        port.switch_held = false;
+    if (shared.at_tick.switch_held) {
+        shared.at_tick.switch_held = false;
         arm_set_basepri(0);
     }
 }
 
 uint64_t takt_arm_ticks_handled(void)
 {
-    return port.ticks;
+    return shared.ticks;
 }
 
 bool takt_arm_run_ending(void);
 bool takt_arm_run_ending(void)
 {
     return port.state == RUN_ENDING;
-}
-
-bool port_in_isr(void)
-{
-    return (arm_ipsr() & 0x1FFu) != 0;
-}
-
-void port_request_switch(void)
-{
-    SCB_ICSR = SCB_ICSR_PENDSVSET;
-    arm_barrier();
 }
 
 /* ---- time ---- */
@@ -199,16 +129,16 @@ takt_stamp_t port_timestamp(void)
      * for what a task does between modelled work that ended on a tick and its
      * next kernel call (on the sim that code takes no time). Also before the
      * start and after the end. */
-    if (port.in_tick || port.switch_held || port.state == RUN_IDLE) {
-        return port.ticks * port.tick_counts;
+    if (shared.at_tick.any != 0) {
+        return shared.ticks * port.tick_counts;
     }
     uint32_t reload = port.tick_counts - 1u;
     for (;;) {
         uint32_t pending_before = SCB_ICSR & SCB_ICSR_PENDSTSET;
-        uint64_t ticks = port.ticks;
+        uint64_t ticks = shared.ticks;
         uint32_t value = SYST_CVR;
         uint32_t pending_after = SCB_ICSR & SCB_ICSR_PENDSTSET;
-        if (pending_before != pending_after || ticks != port.ticks) {
+        if (pending_before != pending_after || ticks != shared.ticks) {
             continue;
         }
         uint32_t into = value == 0 ? 0 : reload + 1u - value;
@@ -263,9 +193,35 @@ void port_task_init(takt_task_t *task)
 /* Called by PendSV with the outgoing context saved on its stack; returns the
  * stack of the context to resume. */
 uint32_t *port_switch_stack(uint32_t *sp);
+/* The switch's own critical section. PendSV runs only when BASEPRI is 0: a
+ * kernel section (0x40) and a held switch (PendSV's level) both mask it. So
+ * no section is open here, and the end restores 0; a lean copy of the
+ * outermost case of port_critical_enter/exit (the meter build keeps those,
+ * so that the section is logged). */
+static inline void switch_section_enter(void)
+{
+#ifdef TAKT_ARM_MASK_METER
+    port_critical_enter();
+#else
+    arm_set_basepri(TAKT_ARM_BASEPRI);
+    shared.critical_nesting = 1;
+    shared.epoch++;
+#endif
+}
+
+static inline void switch_section_exit(void)
+{
+#ifdef TAKT_ARM_MASK_METER
+    port_critical_exit();
+#else
+    shared.critical_nesting = 0;
+    arm_set_basepri(0); /* interrupts that came meanwhile run now, then the switch returns */
+#endif
+}
+
 uint32_t *port_switch_stack(uint32_t *sp)
 {
-    port_critical_enter(); /* kernel-level interrupts wait while we pick */
+    switch_section_enter(); /* kernel-level interrupts wait while we pick */
     port.live->sp = sp;
     port_context_t *next;
     switch (port.state) {
@@ -276,13 +232,14 @@ uint32_t *port_switch_stack(uint32_t *sp)
     case RUN_ENDING:
         next = &port.boot;
         port.state = RUN_IDLE;
+        shared.at_tick.stopped = true;
         break;
     default:
         next = &takt_sched_switch_point()->context;
         break;
     }
     port.live = next;
-    port_critical_exit();
+    switch_section_exit();
     return next->sp;
 }
 
@@ -322,15 +279,15 @@ void SysTick_Handler(void)
     port.interrupts++;
     /* As on the sim, the run ends when the tick at end_ticks is due, before it
      * is processed. */
-    if (port.params.end_ticks != 0 && port.ticks + 1u >= port.params.end_ticks) {
-        port.ticks++;
+    if (port.params.end_ticks != 0 && shared.ticks + 1u >= port.params.end_ticks) {
+        shared.ticks++;
         end_run();
         return;
     }
-    port.ticks++;
-    port.in_tick = true;
+    shared.ticks++;
+    shared.at_tick.in_tick = true;
     takt_tick_from_isr();
-    port.in_tick = false;
+    shared.at_tick.in_tick = false;
 }
 
 void takt_arm_stop(void)
@@ -373,9 +330,10 @@ void port_start(takt_task_t *first)
     port.tick_counts = takt_arm_tick_counts();
     port.interrupts = 0;
     port.first = first;
-    port.switch_held = false;
+    shared.at_tick.switch_held = false;
     port.live = &port.boot;
     port.state = RUN_STARTING;
+    shared.at_tick.stopped = false;
     SCB_SHPR3 = (SCB_SHPR3 & 0x0000FFFFu) | (TAKT_ARM_KERNEL_IRQ_PRIORITY << 24) |
                 (TAKT_ARM_PENDSV_PRIORITY << 16);
     use_process_stack((uint32_t *)&handler_stack[HANDLER_STACK_BYTES / 8]);

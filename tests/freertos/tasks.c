@@ -8,6 +8,7 @@
 
 #include "rtos_check.h"
 #include "takt_sim.h"
+#include "takt/kernel.h"
 
 static TaskHandle_t ctl, low, zero;
 static StaticTask_t low_tcb;
@@ -152,6 +153,10 @@ static void control_task(void *arg)
 
 int main(void)
 {
+    /* The layer binds its policy at compile time (TAKT_CONFIG_POLICY_ONLY):
+     * the kernel refuses any other scheduler and changes nothing. */
+    takt_init_params_t other = {.scheduler = TAKT_SCHED_EDF_HEAP, .preemption = TAKT_PREEMPT_FULL};
+    CHECK(takt_init(&other) == TAKT_ERR_ARG, "a bound build refuses another scheduler");
     CHECK(xTaskGetSchedulerState() == taskSCHEDULER_NOT_STARTED, "scheduler state before start");
     CHECK(xTaskCreate(control_task, "ctl", configMINIMAL_STACK_SIZE, NULL, 2, &ctl) == pdPASS, "xTaskCreate before start");
     low = xTaskCreateStatic(low_task, "low", configMINIMAL_STACK_SIZE, NULL, 1, low_stack, &low_tcb);

@@ -618,19 +618,24 @@ def _symbols(elf: Path) -> tuple[list[int], list[str]]:
 
 
 def _basepri_writes(elf: Path) -> tuple[set[int], set[int]]:
-    """Addresses of the msr BASEPRI instructions that lower the mask (in
-    port_critical_exit) and of those that raise it (everywhere else)."""
+    """Addresses of the msr BASEPRI instructions that raise the mask to the
+    kernel level and of those that lower it. The critical sections are inline,
+    so an msr raises when its register was last set (in listing order, within
+    its function) to the kernel level TAKT_ARM_BASEPRI, 0x40; any other msr
+    BASEPRI restores a saved value and lowers."""
     objdump = shutil.which("arm-none-eabi-objdump") or "arm-none-eabi-objdump"
     listing = subprocess.run([objdump, "-d", str(elf)], capture_output=True, text=True).stdout
     raise_at: set[int] = set()
     lower_at: set[int] = set()
-    function = ""
+    immediates: dict[str, int] = {}
     for line in listing.splitlines():
-        if m := re.match(r"^[0-9a-f]+ <(\S+)>:", line):
-            function = m.group(1)
-        elif "msr" in line and "BASEPRI" in line and ":" in line:
+        if re.match(r"^[0-9a-f]+ <(\S+)>:", line):
+            immediates = {}
+        elif m := re.search(r"\bmovs?(?:\.w)?\s+(r\d+|ip|lr), #(\d+)", line):
+            immediates[m.group(1)] = int(m.group(2))
+        elif m := re.search(r"\bmsr\s+BASEPRI, (r\d+|ip|lr)", line):
             address = int(line.split(":", 1)[0], 16)
-            (lower_at if function.startswith("port_critical_exit") else raise_at).add(address)
+            (raise_at if immediates.get(m.group(1)) == 0x40 else lower_at).add(address)
     return raise_at, lower_at
 
 

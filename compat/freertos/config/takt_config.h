@@ -17,6 +17,9 @@ void vPortFree(void *pv);
 void vTaktFreeRTOSAssertFailed(const char *file, int line);
 
 #define TAKT_CONFIG_POLICY configTAKT_POLICY
+/* A FreeRTOS application picks its scheduler at compile time: bind it (direct
+ * calls, the other policies not linked). */
+#define TAKT_CONFIG_POLICY_ONLY 1
 /* FreeRTOS priority p runs at Takt priority p + 1: Takt's level 0 is its idle task's alone. */
 #define TAKT_CONFIG_MAX_PRIORITIES (configMAX_PRIORITIES + 1)
 #define TAKT_CONFIG_MAX_TASKS configTAKT_MAX_TASKS

@@ -23,6 +23,15 @@
 #error "takt_config.h: TAKT_CONFIG_POLICY must be TAKT_POLICY_FP, _EDF_HEAP, _EDF_MLIST, _EDF_RBTREE or _HSF"
 #endif
 
+/* Optional: 1 binds the scheduler to TAKT_CONFIG_POLICY at compile time
+ * (direct calls, the other policies not linked; takt_init accepts only that
+ * scheduler). 0 (default): the scheduler is takt_init's runtime choice. */
+#ifndef TAKT_CONFIG_POLICY_ONLY
+#define TAKT_CONFIG_POLICY_ONLY 0
+#elif TAKT_CONFIG_POLICY_ONLY != 0 && TAKT_CONFIG_POLICY_ONLY != 1
+#error "takt_config.h: TAKT_CONFIG_POLICY_ONLY must be 0 or 1"
+#endif
+
 #ifndef TAKT_CONFIG_MAX_PRIORITIES
 #error "takt_config.h: TAKT_CONFIG_MAX_PRIORITIES is not defined"
 #elif TAKT_CONFIG_MAX_PRIORITIES < 2 || TAKT_CONFIG_MAX_PRIORITIES > 1024

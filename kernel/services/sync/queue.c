@@ -26,9 +26,25 @@ static uint8_t *slot(const takt_queue_t *queue, uint32_t index)
     return queue->storage + (size_t)((queue->head + index) % queue->length) * queue->item_size;
 }
 
+/* size bytes from `from` to `to`. Items of one word (pointers, handles,
+ * counters: most messages) copy with one load and one store; a memcpy call
+ * costs about 18 instructions on a Cortex-M3 for them. */
+static inline void copy_bytes(void *to, const void *from, size_t size)
+{
+    if (size == sizeof(uint32_t)) {
+        memcpy(to, from, sizeof(uint32_t)); /* a constant size: compiled inline */
+    } else if (size > 0) { /* an empty item may have no buffer at all */
+        memcpy(to, from, size);
+    }
+}
+
 /* An item of size bytes into an item-size slot, zero-padded. */
 static void copy_item(uint8_t *to, const void *item, size_t size, size_t item_size)
 {
+    if (size == item_size) {
+        copy_bytes(to, item, size);
+        return;
+    }
     if (size > 0) {
         memcpy(to, item, size);
     }
@@ -106,9 +122,7 @@ static int receive_locked(takt_queue_t *queue, void *buffer, bool peek, bool *wo
     if (queue->count == 0) {
         return TAKT_ERR_TIMEOUT;
     }
-    if (queue->item_size > 0) {
-        memcpy(buffer, slot(queue, 0), queue->item_size);
-    }
+    copy_bytes(buffer, slot(queue, 0), queue->item_size);
     if (!peek) {
         queue->head = (queue->head + 1u) % queue->length;
         queue->count--;

@@ -161,7 +161,7 @@ static int daemon_ensure(void)
     if (task_handle_valid(&daemon.task)) {
         return TAKT_OK;
     }
-    if (takt_kernel.policy == &takt_policy_hsf && takt_kernel.soft_timer_server == NULL) {
+    if (sched_is_hsf() && takt_kernel.soft_timer_server == NULL) {
         return TAKT_ERR_STATE; /* under hsf a task needs a server: takt_soft_timer_set_server */
     }
     /* A previous kernel run in this process (takt_teardown) left them stale. */
@@ -188,7 +188,7 @@ int takt_soft_timer_set_server(takt_server_t *server)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    if (takt_kernel.policy != &takt_policy_hsf) {
+    if (!sched_is_hsf()) {
         return TAKT_ERR_STATE;
     }
     if (server == NULL || server->magic != TAKT_SERVER_MAGIC) {

@@ -6,6 +6,7 @@
  * kernel's timer queue.
  */
 #include "wait.h"
+#include "../../sched/bound.h"
 
 void waitq_init(takt_waitq_t *queue, void (*waiter_left)(takt_waitq_t *queue))
 {
@@ -16,7 +17,7 @@ void waitq_init(takt_waitq_t *queue, void (*waiter_left)(takt_waitq_t *queue))
 /* From the back: first come, first served among equals costs one comparison. */
 void waitq_insert(takt_waitq_t *queue, takt_task_t *task)
 {
-    const takt_policy_t *policy = takt_kernel.policy;
+    const takt_policy_t *policy = sched_policy();
     takt_list_node_t *pos = &queue->tasks;
     while (pos->prev != &queue->tasks) {
         const takt_task_t *before = TAKT_CONTAINER_OF(pos->prev, takt_task_t, wait_node);
@@ -27,26 +28,6 @@ void waitq_insert(takt_waitq_t *queue, takt_task_t *task)
     }
     takt_list_insert_before(pos, &task->wait_node);
     task->wait_queue = queue;
-}
-
-int sync_task_call_check(takt_tick_t timeout)
-{
-    if (port_in_isr()) {
-        return TAKT_ERR_CONTEXT;
-    }
-    return sync_timeout_valid(timeout) ? TAKT_OK : TAKT_ERR_ARG;
-}
-
-int sync_may_block(takt_tick_t timeout)
-{
-    if (timeout == 0 || !takt_kernel.started) {
-        return TAKT_ERR_TIMEOUT;
-    }
-    const takt_kernel_t *k = &takt_kernel;
-    if ((k->current->flags & TAKT_TASK_F_IDLE) || k->sched_lock != 0 || k->app_critical != 0) {
-        return TAKT_ERR_CONTEXT;
-    }
-    return TAKT_OK;
 }
 
 void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout)
@@ -90,7 +71,7 @@ bool sync_wake(takt_task_t *task, int result)
     task->wait_result = (int8_t)result;
     task_wake(task, (takt_wait_t)task->wait);
     const takt_task_t *running = takt_kernel.current;
-    return running != NULL && running != task && takt_kernel.policy->preempts(task, running);
+    return running != NULL && running != task && sched_policy()->preempts(task, running);
 }
 
 /* The waiter leaves without being served: its object may need to react

@@ -68,13 +68,30 @@ static inline bool sync_timeout_valid(takt_tick_t timeout)
 }
 
 /* The calling context of a task-context call: TAKT_ERR_CONTEXT from an
- * interrupt, TAKT_ERR_ARG for a bad timeout. No lock needed. */
-int sync_task_call_check(takt_tick_t timeout);
+ * interrupt, TAKT_ERR_ARG for a bad timeout. No lock needed. Inline, as
+ * every blocking call makes it first. */
+static inline int sync_task_call_check(takt_tick_t timeout)
+{
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    return sync_timeout_valid(timeout) ? TAKT_OK : TAKT_ERR_ARG;
+}
 
 /* Whether the caller may block now: TAKT_OK, TAKT_ERR_TIMEOUT (timeout 0,
  * or before start), TAKT_ERR_CONTEXT (idle task, scheduler locked, inside
- * takt_critical_enter). */
-int sync_may_block(takt_tick_t timeout);
+ * takt_critical_enter). Inline: on every path that blocks. */
+static inline int sync_may_block(takt_tick_t timeout)
+{
+    if (timeout == 0 || !takt_kernel.started) {
+        return TAKT_ERR_TIMEOUT;
+    }
+    const takt_kernel_t *k = &takt_kernel;
+    if ((k->current->flags & TAKT_TASK_F_IDLE) || k->sched_lock != 0 || k->app_critical != 0) {
+        return TAKT_ERR_CONTEXT;
+    }
+    return TAKT_OK;
+}
 
 /*
  * Blocks the caller on queue (NULL: a wait with no list, e.g. a notification)

@@ -1,0 +1,42 @@
+/*
+ * The policy the scheduler core calls: the runtime choice (takt_init), or,
+ * with TAKT_CONFIG_POLICY_ONLY, the one TAKT_CONFIG_POLICY names, bound at
+ * compile time. Bound, the calls are direct (for fp, inlined: its operations
+ * are in policy_fp.h), and the other policies are not linked. Only for files
+ * that call the policy; internal.h stays policy-neutral (each policy file
+ * sizes its own bitmaps).
+ */
+#ifndef TAKT_SCHED_BOUND_H
+#define TAKT_SCHED_BOUND_H
+
+#include "../internal.h"
+
+#if TAKT_CONFIG_POLICY_ONLY && TAKT_CONFIG_POLICY == TAKT_POLICY_FP
+#include "policy_fp.h"
+/* The same table as takt_policy_fp, visible here so the compiler sees through it. */
+static const takt_policy_t sched_bound_fp = TAKT_POLICY_FP_TABLE;
+static inline const takt_policy_t *sched_policy(void)
+{
+    return &sched_bound_fp;
+}
+#elif TAKT_CONFIG_POLICY_ONLY
+static inline const takt_policy_t *sched_policy(void)
+{
+#if TAKT_CONFIG_POLICY == TAKT_POLICY_EDF_HEAP
+    return &takt_policy_edf_heap;
+#elif TAKT_CONFIG_POLICY == TAKT_POLICY_EDF_MLIST
+    return &takt_policy_edf_mlist;
+#elif TAKT_CONFIG_POLICY == TAKT_POLICY_EDF_RBTREE
+    return &takt_policy_edf_rbtree;
+#else
+    return &takt_policy_hsf;
+#endif
+}
+#else
+static inline const takt_policy_t *sched_policy(void)
+{
+    return takt_kernel.policy;
+}
+#endif
+
+#endif

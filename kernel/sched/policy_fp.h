@@ -1,0 +1,61 @@
+/*
+ * The fixed-priority policy's operations, inline: policy_fp.c builds the
+ * policy table from them, and a build bound to this one policy
+ * (TAKT_CONFIG_POLICY_ONLY, sched/bound.h) calls them directly from the
+ * scheduler core, where they inline into the switch and make-ready paths.
+ */
+#ifndef TAKT_SCHED_POLICY_FP_H
+#define TAKT_SCHED_POLICY_FP_H
+
+#include "../internal.h"
+
+#define TAKT_BITMAP_LEVELS TAKT_CONFIG_MAX_PRIORITIES
+#include "ds/bitmap.h"
+#include "fp_queue.h"
+
+extern fp_queue_t takt_fp_ready;
+
+static inline void fp_init(void)
+{
+    fp_queue_init(&takt_fp_ready);
+}
+
+static inline void fp_insert(takt_task_t *task, takt_ready_how_t how)
+{
+    fp_queue_insert(&takt_fp_ready, task, how);
+}
+
+static inline void fp_remove(takt_task_t *task)
+{
+    fp_queue_remove(&takt_fp_ready, task);
+}
+
+static inline takt_task_t *fp_peek(void)
+{
+    return fp_queue_peek(&takt_fp_ready);
+}
+
+static inline bool fp_preempts(const takt_task_t *candidate, const takt_task_t *running)
+{
+    return candidate->priority > running->priority;
+}
+
+static inline bool fp_waits_before(const takt_task_t *a, const takt_task_t *b)
+{
+    return a->priority > b->priority;
+}
+
+static inline bool fp_has_equal(const takt_task_t *running)
+{
+    return fp_queue_has_level(&takt_fp_ready, running->priority);
+}
+
+/* The policy table's contents (policy_fp.c, sched/bound.h). */
+#define TAKT_POLICY_FP_TABLE                                                                  \
+    {                                                                                         \
+        .name = "fp", .init = fp_init, .insert = fp_insert, .remove = fp_remove,              \
+        .peek = fp_peek, .preempts = fp_preempts, .has_equal = fp_has_equal,                  \
+        .task_added = NULL, .waits_before = fp_waits_before,                                  \
+    }
+
+#endif

@@ -1,0 +1,141 @@
+/*
+ * The Cortex-M port's hot contract functions, inline (port.h includes this
+ * file): a kernel call opens one or more critical sections, checks whether
+ * it runs in an interrupt and stamps the tasks it makes ready, and as calls
+ * these cost more than their own few instructions (docs/benchmarks.md).
+ */
+#ifndef TAKT_PORT_INLINE_H
+#define TAKT_PORT_INLINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "armv7m_regs.h"
+#include "takt_armv7m.h"
+#include "takt_port_types.h"
+
+#define TAKT_PORT_INLINE_CRITICAL 1
+
+/* The port's state the inline functions share with port_armv7m.c. */
+typedef struct {
+    uint32_t critical_nesting;
+    uint32_t saved_basepri;
+    uint32_t epoch; /* outermost critical sections opened so far */
+    /* Why events now share the tick's instant (port_instant); `any` reads the
+     * three flags at once (the fourth byte stays 0). */
+    union {
+        struct {
+            volatile bool switch_held; /* modelled work holds PendSV back */
+            bool in_tick;              /* the tick interrupt runs */
+            bool stopped;              /* no run in progress (before the start, after the end) */
+        };
+        volatile uint32_t any;
+    } at_tick;
+    volatile uint64_t ticks;   /* SysTick interrupts handled since the start */
+} takt_arm_port_state_t;
+
+extern takt_arm_port_state_t takt_arm_port_state;
+
+#ifdef TAKT_ARM_MASK_METER
+/* Benchmarks only (docs/benchmarks.md, "FreeRTOS-API suite"). Every outermost
+ * kernel critical section logs the SysTick values read just before its raising
+ * msr and just before its lowering msr. Both asm blocks are fixed instruction
+ * sequences, so the meter's own instructions inside the masked stretch are a
+ * known constant (TAKT_ARM_MASK_METER_SELF); the log is written before the
+ * lowering msr, so a section is logged before the switch it may cause. */
+static inline void takt_arm_meter_read_and_raise(uint32_t level)
+{
+    uint32_t t, b;
+    __asm volatile("movw %0, #0xE018\n\tmovt %0, #0xE000\n\t"
+                   "movw %1, #:lower16:takt_arm_mask_meter\n\tmovt %1, #:upper16:takt_arm_mask_meter\n\t"
+                   "ldr %0, [%0]\n\tstr %0, [%1]\n\tmsr basepri, %2\n\tisb"
+                   : "=&r"(t), "=&r"(b) : "r"(level) : "memory");
+}
+
+static inline void takt_arm_meter_log_and_lower(uint32_t level)
+{
+    uint32_t t, b, s, i, a;
+    __asm volatile("movw %0, #0xE018\n\tmovt %0, #0xE000\n\t"
+                   "movw %1, #:lower16:takt_arm_mask_meter\n\tmovt %1, #:upper16:takt_arm_mask_meter\n\t"
+                   "ldr %0, [%0]\n\t"
+                   "ldr %2, [%1]\n\t"
+                   "ldr %3, [%1, #4]\n\t"
+                   "and %4, %3, %6\n\t"
+                   "add %4, %1, %4, lsl #3\n\t"
+                   "strd %2, %0, [%4, #8]\n\t"
+                   "add %3, %3, #1\n\t"
+                   "str %3, [%1, #4]\n\t"
+                   "msr basepri, %5\n\tisb"
+                   : "=&r"(t), "=&r"(b), "=&r"(s), "=&r"(i), "=&r"(a)
+                   : "r"(level), "i"(TAKT_ARM_MASK_METER_ENTRIES - 1u)
+                   : "memory");
+}
+#endif
+
+static inline void port_request_switch(void)
+{
+    SCB_ICSR = SCB_ICSR_PENDSVSET; /* PendSV: the switch point */
+    arm_barrier();
+}
+
+static inline bool port_in_isr(void)
+{
+    return (arm_ipsr() & 0x1FFu) != 0;
+}
+
+static inline void port_critical_enter(void)
+{
+    takt_arm_port_state_t *s = &takt_arm_port_state;
+    uint32_t old = arm_basepri();
+#ifdef TAKT_ARM_MASK_METER
+    if (s->critical_nesting == 0) { /* an interrupt's own section ends before it returns */
+        takt_arm_meter_read_and_raise(TAKT_ARM_BASEPRI);
+    } else {
+        arm_set_basepri(TAKT_ARM_BASEPRI);
+    }
+#else
+    arm_set_basepri(TAKT_ARM_BASEPRI);
+#endif
+    if (s->critical_nesting++ == 0) {
+        s->saved_basepri = old;
+        s->epoch++;
+    }
+}
+
+/* The end of a section in the task whose modelled work held PendSV back. */
+uint32_t takt_arm_critical_exit_held(uint32_t restore);
+
+static inline void port_critical_exit(void)
+{
+    takt_arm_port_state_t *s = &takt_arm_port_state;
+    if (--s->critical_nesting == 0) {
+        uint32_t restore = s->saved_basepri;
+        if (s->at_tick.switch_held) {
+            restore = takt_arm_critical_exit_held(restore);
+        }
+#ifdef TAKT_ARM_MASK_METER
+        takt_arm_meter_log_and_lower(restore); /* a pended PendSV runs right here */
+#else
+        arm_set_basepri(restore); /* a pended PendSV runs right here */
+#endif
+    }
+}
+
+/*
+ * Instants (port.h): each outermost critical section is one instant (the
+ * kernel does one operation in it, as the sim does in zero time); and, as on
+ * the sim, everything the tick interrupt does, what a task does between
+ * modelled work that ended on a tick and its next kernel call, and what
+ * happens outside a run share the tick's instant. Odd values are sections,
+ * even ones ticks, so the two never compare equal.
+ */
+static inline takt_stamp_t port_instant(void)
+{
+    const takt_arm_port_state_t *s = &takt_arm_port_state;
+    if (s->at_tick.any != 0) {
+        return s->ticks << 1;
+    }
+    return ((takt_stamp_t)s->epoch << 1) | 1u;
+}
+
+#endif
