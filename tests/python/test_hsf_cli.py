@@ -5,7 +5,6 @@ examples run with every output, the analysis report, a bad server type, and
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -95,7 +94,6 @@ def test_mixed_server_types_from_the_cli(takt_cli: list[str], tmp_path: Path) ->
     assert "10,20,S2,T3,0" in rows and "6,10,S1,idle," in rows
 
 
-@pytest.mark.skipif(shutil.which("valgrind") is None, reason="takt bench hsf needs valgrind")
 def test_bench_hsf(takt_cli: list[str], tmp_path: Path) -> None:
     done = takt(takt_cli, "bench", "hsf", "--servers", "2", "--servers", "8", "--out", tmp_path)
     assert done.returncode == 0, done.stderr
