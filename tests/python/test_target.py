@@ -46,6 +46,8 @@ def _same_as_sim(scenario_path: Path, port: str) -> None:
         "edf_equal_deadlines.toml",
         "fpds_surveillance.toml",
         "fp_overload.toml",
+        "hsf_idling.toml",
+        "hsf_deferrable.toml",
     ],
 )
 def test_examples_on_m3_match_the_sim(example: str) -> None:
