@@ -204,4 +204,12 @@ static inline bool in_task_context(void)
     return takt_kernel.started && !port_in_isr();
 }
 
+/* Whether the running task may block now: not the idle task, the scheduler
+ * not locked, not inside takt_critical_enter (no switch may happen there). */
+static inline bool current_may_block(void)
+{
+    const takt_kernel_t *k = &takt_kernel;
+    return !(k->current->flags & TAKT_TASK_F_IDLE) && k->sched_lock == 0 && k->app_critical == 0;
+}
+
 #endif

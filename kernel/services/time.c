@@ -115,13 +115,19 @@ void takt_tick_from_isr(void)
      * tick that changed nothing asks for none (on Cortex-M: no PendSV). */
 }
 
-static void delay_expired(takt_timer_t *timer)
+/* Ends a delay, or an object wait as timed out (it leaves the object's
+ * waiters: TAKT_ERR_TIMEOUT). The wake timer is no longer queued. */
+static void end_wait(takt_task_t *task)
 {
-    takt_task_t *task = TAKT_CONTAINER_OF(timer, takt_task_t, wake_timer);
     if (task->wait != TAKT_WAIT_DELAY) {
-        sync_wait_timed_out(task); /* a wait on an object with a timeout */
+        sync_wait_timed_out(task);
     }
     task_wake(task, (takt_wait_t)task->wait);
+}
+
+static void delay_expired(takt_timer_t *timer)
+{
+    end_wait(TAKT_CONTAINER_OF(timer, takt_task_t, wake_timer));
 }
 
 void time_task_init(takt_task_t *task)
@@ -131,16 +137,7 @@ void time_task_init(takt_task_t *task)
 
 static int delay_checks(void)
 {
-    if (!in_task_context()) {
-        return TAKT_ERR_CONTEXT;
-    }
-    if (takt_kernel.current->flags & TAKT_TASK_F_IDLE) {
-        return TAKT_ERR_CONTEXT;
-    }
-    if (takt_kernel.sched_lock != 0 || takt_kernel.app_critical != 0) {
-        return TAKT_ERR_CONTEXT; /* it would block where no switch may happen */
-    }
-    return TAKT_OK;
+    return in_task_context() && current_may_block() ? TAKT_OK : TAKT_ERR_CONTEXT;
 }
 
 static void block_until(takt_tick_t wake)
@@ -177,10 +174,7 @@ int takt_task_abort_delay(takt_task_t *task)
     if (task->state == TAKT_TASK_BLOCKED &&
         (task->wait == TAKT_WAIT_DELAY || task->wait >= TAKT_WAIT_SEM)) {
         timer_cancel(&task->wake_timer);
-        if (task->wait != TAKT_WAIT_DELAY) {
-            sync_wait_timed_out(task); /* leaves the object's waiters: TAKT_ERR_TIMEOUT */
-        }
-        task_wake(task, (takt_wait_t)task->wait);
+        end_wait(task);
         result = TAKT_OK;
     }
     port_critical_exit();

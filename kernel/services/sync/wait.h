@@ -86,11 +86,7 @@ static inline int sync_may_block(takt_tick_t timeout)
     if (timeout == 0 || !takt_kernel.started) {
         return TAKT_ERR_TIMEOUT;
     }
-    const takt_kernel_t *k = &takt_kernel;
-    if ((k->current->flags & TAKT_TASK_F_IDLE) || k->sched_lock != 0 || k->app_critical != 0) {
-        return TAKT_ERR_CONTEXT;
-    }
-    return TAKT_OK;
+    return current_may_block() ? TAKT_OK : TAKT_ERR_CONTEXT;
 }
 
 /*
