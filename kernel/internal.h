@@ -64,11 +64,33 @@ static inline bool sched_is_hsf(void)
 #endif
 }
 
+/* Whether the policy keeps the running task in its ready queue (sched/policy.h);
+ * a constant when the build binds one policy. */
+static inline bool sched_running_queued(void)
+{
+#if TAKT_CONFIG_POLICY_ONLY
+    return TAKT_CONFIG_POLICY == TAKT_POLICY_FP;
+#else
+    return takt_kernel.policy->running_queued;
+#endif
+}
+
 /* ---- scheduler core (sched/core.c) ---- */
 /* Task became ready now: queued behind the tasks that became ready before it. */
 void sched_make_ready(takt_task_t *task);
-/* Takes a READY task out of the ready queue. */
+/* Takes a READY task out of the ready queue; also the running task, when the
+ * policy keeps it queued (check with sched_in_ready_queue). */
 void sched_make_unready(takt_task_t *task);
+/* Puts the queued running task back after sched_make_unready (a priority
+ * change), still RUNNING: in front of its new equals, or behind them when it
+ * was demoted (demoted_current) and may be preempted. */
+void sched_requeue_running(takt_task_t *task);
+/* Whether task is in the ready queue: READY, or RUNNING under a running_queued policy. */
+static inline bool sched_in_ready_queue(const takt_task_t *task)
+{
+    return task->state == TAKT_TASK_READY ||
+           (task->state == TAKT_TASK_RUNNING && sched_running_queued());
+}
 /* sched_block_current (below the trace functions it uses). */
 /* Something changed that may change who runs: decide now (task context) or at
  * the next switch point (interrupt, critical section). Inline: on every path
@@ -187,6 +209,9 @@ static inline void trace_record_id(takt_event_type_t type, uint16_t id, uint32_t
 static inline void sched_block_current(takt_wait_t wait)
 {
     takt_task_t *self = takt_kernel.current;
+    if (sched_running_queued()) {
+        sched_make_unready(self);
+    }
     self->state = TAKT_TASK_BLOCKED;
     self->wait = (uint8_t)wait;
     trace_record(TAKT_EV_BLOCK, self, wait);

@@ -44,14 +44,24 @@ void sched_make_ready(takt_task_t *task)
 
 void sched_make_unready(takt_task_t *task)
 {
-    KASSERT(task->state == TAKT_TASK_READY);
+    KASSERT(sched_in_ready_queue(task));
     sched_policy()->remove(task);
+}
+
+void sched_requeue_running(takt_task_t *task)
+{
+    KASSERT(task->state == TAKT_TASK_RUNNING && sched_running_queued());
+    /* A demoted task goes behind its new equals when it may be preempted
+     * (FreeRTOS); pick_running_queued refreshes its order if one is there. */
+    bool behind = takt_kernel.demoted_current && may_preempt(task);
+    sched_policy()->insert(task, behind ? TAKT_READY_YIELD : TAKT_READY_PREEMPTED);
 }
 
 /* The running task stays unless it stopped being runnable, a higher-priority
  * task may preempt it, or its round-robin slice expired with equals waiting.
  * When it is preempted, *next is the task that preempts it (the head of the
- * ready queue, so the switch need not look again); otherwise NULL. */
+ * ready queue, so the switch need not look again); otherwise NULL. For a
+ * policy that keeps the running task out of the ready queue. */
 static bool keeps_running(takt_task_t *cur, takt_task_t **next)
 {
     *next = NULL;
@@ -83,6 +93,57 @@ static bool keeps_running(takt_task_t *cur, takt_task_t **next)
     return true;
 }
 
+/* The same decision for a policy that keeps the running task queued: it is at
+ * the front of its level while it runs (it was the head when picked, tasks of
+ * its level that become ready go behind it, and a priority change puts it in
+ * front of its new equals, or behind them when it was demoted and may be
+ * preempted: sched_requeue_running), so the head is either it, a task that
+ * preempts it, or an equal in front of a demoted task. Returns the next task,
+ * still in the queue (cur too, if it stays). */
+static takt_task_t *pick_running_queued(takt_task_t *cur)
+{
+    const takt_policy_t *policy = sched_policy();
+    if (cur->state == TAKT_TASK_RUNNING) {
+        bool demoted = takt_kernel.demoted_current && may_preempt(cur);
+        if ((takt_kernel.rotate_current || demoted) && policy->has_equal(cur)) {
+            policy->remove(cur);
+            make_ready(cur, TAKT_READY_YIELD);
+            return policy->peek();
+        }
+        takt_task_t *head = policy->peek();
+        if (head == cur) {
+            return cur;
+        }
+        if (!may_preempt(cur)) {
+            takt_yield_hint = 1;
+            return cur;
+        }
+        cur->state = TAKT_TASK_READY;
+        trace_record(TAKT_EV_PREEMPT, cur, task_current_job(cur));
+        return head;
+    }
+    return policy->peek();
+}
+
+/* next runs from this switch point on (cur, if it stays). */
+static takt_task_t *dispatch(takt_task_t *cur, takt_task_t *next)
+{
+    takt_kernel_t *k = &takt_kernel;
+    next->state = TAKT_TASK_RUNNING;
+    if (sched_policy()->dispatching != NULL) {
+        sched_policy()->dispatching(next);
+    }
+    if (next != cur) {
+        k->context_switches++;
+        if (TAKT_CONFIG_STACK_CHECK && cur->state != TAKT_TASK_DELETED) {
+            task_stack_check(cur);
+        }
+        trace_record(TAKT_EV_DISPATCH, next, task_current_job(next));
+        k->current = next;
+    }
+    return next;
+}
+
 takt_task_t *takt_sched_switch_point(void)
 {
     takt_kernel_t *k = &takt_kernel;
@@ -91,6 +152,21 @@ takt_task_t *takt_sched_switch_point(void)
         return cur; /* takt_sched_unlock asks again */
     }
     takt_task_t *next;
+    if (sched_running_queued()) {
+        next = pick_running_queued(cur);
+        k->rotate_current = false;
+        k->at_preemption_point = false;
+        k->demoted_current = false;
+        if (next == cur && cur->state == TAKT_TASK_RUNNING) {
+            if (sched_policy()->dispatching != NULL) {
+                sched_policy()->dispatching(cur);
+            }
+            return cur;
+        }
+        takt_yield_hint = 0;
+        KASSERT(next != NULL); /* the idle task is always ready */
+        return dispatch(cur, next);
+    }
     bool stays = keeps_running(cur, &next);
     k->rotate_current = false;
     k->at_preemption_point = false;
@@ -107,19 +183,7 @@ takt_task_t *takt_sched_switch_point(void)
     }
     KASSERT(next != NULL); /* the idle task is always ready when not running */
     sched_policy()->remove(next);
-    next->state = TAKT_TASK_RUNNING;
-    if (sched_policy()->dispatching != NULL) {
-        sched_policy()->dispatching(next);
-    }
-    if (next != cur) {
-        k->context_switches++;
-        if (TAKT_CONFIG_STACK_CHECK && cur->state != TAKT_TASK_DELETED) {
-            task_stack_check(cur);
-        }
-        trace_record(TAKT_EV_DISPATCH, next, task_current_job(next));
-    }
-    k->current = next;
-    return next;
+    return dispatch(cur, next);
 }
 
 uint32_t takt_context_switches(void)
@@ -135,6 +199,9 @@ void takt_yield(void)
     port_critical_enter();
     takt_task_t *self = takt_kernel.current;
     trace_record(TAKT_EV_YIELD, self, 0);
+    if (sched_running_queued()) {
+        sched_policy()->remove(self);
+    }
     make_ready(self, TAKT_READY_YIELD);
     sched_reschedule();
     port_critical_exit();

@@ -4,20 +4,25 @@
  * whatever the number of tasks or levels. The fp policy has one; the hsf
  * policy gives one to every server.
  *
- * The includer defines TAKT_BITMAP_LEVELS (at least TAKT_CONFIG_MAX_PRIORITIES)
- * and includes ds/bitmap.h first. Assumptions: kernel lock held.
+ * Level 0 belongs to the idle task alone (task priorities start at 1), so it
+ * stays out of the bitmap: the pick falls back to it when the bitmap is empty.
+ * Bit p-1 stands for level p, and 32 task levels above idle (FreeRTOS's usual
+ * configMAX_PRIORITIES) fit one word: one CLZ per pick, no summary word.
+ *
+ * The includer defines TAKT_BITMAP_LEVELS (at least TAKT_CONFIG_MAX_PRIORITIES
+ * - 1) and includes ds/bitmap.h first. Assumptions: kernel lock held.
  */
 #ifndef TAKT_SCHED_FP_QUEUE_H
 #define TAKT_SCHED_FP_QUEUE_H
 
 #include "../internal.h"
 
-#if TAKT_BITMAP_LEVELS < TAKT_CONFIG_MAX_PRIORITIES
-#error "fp_queue.h needs a bitmap with a level per priority"
+#if TAKT_BITMAP_LEVELS < TAKT_CONFIG_MAX_PRIORITIES - 1
+#error "fp_queue.h needs a bitmap with a bit per task priority (1 .. max - 1)"
 #endif
 
 typedef struct {
-    takt_bitmap_t nonempty;
+    takt_bitmap_t nonempty; /* bit p-1: level p has a task (p >= 1) */
     takt_list_t level[TAKT_CONFIG_MAX_PRIORITIES];
 } fp_queue_t;
 
@@ -52,41 +57,47 @@ static inline void fp_queue_insert(fp_queue_t *q, takt_task_t *task, takt_ready_
         takt_list_node_t *pos = list;
         while (pos->prev != list) {
             const takt_task_t *before = fp_queue_task_of(pos->prev);
-            if (before->ready_order < task->ready_order) {
+            /* Nor past the running task, when it is queued: it is in front. */
+            if (before->ready_order < task->ready_order || before->state == TAKT_TASK_RUNNING) {
                 break;
             }
             pos = pos->prev;
         }
         takt_list_insert_before(pos, &task->ready.list);
     }
-    takt_bitmap_set(&q->nonempty, task->priority);
+    if (task->priority != 0) {
+        takt_bitmap_set(&q->nonempty, task->priority - 1u);
+    }
 }
 
 static inline void fp_queue_remove(fp_queue_t *q, takt_task_t *task)
 {
     takt_list_remove(&task->ready.list);
-    if (takt_list_empty(&q->level[task->priority])) {
-        takt_bitmap_clear(&q->nonempty, task->priority);
+    if (task->priority != 0 && takt_list_empty(&q->level[task->priority])) {
+        takt_bitmap_clear(&q->nonempty, task->priority - 1u);
     }
 }
 
 static inline bool fp_queue_empty(const fp_queue_t *q)
 {
-    return takt_bitmap_empty(&q->nonempty);
+    return takt_bitmap_empty(&q->nonempty) && takt_list_empty(&q->level[0]);
 }
 
 /* The first task of the highest non-empty level; NULL if the queue is empty. */
 static inline takt_task_t *fp_queue_peek(fp_queue_t *q)
 {
     if (takt_bitmap_empty(&q->nonempty)) {
-        return NULL;
+        takt_list_node_t *idle = takt_list_first(&q->level[0]);
+        return idle == NULL ? NULL : fp_queue_task_of(idle);
     }
-    return fp_queue_task_of(takt_list_first(&q->level[takt_bitmap_highest(&q->nonempty)]));
+    unsigned top = takt_bitmap_highest(&q->nonempty) + 1u;
+    return fp_queue_task_of(takt_list_first(&q->level[top]));
 }
 
 static inline bool fp_queue_has_level(const fp_queue_t *q, unsigned priority)
 {
-    return takt_bitmap_test(&q->nonempty, priority);
+    return priority == 0 ? !takt_list_empty(&q->level[0])
+                         : takt_bitmap_test(&q->nonempty, priority - 1u);
 }
 
 #endif

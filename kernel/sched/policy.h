@@ -3,8 +3,12 @@
  * over its ready queue. The scheduler core (sched/core.c) never knows which
  * policy runs; adding a policy adds a file and a table.
  *
- * Contract: the running task is never in the ready queue. Insert puts a READY
- * task in; how says where among its equals it goes (SCHEDULING.md "Priorities
+ * Contract: the running task is not in the ready queue, unless the policy
+ * says running_queued (fp): then it stays in its place there while it runs,
+ * as in FreeRTOS, so that a preemption inserts and removes nothing and the
+ * pick is the queue's head, the running task included; the core takes it out
+ * when it stops running (blocks, is suspended or deleted) and moves it when
+ * it yields or its priority changes. Insert puts a READY task in; how says where among its equals it goes (SCHEDULING.md "Priorities
  * and ties"): NEW behind every task that became ready earlier, and behind
  * tasks that became ready at the same instant with a lower id; PREEMPTED in
  * front of its equals; YIELD (a yield, an expired round-robin slice) behind
@@ -34,6 +38,8 @@ typedef enum {
 
 typedef struct takt_policy {
     const char *name;
+    /* The running task stays in the ready queue (see above). */
+    bool running_queued;
     void (*init)(void);
     void (*insert)(takt_task_t *task, takt_ready_how_t how);
     void (*remove)(takt_task_t *task);
@@ -41,7 +47,8 @@ typedef struct takt_policy {
     takt_task_t *(*peek)(void);
     /* True if candidate should preempt running (strictly higher; never on a tie). */
     bool (*preempts)(const takt_task_t *candidate, const takt_task_t *running);
-    /* True if a ready task shares running's level (round-robin needs a rotation). */
+    /* True if a ready task shares running's level (round-robin needs a rotation);
+     * a running_queued policy does not count running itself. */
     bool (*has_equal)(const takt_task_t *running);
     /* A task was created (before it is first inserted); may be NULL. */
     void (*task_added)(takt_task_t *task);

@@ -9,7 +9,7 @@
 
 #include "../internal.h"
 
-#define TAKT_BITMAP_LEVELS TAKT_CONFIG_MAX_PRIORITIES
+#define TAKT_BITMAP_LEVELS (TAKT_CONFIG_MAX_PRIORITIES - 1) /* level 0 (idle) is outside (fp_queue.h) */
 #include "ds/bitmap.h"
 #include "fp_queue.h"
 
@@ -45,15 +45,18 @@ static inline bool fp_waits_before(const takt_task_t *a, const takt_task_t *b)
     return a->priority > b->priority;
 }
 
+/* The running task is in its level's list (running_queued): another task
+ * there makes the list longer than one. */
 static inline bool fp_has_equal(const takt_task_t *running)
 {
-    return fp_queue_has_level(&takt_fp_ready, running->priority);
+    const takt_list_t *level = &takt_fp_ready.level[running->priority];
+    return level->next != level->prev;
 }
 
 /* The policy table's contents (policy_fp.c, sched/bound.h). */
 #define TAKT_POLICY_FP_TABLE                                                                  \
     {                                                                                         \
-        .name = "fp", .init = fp_init, .insert = fp_insert, .remove = fp_remove,              \
+        .name = "fp", .running_queued = true, .init = fp_init, .insert = fp_insert, .remove = fp_remove,              \
         .peek = fp_peek, .preempts = fp_preempts, .has_equal = fp_has_equal,                  \
         .task_added = NULL, .waits_before = fp_waits_before,                                  \
     }

@@ -80,7 +80,9 @@ void takt_start(void)
     port_critical_enter();
     timers_expire_due(); /* releases due at the start instant; the pick below sees them */
     takt_task_t *first = sched_policy()->peek();
-    sched_policy()->remove(first);
+    if (!sched_running_queued()) {
+        sched_policy()->remove(first);
+    }
     first->state = TAKT_TASK_RUNNING;
     if (sched_policy()->dispatching != NULL) {
         sched_policy()->dispatching(first);

@@ -213,7 +213,7 @@ void task_free_memory(takt_task_t *task)
 /* Takes a task out of every queue it is in; it is no longer READY or BLOCKED. */
 static void detach(takt_task_t *task)
 {
-    if (task->state == TAKT_TASK_READY) {
+    if (sched_in_ready_queue(task)) {
         sched_make_unready(task);
     }
     timer_cancel(&task->wake_timer);
@@ -414,7 +414,7 @@ void task_stack_check(takt_task_t *task)
             takt_stack_overflow_hook(task);
 #endif
             /* It must not run again on a stack it has overrun. */
-            if (task->state == TAKT_TASK_READY) {
+            if (sched_in_ready_queue(task)) {
                 sched_make_unready(task);
             }
             timer_cancel(&task->wake_timer);

@@ -68,10 +68,10 @@ static bool unchanged(const takt_task_t *task, const effective_t *e)
 
 /* Applies a new effective priority; a READY task is re-queued behind its new
  * equals and a running task that drops goes behind them at the next switch
- * (both as FreeRTOS does). */
+ * (both as FreeRTOS does); until then a queued running task stays in front. */
 static void apply(takt_task_t *task, const effective_t *e)
 {
-    bool queued = task->state == TAKT_TASK_READY;
+    bool queued = sched_in_ready_queue(task);
     if (queued) {
         sched_make_unready(task);
     }
@@ -92,7 +92,9 @@ static void apply(takt_task_t *task, const effective_t *e)
             trace_record(TAKT_EV_DEADLINE_RESTORE, task, 0);
         }
     }
-    if (queued) {
+    if (queued && task->state == TAKT_TASK_RUNNING) {
+        sched_requeue_running(task);
+    } else if (queued) {
         sched_make_ready(task);
     }
     sched_reschedule();
