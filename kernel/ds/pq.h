@@ -120,7 +120,11 @@ typedef struct takt_pq_ops {
 void takt_pq_list_init(takt_pq_t *pq);
 bool takt_pq_list_insert(takt_pq_t *pq, takt_pq_node_t *node);
 void takt_pq_list_remove(takt_pq_t *pq, takt_pq_node_t *node);
-takt_pq_node_t *takt_pq_list_peek(const takt_pq_t *pq);
+/* The peeks are inline: the tick asks one on every tick. */
+static inline takt_pq_node_t *takt_pq_list_peek(const takt_pq_t *pq)
+{
+    return pq->impl.list.head;
+}
 takt_pq_node_t *takt_pq_list_pop(takt_pq_t *pq);
 extern const takt_pq_ops_t takt_pq_list_ops;
 
@@ -128,7 +132,10 @@ extern const takt_pq_ops_t takt_pq_list_ops;
 void takt_pq_heap_init(takt_pq_t *pq, takt_pq_node_t **slots, uint32_t capacity);
 bool takt_pq_heap_insert(takt_pq_t *pq, takt_pq_node_t *node);
 void takt_pq_heap_remove(takt_pq_t *pq, takt_pq_node_t *node);
-takt_pq_node_t *takt_pq_heap_peek(const takt_pq_t *pq);
+static inline takt_pq_node_t *takt_pq_heap_peek(const takt_pq_t *pq)
+{
+    return pq->count > 0 ? pq->impl.heap.slots[0] : NULL;
+}
 takt_pq_node_t *takt_pq_heap_pop(takt_pq_t *pq);
 extern const takt_pq_ops_t takt_pq_heap_ops;
 
@@ -136,7 +143,10 @@ extern const takt_pq_ops_t takt_pq_heap_ops;
 void takt_pq_rbtree_init(takt_pq_t *pq);
 bool takt_pq_rbtree_insert(takt_pq_t *pq, takt_pq_node_t *node);
 void takt_pq_rbtree_remove(takt_pq_t *pq, takt_pq_node_t *node);
-takt_pq_node_t *takt_pq_rbtree_peek(const takt_pq_t *pq);
+static inline takt_pq_node_t *takt_pq_rbtree_peek(const takt_pq_t *pq)
+{
+    return pq->impl.rb.leftmost;
+}
 takt_pq_node_t *takt_pq_rbtree_pop(takt_pq_t *pq);
 extern const takt_pq_ops_t takt_pq_rbtree_ops;
 

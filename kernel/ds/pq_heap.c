@@ -81,11 +81,6 @@ void takt_pq_heap_remove(takt_pq_t *pq, takt_pq_node_t *node)
     }
 }
 
-takt_pq_node_t *takt_pq_heap_peek(const takt_pq_t *pq)
-{
-    return pq->count > 0 ? pq->impl.heap.slots[0] : NULL;
-}
-
 takt_pq_node_t *takt_pq_heap_pop(takt_pq_t *pq)
 {
     takt_pq_node_t *top = takt_pq_heap_peek(pq);

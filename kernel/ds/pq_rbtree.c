@@ -246,11 +246,6 @@ void takt_pq_rbtree_remove(takt_pq_t *pq, takt_pq_node_t *node)
     pq->count--;
 }
 
-takt_pq_node_t *takt_pq_rbtree_peek(const takt_pq_t *pq)
-{
-    return pq->impl.rb.leftmost;
-}
-
 takt_pq_node_t *takt_pq_rbtree_pop(takt_pq_t *pq)
 {
     takt_pq_node_t *top = pq->impl.rb.leftmost;

@@ -51,11 +51,6 @@ void takt_pq_list_remove(takt_pq_t *pq, takt_pq_node_t *node)
     pq->count--;
 }
 
-takt_pq_node_t *takt_pq_list_peek(const takt_pq_t *pq)
-{
-    return pq->impl.list.head;
-}
-
 takt_pq_node_t *takt_pq_list_pop(takt_pq_t *pq)
 {
     takt_pq_node_t *head = pq->impl.list.head;

@@ -74,6 +74,14 @@ void timer_cancel(takt_timer_t *timer)
     }
 }
 
+/* Whether the timer queue's head is due: the tick's one question when
+ * nothing happens, so it costs a load and a compare. */
+static inline bool timer_due(void)
+{
+    const takt_pq_node_t *node = timerq_peek(&takt_kernel.timers);
+    return node != NULL && !takt_tick_before(takt_kernel.ticks, node->key);
+}
+
 void timers_expire_due(void)
 {
     takt_pq_t *timers = &takt_kernel.timers;
@@ -100,7 +108,9 @@ void takt_tick_from_isr(void)
     if (sched_policy()->tick != NULL) {
         sched_policy()->tick(); /* budget accounting for the tick that ended: before any timer */
     }
-    timers_expire_due();
+    if (timer_due()) {
+        timers_expire_due();
+    }
 #if TAKT_CONFIG_ROUND_ROBIN
     if (k->round_robin && k->current->state == TAKT_TASK_RUNNING &&
         sched_policy()->has_equal(k->current)) {

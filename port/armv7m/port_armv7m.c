@@ -28,12 +28,13 @@ typedef enum { RUN_IDLE, RUN_STARTING, RUN_RUNNING, RUN_ENDING } run_state_t;
 static struct {
     takt_arm_params_t params;
     uint32_t tick_counts; /* SysTick counts per kernel tick */
-    volatile uint64_t interrupts;
+    uint64_t ticks_at_start; /* shared.ticks when the run started */
+    uint64_t last_tick;      /* the run ends when this tick is due (UINT64_MAX: never) */
     volatile run_state_t state;
     takt_task_t *first;
     port_context_t *live; /* whose registers are on the processor */
     port_context_t boot;  /* the thread that called takt_start */
-} port = {.params = {.tick_hz = 1000, .end_ticks = 0}};
+} port = {.params = {.tick_hz = 1000, .end_ticks = 0}, .last_tick = UINT64_MAX};
 
 /* What the inline critical sections and port_instant share (takt_port_inline.h). */
 takt_arm_port_state_t takt_arm_port_state = {.at_tick.stopped = true};
@@ -56,6 +57,7 @@ int takt_arm_configure(const takt_arm_params_t *params)
         return TAKT_ERR_ARG;
     }
     port.params = *params;
+    port.last_tick = params->end_ticks != 0 ? params->end_ticks - 1u : UINT64_MAX;
     shared.ticks = 0; /* events before the start are stamped 0, as on the sim */
     return TAKT_OK;
 }
@@ -67,7 +69,7 @@ uint32_t takt_arm_tick_counts(void)
 
 uint64_t takt_arm_interrupts(void)
 {
-    return port.interrupts;
+    return shared.ticks - port.ticks_at_start; /* the tick is the port's only interrupt */
 }
 
 uint64_t takt_arm_counts_to_ns(uint64_t counts)
@@ -276,15 +278,14 @@ static void end_run(void)
 
 void SysTick_Handler(void)
 {
-    port.interrupts++;
+    uint64_t handled = shared.ticks;
+    shared.ticks = handled + 1u;
     /* As on the sim, the run ends when the tick at end_ticks is due, before it
      * is processed. */
-    if (port.params.end_ticks != 0 && shared.ticks + 1u >= port.params.end_ticks) {
-        shared.ticks++;
+    if (handled >= port.last_tick) {
         end_run();
         return;
     }
-    shared.ticks++;
     shared.at_tick.in_tick = true;
     takt_tick_from_isr();
     shared.at_tick.in_tick = false;
@@ -328,7 +329,7 @@ __attribute__((naked)) static void use_main_stack(void)
 void port_start(takt_task_t *first)
 {
     port.tick_counts = takt_arm_tick_counts();
-    port.interrupts = 0;
+    port.ticks_at_start = shared.ticks;
     port.first = first;
     shared.at_tick.switch_held = false;
     port.live = &port.boot;

@@ -41,7 +41,7 @@ uint32_t takt_arm_tick_counts(void);
 /* Ends the run from a task: takt_start returns (like the sim's end of time). */
 void takt_arm_stop(void);
 
-/* Interrupts handled since takt_start (tick included). */
+/* Interrupts handled since takt_start: the ticks (the port handles no other). */
 uint64_t takt_arm_interrupts(void);
 
 /* Application interrupts: handler for external interrupt irq (0-based), run at
