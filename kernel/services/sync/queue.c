@@ -248,18 +248,49 @@ static int receive_args(const takt_queue_t *queue, const void *buffer, size_t si
     return TAKT_OK;
 }
 
-static int send_task(takt_queue_t *queue, const void *item, size_t size, takt_tick_t timeout,
-                     unsigned how)
+/*
+ * The common case of each direction, done inline in the call: a full-size
+ * item to the back of a queue with room and nobody waiting to receive (no
+ * receiver waits unless the queue is empty), or from the front of a queue
+ * with nobody waiting to send (no sender waits unless it is full), outside a
+ * queue set. Everything else goes the general way. Lock held, arguments valid.
+ */
+static inline bool send_is_plain(const takt_queue_t *queue, size_t size, unsigned how)
 {
-    int result = sync_task_call_check(timeout);
-    if (result != TAKT_OK) {
-        return result;
+    return how == SEND_BACK && size == queue->item_size && queue->count < queue->length &&
+           (queue->count != 0 || waitq_empty(&queue->receivers)) && queue->set == NULL;
+}
+
+static inline void append(takt_queue_t *queue, const void *item)
+{
+    uint32_t index = queue->head + queue->count;
+    if (index >= queue->length) {
+        index -= queue->length;
     }
-    port_critical_enter();
-    result = send_args(queue, item, size, how);
-    if (result == TAKT_OK) {
-        result = send_locked(queue, item, size, how, NULL);
-    }
+    copy_bytes(queue->storage + (size_t)index * queue->item_size, item, queue->item_size);
+    queue->count++;
+}
+
+static inline bool receive_is_plain(const takt_queue_t *queue, bool peek)
+{
+    return !peek && queue->count != 0 &&
+           (queue->count < queue->length || waitq_empty(&queue->senders));
+}
+
+static inline void take_front(takt_queue_t *queue, void *buffer)
+{
+    copy_bytes(buffer, queue->storage + (size_t)queue->head * queue->item_size, queue->item_size);
+    queue->head = queue->head + 1u == queue->length ? 0u : queue->head + 1u;
+    queue->count--;
+}
+
+/* The general rest of a task-context send (lock held, arguments valid): out
+ * of line, so that the plain case pays for none of its registers. */
+__attribute__((noinline)) static int send_task_general(takt_queue_t *queue, const void *item,
+                                                       size_t size, takt_tick_t timeout,
+                                                       unsigned how)
+{
+    int result = send_locked(queue, item, size, how, NULL);
     if (result == TAKT_ERR_TIMEOUT) {
         result = sync_may_block(timeout);
         if (result == TAKT_OK) {
@@ -274,18 +305,32 @@ static int send_task(takt_queue_t *queue, const void *item, size_t size, takt_ti
     return result;
 }
 
-static int receive_task(takt_queue_t *queue, void *buffer, size_t size, takt_tick_t timeout,
-                        bool peek)
+static inline int send_task(takt_queue_t *queue, const void *item, size_t size,
+                            takt_tick_t timeout, unsigned how)
 {
     int result = sync_task_call_check(timeout);
     if (result != TAKT_OK) {
         return result;
     }
     port_critical_enter();
-    result = receive_args(queue, buffer, size);
-    if (result == TAKT_OK) {
-        result = receive_locked(queue, buffer, peek, NULL);
+    result = send_args(queue, item, size, how);
+    if (result != TAKT_OK) {
+        port_critical_exit();
+        return result;
     }
+    if (send_is_plain(queue, size, how)) {
+        append(queue, item);
+        port_critical_exit();
+        return TAKT_OK;
+    }
+    return send_task_general(queue, item, size, timeout, how);
+}
+
+__attribute__((noinline)) static int receive_task_general(takt_queue_t *queue, void *buffer,
+                                                          size_t size, takt_tick_t timeout,
+                                                          bool peek)
+{
+    int result = receive_locked(queue, buffer, peek, NULL);
     if (result == TAKT_ERR_TIMEOUT) {
         result = sync_may_block(timeout);
         if (result == TAKT_OK) {
@@ -298,6 +343,27 @@ static int receive_task(takt_queue_t *queue, void *buffer, size_t size, takt_tic
     }
     port_critical_exit();
     return result;
+}
+
+static inline int receive_task(takt_queue_t *queue, void *buffer, size_t size,
+                               takt_tick_t timeout, bool peek)
+{
+    int result = sync_task_call_check(timeout);
+    if (result != TAKT_OK) {
+        return result;
+    }
+    port_critical_enter();
+    result = receive_args(queue, buffer, size);
+    if (result != TAKT_OK) {
+        port_critical_exit();
+        return result;
+    }
+    if (receive_is_plain(queue, peek)) {
+        take_front(queue, buffer);
+        port_critical_exit();
+        return TAKT_OK;
+    }
+    return receive_task_general(queue, buffer, size, timeout, peek);
 }
 
 int takt_queue_send(takt_queue_t *queue, const void *item, size_t size, takt_tick_t timeout)
