@@ -279,3 +279,24 @@ def test_results_carry_an_hsf_column_next_to_fp(tmp_path: Path) -> None:
 def test_run_suite_refuses_an_unknown_policy_before_building() -> None:
     with pytest.raises(bs.SuiteError, match="unknown policy 'hsf2'"):
         bs.run_suite("qemu-m3", ["hsf", "hsf2"])
+
+
+def test_breakdown_names_the_policy_the_program_reports() -> None:
+    funcs = ["yield_task", "takt_yield", "k", "yield_task"]
+    masked = [False, True, True, False]
+    for platform, title in (("takt-mps2-an385/hsf", "HSF"), ("takt-mps2-an385/fp", "FP")):
+        measured = bs.parse(f"info,platform,{platform}\nwindow,yield,0,20,5,5,100\n")
+        text = bs.render_breakdown("mps2-an385", Path("x"), funcs, masked, measured)
+        assert text.startswith(f"## Where the instructions go (mps2-an385, {title},")
+        assert "### yield: 2 traced (2 masked), 5 measured" in text
+
+
+def test_attributed_windows_name_functions_the_suite_defines() -> None:
+    """A renamed task function would silently empty its breakdown row."""
+    source = (bs.REPO_ROOT / "apps/bench/freertos_suite/suite.c").read_text()
+    defined = set(re.findall(r"^static void (\w+)\(void \*arg\)", source, re.M))
+    assert {"yield_task", "mutex_high", "mutex1_low"} <= defined
+    for test, caller, _entry, nxt in bs.ATTRIBUTED_WINDOWS:
+        assert test in bs.QUICK_WINDOWS
+        assert caller in defined, (test, caller)
+        assert nxt in defined, (test, nxt)

@@ -627,8 +627,8 @@ ATTRIBUTED_WINDOWS = (
     ("yield", "yield_task", "takt_yield", "yield_task"),
     ("sem_wait_block", "sem2_high", "xSemaphoreTake", "sem2_low"),
     ("sem_signal_unblock", "sem2_low", "xSemaphoreGive", "sem2_high"),
-    ("mutex1_inherit", "mutex1_high", "xSemaphoreTake", "mutex1_low"),
-    ("mutex1_disinherit", "mutex1_low", "xSemaphoreGive", "mutex1_high"),
+    ("mutex1_inherit", "mutex_high", "xSemaphoreTake", "mutex1_low"),
+    ("mutex1_disinherit", "mutex1_low", "xSemaphoreGive", "mutex_high"),
     ("mq_send", "mp1_task", "xQueueGenericSend", "mp1_task"),
     ("mq_receive", "mp1_task", "xQueueReceive", "mp1_task"),
     ("mq_receive_block", "mp3_high", "xQueueReceive", "mp3_low"),
@@ -754,8 +754,10 @@ def _window_masked(
 def render_breakdown(
     board: str, elf: Path, funcs: Sequence[str], masked: Sequence[bool], measured: SuiteOutput
 ) -> str:
+    policy = measured.info.get("platform", "").rpartition("/")[2]
+    title = POLICY_TITLES.get(policy, "FP")  # programs before the policy was reported: FP
     lines = [
-        f"## Where the instructions go ({board}, FP, from a QEMU instruction trace)",
+        f"## Where the instructions go ({board}, {title}, from a QEMU instruction trace)",
         "",
         f"Program: `{elf.name}`; trace: `qemu-system-arm ... "
         f"-icount shift={ICOUNT_SHIFT},sleep=off "
