@@ -1,21 +1,28 @@
 """The FreeRTOS-API suite's toolkit side (takt.bench_suite): output parsing, the
 sanity check ctest relies on, the comparison with the FreeRTOS reference, the
 kernel size from a link map, and bad input through the CLI. The suite itself
-runs under QEMU in the ARM build's ctest (freertos_suite_quick)."""
+runs under QEMU in the ARM build's ctest (freertos_suite_quick, freertos_suite_quick_hsf)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from takt import bench_suite as bs
-from takt.cli import main
+from takt.cli import _parser, main
 
 
-def _quick_output(masked: bool, *, skew: dict[str, int] | None = None) -> str:
+def _quick_output(
+    masked: bool,
+    *,
+    skew: dict[str, int] | None = None,
+    policy: str = "fp",
+    depletions: int | None = None,
+) -> str:
     kind = "masked" if masked else "window"
-    lines = ["info,platform,takt-mps2-an385", "info,read_overhead,2"]
+    lines = [f"info,platform,takt-mps2-an385/{policy}", "info,read_overhead,2"]
     for name, params in bs.QUICK_WINDOWS.items():
         for p in params:
             lo = 100 + (skew or {}).get(name, 0)
@@ -25,11 +32,17 @@ def _quick_output(masked: bool, *, skew: dict[str, int] | None = None) -> str:
     if not masked:
         lines += [f"throughput,{t},2,{10 + i}" for i, t in enumerate(bs.THROUGHPUT_TESTS)]
     lines.append("done,0")
+    if depletions is not None:
+        lines += [f"info,server_depletions,{depletions}", "info,server_replenishments,1"]
     return "\n".join(lines) + "\n"
 
 
-def _merged(**kw: dict[str, int]) -> bs.SuiteOutput:
-    return bs.merge(bs.parse(_quick_output(False, **kw)), bs.parse(_quick_output(True, **kw)))
+def _merged(
+    *, skew: dict[str, int] | None = None, policy: str = "fp", depletions: int | None = None
+) -> bs.SuiteOutput:
+    plain = _quick_output(False, skew=skew, policy=policy, depletions=depletions)
+    masked = _quick_output(True, skew=skew, policy=policy, depletions=depletions)
+    return bs.merge(bs.parse(plain), bs.parse(masked))
 
 
 def test_parse_reads_every_line_kind_and_ignores_noise() -> None:
@@ -172,3 +185,118 @@ def test_qemu_command_is_deterministic_icount() -> None:
     cmd = bs.qemu_command(Path("x.elf"), "mps2-an385", qemu="qemu-system-arm")
     assert cmd[cmd.index("-icount") + 1] == "shift=7,sleep=off"
     assert cmd[-2:] == ["-kernel", "x.elf"]
+
+
+# ---- the hsf column ----
+
+
+def test_check_demands_the_policy_the_programs_were_built_for() -> None:
+    assert bs.check(_merged(), policy="fp") == []
+    problems = bs.check(_merged(), policy="edf-heap")
+    assert any("is not a edf-heap build" in p for p in problems), problems
+    # a board name that merely ends in the policy's letters is not that policy
+    out = _merged()
+    out.info["platform"] = "takt-mps2-an385-fp"
+    assert any("not a fp build" in p for p in bs.check(out, policy="fp"))
+
+
+def test_check_accepts_an_hsf_run_whose_server_never_depleted() -> None:
+    out = _merged(policy="hsf", depletions=0)
+    assert out.server_depletions == 0
+    assert bs.check(out, policy="hsf") == []
+
+
+@pytest.mark.parametrize(
+    "plain, masked, shown",
+    [(3, 0, "3"), (0, 1, "1"), (None, 0, "None"), (0, None, "None"), (None, None, "None")],
+)
+def test_check_refuses_an_hsf_run_whose_server_depleted_or_did_not_say(
+    plain: int | None, masked: int | None, shown: str
+) -> None:
+    out = bs.merge(
+        bs.parse(_quick_output(False, policy="hsf", depletions=plain)),
+        bs.parse(_quick_output(True, policy="hsf", depletions=masked)),
+    )
+    problems = bs.check(out, policy="hsf")
+    assert any(f"server depletions: {shown}" in p for p in problems), problems
+    # other policies have no server: nothing is asked of them
+    assert bs.check(_merged(), policy="fp") == []
+
+
+def test_merge_refuses_plain_and_masked_programs_of_different_policies() -> None:
+    out = bs.merge(
+        bs.parse(_quick_output(False, policy="hsf", depletions=0)),
+        bs.parse(_quick_output(True, policy="fp")),
+    )
+    assert any("plain and masked programs differ" in e for e in out.errors)
+    assert any("program reported: plain and masked" in p for p in bs.check(out))
+
+
+def test_policies_agree_with_the_cmake_build_and_the_cli_default() -> None:
+    cmake = (bs.REPO_ROOT / "apps/bench/freertos_suite/CMakeLists.txt").read_text()
+    listed = re.search(r"set\(BENCH_SUITE_POLICIES ([^)]*)\)", cmake)
+    assert listed is not None
+    assert tuple(listed.group(1).split()) == bs.POLICIES
+    assert "hsf" in bs.POLICIES and bs.POLICY_TITLES["hsf"] == "HSF"
+    assert set(bs.POLICY_TITLES) == set(bs.POLICIES)
+    args = _parser().parse_args(["bench", "suite"])
+    assert args.policies.split(",") == list(bs.POLICIES)
+
+
+def _policy_run(policies: tuple[str, ...]) -> bs.SuiteRun:
+    results = []
+    for k, policy in enumerate(policies):
+        out = _merged(
+            policy=policy, skew={"yield": 10 * k}, depletions=0 if policy == "hsf" else None
+        )
+        # the full run's delay points (Timeout-1's slope)
+        out.windows[("delay", 31)] = bs.Stat(20, 200, 200, 4000)
+        text = {"kernel": 5000 + k, "freertos_layer": 100, "port": 50, "total": 5150 + k}
+        results.append(bs.PolicyResult(policy, out, text))
+    return bs.SuiteRun("qemu-m3", "mps2-an385", ["qemu ... fp"], results)
+
+
+def test_results_carry_an_hsf_column_next_to_fp(tmp_path: Path) -> None:
+    run = _policy_run(("fp", "hsf"))
+    paths = bs.write_results(run, tmp_path, "takt bench suite --port qemu-m3")
+    md = (tmp_path / "freertos_suite_mps2-an385.md").read_text()
+    assert "| metric | FreeRTOS | FP | HSF |" in md
+    assert "| test | params | FP | HSF |" in md
+    assert "| test | ticks | FP | HSF |" in md
+    # the yield row: mean FP 101, HSF 111 (the skew), each with its ratio to FreeRTOS's 46
+    assert "| cooperative yield switch | 46 | 101 (2.20) | 111 (2.41) |" in md
+    assert "HSF 5151 (kernel 5001" in md
+    csv = (tmp_path / "freertos_suite_mps2-an385.csv").read_text().splitlines()
+    assert "hsf,yield,0,4,110,112,111.00,2,70,72,71.00" in csv
+    assert sum(1 for row in csv if row.startswith("hsf,")) == sum(
+        1 for row in csv if row.startswith("fp,")
+    )
+    tm = (tmp_path / "freertos_suite_mps2-an385_throughput.csv").read_text().splitlines()
+    assert "hsf,tm_basic,2,17" in tm
+    assert tmp_path / "freertos_suite_mps2-an385.md" in paths
+
+
+def test_run_suite_refuses_an_unknown_policy_before_building() -> None:
+    with pytest.raises(bs.SuiteError, match="unknown policy 'hsf2'"):
+        bs.run_suite("qemu-m3", ["hsf", "hsf2"])
+
+
+def test_breakdown_names_the_policy_the_program_reports() -> None:
+    funcs = ["yield_task", "takt_yield", "k", "yield_task"]
+    masked = [False, True, True, False]
+    for platform, title in (("takt-mps2-an385/hsf", "HSF"), ("takt-mps2-an385/fp", "FP")):
+        measured = bs.parse(f"info,platform,{platform}\nwindow,yield,0,20,5,5,100\n")
+        text = bs.render_breakdown("mps2-an385", Path("x"), funcs, masked, measured)
+        assert text.startswith(f"## Where the instructions go (mps2-an385, {title},")
+        assert "### yield: 2 traced (2 masked), 5 measured" in text
+
+
+def test_attributed_windows_name_functions_the_suite_defines() -> None:
+    """A renamed task function would silently empty its breakdown row."""
+    source = (bs.REPO_ROOT / "apps/bench/freertos_suite/suite.c").read_text()
+    defined = set(re.findall(r"^static void (\w+)\(void \*arg\)", source, re.M))
+    assert {"yield_task", "mutex_high", "mutex1_low"} <= defined
+    for test, caller, _entry, nxt in bs.ATTRIBUTED_WINDOWS:
+        assert test in bs.QUICK_WINDOWS
+        assert caller in defined, (test, caller)
+        assert nxt in defined, (test, nxt)

@@ -23,8 +23,17 @@ from takt import target
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ICOUNT_SHIFT = 7  # bench_platform.h converts SysTick counts for this shift
-POLICIES = ("fp", "edf-heap", "edf-mlist", "edf-rbtree")
-POLICY_TITLES = {"fp": "FP", "edf-heap": "EDF-H", "edf-mlist": "EDF-L", "edf-rbtree": "RB-tree"}
+# The order of the columns; apps/bench/freertos_suite/CMakeLists.txt builds the same
+# set (BENCH_SUITE_POLICIES). hsf: every task in one idling server whose budget never
+# runs out (bench_platform.h), so FreeRTOS priorities keep their meaning.
+POLICIES = ("fp", "edf-heap", "edf-mlist", "edf-rbtree", "hsf")
+POLICY_TITLES = {
+    "fp": "FP",
+    "edf-heap": "EDF-H",
+    "edf-mlist": "EDF-L",
+    "edf-rbtree": "RB-tree",
+    "hsf": "HSF",
+}
 BOARDS = {"qemu-m3": "mps2-an385", "qemu-m4": "mps2-an386"}
 
 # Tests the latency part must report (name -> the parameter values of the
@@ -88,6 +97,9 @@ class SuiteOutput:
     info: dict[str, str] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     done: int | None = None
+    # hsf programs: times the suite's server ran out of budget (None: not reported;
+    # merged: the sum over both programs, None unless both reported it)
+    server_depletions: int | None = None
 
 
 _STAT_LINE = re.compile(r"^(window|masked),([a-z0-9_]+),(\d+),(\d+),(\d+),(\d+),(\d+)$")
@@ -108,6 +120,8 @@ def parse(text: str) -> SuiteOutput:
         elif line.startswith("info,"):
             _, key, value = (line.split(",", 2) + [""])[:3]
             out.info[key] = value
+            if key == "server_depletions" and value.isdigit():
+                out.server_depletions = int(value)
         elif line.startswith("error,"):
             out.errors.append(line[len("error,") :])
         elif line.startswith("done,"):
@@ -116,14 +130,27 @@ def parse(text: str) -> SuiteOutput:
 
 
 def merge(plain: SuiteOutput, masked: SuiteOutput) -> SuiteOutput:
-    """The plain program's windows and throughput with the meter program's masked counts."""
+    """The plain program's windows and throughput with the meter program's masked
+    counts; an error when the two report different platforms (board or policy)."""
+    errors = plain.errors + masked.errors
+    if plain.info.get("platform") != masked.info.get("platform"):
+        errors.append(
+            f"plain and masked programs differ: platform {plain.info.get('platform')!r} "
+            f"vs {masked.info.get('platform')!r}"
+        )
+    depletions = (
+        None
+        if plain.server_depletions is None or masked.server_depletions is None
+        else plain.server_depletions + masked.server_depletions
+    )
     return SuiteOutput(
         windows=dict(plain.windows),
         masked=dict(masked.masked),
         throughput=dict(plain.throughput),
         info={**masked.info, **plain.info},
-        errors=plain.errors + masked.errors,
+        errors=errors,
         done=None if plain.done is None or masked.done is None else plain.done + masked.done,
+        server_depletions=depletions,
     )
 
 
@@ -143,15 +170,28 @@ def check(
     *,
     samples: int = QUICK_SAMPLES,
     windows: dict[str, tuple[int, ...]] | None = None,
+    policy: str | None = None,
 ) -> list[str]:
     """Problems with a merged run (empty: sane). Every expected window and
     masked count present with enough samples, mean within [min, max], the
     masked instructions of a window at most the window (plus the meter
-    build's own slack), every throughput test counted, no error line, done,0."""
+    build's own slack), every throughput test counted, no error line, done,0.
+    With a policy: the programs report being built for it ("<board>/<policy>"),
+    and under hsf their server never ran out of budget (a depletion would put
+    a server switch and a replenishment wait into some window)."""
     expected = QUICK_WINDOWS if windows is None else windows
     problems = [f"program reported: {e}" for e in out.errors]
     if out.done != 0:
         problems.append(f"done line: {out.done!r} (expected 0)")
+    if policy is not None:
+        platform = out.info.get("platform", "")
+        if platform.rpartition("/")[2] != policy:
+            problems.append(f"platform {platform!r} is not a {policy} build")
+        if policy == "hsf" and out.server_depletions != 0:
+            problems.append(
+                f"server depletions: {out.server_depletions!r} (expected 0: the budget "
+                "must last the whole run)"
+            )
     if "read_overhead" not in out.info:
         problems.append("no read_overhead calibration line")
     for name, params in expected.items():
@@ -245,7 +285,7 @@ def run_suite(port: str, policies: Sequence[str] = POLICIES) -> SuiteRun:
             name: tuple(sorted({p for (n, p) in merged.windows if n == name}))
             for name in QUICK_WINDOWS
         }
-        problems = check(merged, samples=20, windows=full)
+        problems = check(merged, samples=20, windows=full, policy=policy)
         if problems:
             raise SuiteError(f"{policy}: " + "; ".join(problems[:5]))
         library = directory / "CMakeFiles" / f"bench_suite_rtos_{policy}_plain.dir"
@@ -587,8 +627,8 @@ ATTRIBUTED_WINDOWS = (
     ("yield", "yield_task", "takt_yield", "yield_task"),
     ("sem_wait_block", "sem2_high", "xSemaphoreTake", "sem2_low"),
     ("sem_signal_unblock", "sem2_low", "xSemaphoreGive", "sem2_high"),
-    ("mutex1_inherit", "mutex1_high", "xSemaphoreTake", "mutex1_low"),
-    ("mutex1_disinherit", "mutex1_low", "xSemaphoreGive", "mutex1_high"),
+    ("mutex1_inherit", "mutex_high", "xSemaphoreTake", "mutex1_low"),
+    ("mutex1_disinherit", "mutex1_low", "xSemaphoreGive", "mutex_high"),
     ("mq_send", "mp1_task", "xQueueGenericSend", "mp1_task"),
     ("mq_receive", "mp1_task", "xQueueReceive", "mp1_task"),
     ("mq_receive_block", "mp3_high", "xQueueReceive", "mp3_low"),
@@ -714,8 +754,10 @@ def _window_masked(
 def render_breakdown(
     board: str, elf: Path, funcs: Sequence[str], masked: Sequence[bool], measured: SuiteOutput
 ) -> str:
+    policy = measured.info.get("platform", "").rpartition("/")[2]
+    title = POLICY_TITLES.get(policy, "FP")  # programs before the policy was reported: FP
     lines = [
-        f"## Where the instructions go ({board}, FP, from a QEMU instruction trace)",
+        f"## Where the instructions go ({board}, {title}, from a QEMU instruction trace)",
         "",
         f"Program: `{elf.name}`; trace: `qemu-system-arm ... "
         f"-icount shift={ICOUNT_SHIFT},sleep=off "
@@ -748,6 +790,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     chk.add_argument("--machine", default="mps2-an385")
     chk.add_argument("--shift", type=int, default=ICOUNT_SHIFT)
     chk.add_argument("--timeout", type=float, default=50)
+    chk.add_argument(
+        "--policy", choices=POLICIES, default=None, help="the policy the programs must be built for"
+    )
     chk.add_argument("plain", type=Path)
     chk.add_argument("masked", type=Path)
     att = sub.add_parser("attribute", help="per-function breakdown of windows from a QEMU trace")
@@ -767,7 +812,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     except SuiteError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
-    problems = check(merge(parse(plain), parse(masked)))
+    problems = check(merge(parse(plain), parse(masked)), policy=args.policy)
     for p in problems:
         print(f"problem: {p}")
     print(plain, end="")

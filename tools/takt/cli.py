@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from takt.analysis import analyze_scenario, render_text
+from takt.bench_suite import POLICIES as SUITE_POLICIES
 from takt.bench_suite import SuiteError
 from takt.model import RunResult
 from takt.report import (
@@ -91,7 +92,9 @@ def _parser() -> argparse.ArgumentParser:
         "--port", default="qemu-m3", choices=["qemu-m3", "qemu-m4", "all"], help="suite: the board"
     )
     bench.add_argument(
-        "--policies", default="fp,edf-heap,edf-mlist,edf-rbtree", help="suite: comma-separated"
+        "--policies",
+        default=",".join(SUITE_POLICIES),
+        help="suite: comma-separated (default: all of " + ", ".join(SUITE_POLICIES) + ")",
     )
     return parser
 

@@ -11,7 +11,8 @@
  *   bench_task_create()      a task "at priority p" for the policy in use
  *   bench_masked_*()         instructions executed with interrupts masked
  *   bench_check_clock()      refuses to run unless the clock converts exactly
- *   bench_exit()             ends the program (QEMU's exit status)
+ *   bench_exit()             ends the program (QEMU's exit status); under hsf
+ *                            first reports the server's depletions
  *
  * Time: QEMU runs with -icount shift=7, so every guest instruction is 128 ns
  * of virtual time; SysTick counts the 25 MHz processor clock (40 ns), 3.2
@@ -32,7 +33,23 @@
 #include "takt_armv7m.h"
 #include "task.h"
 
-#define BENCH_PLATFORM_NAME "takt-" TAKT_BOARD_NAME
+/* The policy the program was built for, reported with the platform's name
+ * (the check refuses a program of another policy). */
+#if configTAKT_POLICY == TAKT_POLICY_FP
+#define BENCH_POLICY_NAME "fp"
+#elif configTAKT_POLICY == TAKT_POLICY_EDF_HEAP
+#define BENCH_POLICY_NAME "edf-heap"
+#elif configTAKT_POLICY == TAKT_POLICY_EDF_MLIST
+#define BENCH_POLICY_NAME "edf-mlist"
+#elif configTAKT_POLICY == TAKT_POLICY_EDF_RBTREE
+#define BENCH_POLICY_NAME "edf-rbtree"
+#elif configTAKT_POLICY == TAKT_POLICY_HSF
+#define BENCH_POLICY_NAME "hsf"
+#else
+#error "bench_platform.h: unknown configTAKT_POLICY"
+#endif
+
+#define BENCH_PLATFORM_NAME "takt-" TAKT_BOARD_NAME "/" BENCH_POLICY_NAME
 #define BENCH_ICOUNT_SHIFT 7u
 
 typedef uint32_t bench_clock_t;
@@ -71,12 +88,32 @@ static inline void bench_irq_trigger(void)
 /* FP: an ordinary task at priority p. EDF: a periodic task whose one job
  * never ends (period 2^30 ticks) with a relative deadline that shrinks as p
  * grows, released at tick 0, so a larger p is an earlier absolute deadline
- * and equal p are equal deadlines (FIFO among them, as equal FP priorities). */
+ * and equal p are equal deadlines (FIFO among them, as equal FP priorities).
+ * HSF: a task of local priority p in the one server that holds every task of
+ * the suite (the driver included), so p keeps its FP meaning and no window
+ * holds a server switch. The server is idling (the idle task runs for it, so
+ * the processor never leaves it) with budget = period = 2^30 ticks: its
+ * budget never runs out and it is never replenished after the start within a
+ * run (bench_exit reports both counts; the check demands 0 depletions). What
+ * hsf adds to a window is then the two-level pick and the per-tick charge. */
+#if configTAKT_POLICY == TAKT_POLICY_HSF
+#include "server.h"
+#define BENCH_SERVER_PERIOD ((TickType_t)1 << 30)
+static ServerHandle_t bench_server;
+#endif
+
 static inline BaseType_t bench_task_create(TaskFunction_t code, const char *name, uint16_t stack_words,
                                            void *arg, UBaseType_t priority, TaskHandle_t *handle)
 {
 #if configTAKT_POLICY == TAKT_POLICY_FP
     return xTaskCreate(code, name, stack_words, arg, priority, handle);
+#elif configTAKT_POLICY == TAKT_POLICY_HSF
+    if (bench_server == NULL &&
+        xServerCreate(BENCH_SERVER_PERIOD, BENCH_SERVER_PERIOD, configMAX_PRIORITIES - 1, eServerIdling, "bench",
+                      &bench_server) != pdPASS) {
+        return pdFAIL;
+    }
+    return xServerTaskCreate(bench_server, code, name, stack_words, arg, priority, handle);
 #else
     TickType_t deadline = (TickType_t)(1u << 28) - (TickType_t)priority * (1u << 16);
     return xTaskCreatePeriodic(code, name, stack_words, arg, priority, (TickType_t)1 << 30, deadline, 0,
@@ -155,6 +192,14 @@ static inline int bench_check_clock(void)
 
 static inline void bench_exit(int status)
 {
+#if configTAKT_POLICY == TAKT_POLICY_HSF
+    /* Evidence that the server never ran out of budget in any window. */
+    ServerStats_t server_stats;
+    if (bench_server != NULL && xServerGetStats(bench_server, &server_stats) == pdPASS) {
+        printf("info,server_depletions,%lu\n", (unsigned long)server_stats.uxDepletions);
+        printf("info,server_replenishments,%lu\n", (unsigned long)server_stats.uxReplenishments);
+    }
+#endif
     fflush(stdout);
     takt_arm_exit(status);
 }
