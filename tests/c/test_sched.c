@@ -413,6 +413,46 @@ static void scenario_same_instant_any_policy(takt_tick_t tick0)
     CHECK_STREQ(h_dispatches(), "0:1 0:2 0:3 0:0 1:2 1:0 2:1 2:0 5:1 6:2 7:3 8:0");
 }
 
+/* ---------------------------------------------------------------- the running task stays in front */
+
+static takt_sem_t *front_sem;
+
+static void front_b(void *arg) /* id 1 */
+{
+    (void)arg;
+    CHECK_EQ(takt_sem_take(front_sem, TAKT_WAIT_FOREVER), TAKT_OK);
+    note("B");
+    h_park();
+}
+
+static void front_a(void *arg) /* id 2 */
+{
+    (void)arg;
+    takt_tick_t prev = h_tick0;
+    CHECK_EQ(takt_delay_until(&prev, 5), 1);
+    CHECK_EQ(takt_sem_give(front_sem), TAKT_OK); /* B: ready at A's own instant */
+    note("A");
+    h_work(1);
+    h_park();
+}
+
+/* A becomes ready at 5 and runs; in the same instant it wakes B, its equal
+ * with a lower id. B goes behind A, which keeps running: ids order tasks
+ * that wait to run, never against the running task (under fp the running
+ * task stays in its ready list, so B's insertion must not pass it). */
+static void scenario_running_stays_in_front(takt_tick_t tick0)
+{
+    h_begin(tick0, 10, false);
+    order[0] = '\0';
+    CHECK_EQ(takt_sem_create(1, 0, &front_sem), TAKT_OK);
+    h_task("B", 2, front_b, NULL);
+    h_task("A", 2, front_a, NULL);
+    h_run();
+    CHECK_STREQ(order, "A B");
+    CHECK_STREQ(h_dispatches(), "0:1 0:2 0:0 5:2 6:1 6:0");
+    CHECK_EQ(takt_sem_delete(front_sem), TAKT_OK);
+}
+
 int main(void)
 {
 #if HP_SUBTICK_WORK
@@ -431,6 +471,7 @@ int main(void)
     h_both(scenario_fifo_ready_time, "fifo_ready_time");
     h_both(scenario_fifo_same_instant, "fifo_same_instant");
     h_both(scenario_preempted_first, "preempted_first");
+    h_both(scenario_running_stays_in_front, "running_stays_in_front");
 #if HP_SUBTICK_WORK
     h_both(scenario_irq_at_tick, "irq_at_tick");
 #else
