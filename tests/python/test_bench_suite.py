@@ -300,3 +300,14 @@ def test_attributed_windows_name_functions_the_suite_defines() -> None:
         assert test in bs.QUICK_WINDOWS
         assert caller in defined, (test, caller)
         assert nxt in defined, (test, nxt)
+
+
+def test_recorded_command_lines_name_no_machine_specific_path() -> None:
+    elf = bs.REPO_ROOT / "build-arm-m3" / "apps" / "bench" / "takt-bench-suite-fp"
+    cmd = bs.qemu_command(elf, "mps2-an385", qemu="/usr/local/bin/qemu-system-arm")
+    shown = bs.shown_command(cmd)
+    assert shown.startswith("qemu-system-arm -M mps2-an385 ")
+    assert shown.endswith(" -kernel build-arm-m3/apps/bench/takt-bench-suite-fp")
+    assert str(bs.REPO_ROOT) not in shown and "/usr/local" not in shown
+    # A path outside the repository is kept as given: it names a real file.
+    assert bs.shown_command(["qemu", "-kernel", "/tmp/x.elf"]).endswith("/tmp/x.elf")
