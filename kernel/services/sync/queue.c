@@ -371,15 +371,23 @@ int takt_queue_send(takt_queue_t *queue, const void *item, size_t size, takt_tic
     return send_task(queue, item, size, timeout, SEND_BACK);
 }
 
+/* The rarer sends share one copy of the inline path (kernel text). */
+__attribute__((noinline)) static int send_task_other(takt_queue_t *queue, const void *item,
+                                                     size_t size, takt_tick_t timeout,
+                                                     unsigned how)
+{
+    return send_task(queue, item, size, timeout, how);
+}
+
 int takt_queue_send_front(takt_queue_t *queue, const void *item, size_t size,
                           takt_tick_t timeout)
 {
-    return send_task(queue, item, size, timeout, SEND_FRONT);
+    return send_task_other(queue, item, size, timeout, SEND_FRONT);
 }
 
 int takt_queue_overwrite(takt_queue_t *queue, const void *item, size_t size)
 {
-    return send_task(queue, item, size, 0, SEND_OVERWRITE);
+    return send_task_other(queue, item, size, 0, SEND_OVERWRITE);
 }
 
 int takt_queue_receive(takt_queue_t *queue, void *buffer, size_t size, takt_tick_t timeout)
