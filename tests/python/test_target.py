@@ -175,6 +175,96 @@ def test_bench_output_parsing() -> None:
         bench_target.parse_output("bench,delay,list,fp,3,40,226,230,22750\n")
 
 
+METER_OUTPUT = """board,x
+calibration,spin,100,202
+calibration,masked_none,100,202,0
+calibration,masked_none,101,204,0
+calibration,masked_inside,100,202,202
+calibration,masked_inside,101,204,204
+calibration,masked_section,100,260,234
+calibration,masked_section,101,262,236
+calibration,masked_section,102,264,238
+bench,yield_switch,list,fp,2,40,230,230,23000
+masked,yield_switch,list,fp,2,40,184,184,18400,0
+bench,delay,list,fp,3,40,260,264,26250
+masked,delay,list,fp,3,40,180,182,18100,0
+done
+"""
+
+
+def test_masked_lines_attach_to_their_sample_sets() -> None:
+    from takt import bench_target
+
+    samples, calibration = bench_target.parse_output(METER_OUTPUT)
+    by = {s.key: s for s in samples}
+    assert by[("delay", "list", "fp", 3)].masked == bench_target.Masked(40, 180, 182, 181.0, 0)
+    assert by[("yield_switch", "list", "fp", 2)].masked is not None
+    assert bench_target.check_masked_calibration(calibration) == []
+    assert bench_target.check_masked_samples(samples) == []
+    plain, _ = bench_target.parse_output(
+        "bench,yield_switch,list,fp,2,40,206,206,20600\n"
+        "bench,delay,list,fp,3,40,226,230,22750\ndone\n"
+    )
+    assert all(s.masked is None for s in plain)
+    merged = {s.key: s for s in bench_target.with_masked(plain, samples)}
+    delay = merged[("delay", "list", "fp", 3)]
+    assert (delay.min, delay.max) == (226, 230)  # the plain program's window
+    assert delay.masked is not None and delay.masked.max == 182  # the meter's count
+    with pytest.raises(target.TargetError, match="different sample sets"):
+        bench_target.with_masked(plain[:1], samples)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        ("masked_none,101,204,0", "masked_none,101,204,3", "without a section"),
+        ("masked_inside,100,202,202", "masked_inside,100,202,200", "masked of a 202"),
+        ("masked_section,101,262,236", "masked_section,101,262,237", "grows by"),
+        ("masked_section,102,264,238", "masked_section,102,266,238", "unmasked rest"),
+        (
+            "calibration,masked_inside,100,202,202\ncalibration,masked_inside,101,204,204\n",
+            "",
+            "no",
+        ),
+    ],
+)
+def test_meter_calibration_check_catches_a_wrong_meter(old: str, new: str, problem: str) -> None:
+    from takt import bench_target
+
+    assert old in METER_OUTPUT
+    _, calibration = bench_target.parse_output(METER_OUTPUT.replace(old, new))
+    problems = bench_target.check_masked_calibration(calibration)
+    assert any(problem in p for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        ("masked,delay,list,fp,3,40,180,182,18100,0\n", "", "no masked line"),
+        ("18100,0", "18100,2", "unmeasured"),
+        ("masked,delay,list,fp,3,40,", "masked,delay,list,fp,3,38,", "38 masked of 40 windows"),
+        ("masked,delay,list,fp,3,40,180,182", "masked,delay,list,fp,3,40,180,300", "against"),
+    ],
+)
+def test_meter_sample_check_catches_a_wrong_count(old: str, new: str, problem: str) -> None:
+    from takt import bench_target
+
+    assert old in METER_OUTPUT
+    samples, _ = bench_target.parse_output(METER_OUTPUT.replace(old, new))
+    problems = bench_target.check_masked_samples(samples)
+    assert any(problem in p for p in problems), problems
+
+
+def test_masked_cells_and_columns() -> None:
+    from takt import bench_target
+
+    samples, _ = bench_target.parse_output(METER_OUTPUT)
+    assert bench_target._cell(samples[0]) == "230 (184 masked)"
+    assert bench_target._cell(samples[1]) == "260 / 264 / 262.5 (180 / 182 / 181.0 masked)"
+    assert bench_target.masked_columns(samples[1].masked) == ["180", "182", "181.00"]
+    assert bench_target.masked_columns(None) == ["", "", ""]
+
+
 def test_kernel_cost_method_on_qemu() -> None:
     """The measuring program on QEMU: loops of known length count exactly, a
     cooperative switch costs the same every time, a tick that wakes a task
@@ -198,3 +288,44 @@ def test_kernel_cost_method_on_qemu() -> None:
     delays = [by[("delay", "fp", n)].min for n in range(32)]
     steps = {delays[i + 1] - delays[i] for i in range(31)}
     assert len(steps) == 1 and steps.pop() > 0
+
+
+def test_masked_meter_on_qemu() -> None:
+    """The meter build on QEMU: its calibration windows (none, inside, around a
+    section) count as they must; every sample set has one masked count per
+    window, at most the window; a yield masks part of its window; and the
+    sorted-list insertion of takt_delay, which runs inside the delay's critical
+    section, adds to the masked count exactly what it adds to the window."""
+    from takt import bench_target
+
+    commands, plain_out, meter_out = bench_target.run_pair("takt-bench-kernel-list")
+    assert commands[1].endswith("takt-bench-kernel-list-masked")
+    plain, _ = bench_target.parse_output(plain_out)
+    metered, calibration = bench_target.parse_output(meter_out)
+    assert bench_target.check_masked_calibration(calibration) == []
+    assert bench_target.check_masked_samples(metered) == []
+    merged = {s.key: s for s in bench_target.with_masked(plain, metered)}
+    yield_switch = merged[("yield_switch", "list", "fp", 2)]
+    assert yield_switch.masked is not None
+    assert 0 < yield_switch.masked.max < yield_switch.max
+    by = {s.key: s for s in metered}
+    windows = [by[("delay", "list", "fp", n)].min for n in range(32)]
+    masked = [m.min for n in range(32) if (m := by[("delay", "list", "fp", n)].masked)]
+    assert len(masked) == 32
+    assert [b - a for a, b in zip(masked, masked[1:], strict=False)] == [
+        b - a for a, b in zip(windows, windows[1:], strict=False)
+    ]
+
+
+def test_hsf_masked_meter_on_qemu() -> None:
+    """The hsf meter build: a masked count for every window, and the decision,
+    which runs inside PendSV's critical section, wholly masked."""
+    from takt import bench_hsf_target
+
+    _, plain_out, meter_out = bench_hsf_target.run_pair(bench_hsf_target.PROGRAM)
+    metered = bench_hsf_target.parse_output(meter_out)
+    assert bench_hsf_target.check_masked(metered) == []
+    switches = [s for s in metered if s.measurement == "hsf_switch_replenish"]
+    assert switches and all(s.masked and s.masked.min == s.min > 0 for s in switches)
+    merged = bench_hsf_target.with_masked(bench_hsf_target.parse_output(plain_out), metered)
+    assert all(s.masked is not None for s in merged)

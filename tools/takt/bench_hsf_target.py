@@ -5,18 +5,26 @@ Part of ``takt bench target``: runs apps/bench/target/hsf_costs.c on QEMU
 writes docs/results/hsf_target.{csv,md}: the tick handler, the decision after
 the tick and the server switch against the number of servers, for ticks with
 no timer due, with a depletion and with one replenishment; and the cost of
-``takt_preemption_point`` and ``takt_should_yield``.
+``takt_preemption_point`` and ``takt_should_yield``; for each, the instructions
+executed with interrupts masked (from the meter build ``takt-bench-hsf-masked``).
 """
 
 from __future__ import annotations
 
 import csv
-import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from takt import target
-from takt.bench_target import PORT, SHIFT
+from takt.bench_target import (
+    SHIFT,
+    Masked,
+    masked_columns,
+    masked_suffix,
+    parse_masked_line,
+    run_pair,
+    stat_cell,
+)
 
 PROGRAM = "takt-bench-hsf"
 
@@ -29,6 +37,7 @@ class HsfSample:
     min: int
     max: int
     mean: float
+    masked: Masked | None = None
 
 
 @dataclass(frozen=True)
@@ -38,8 +47,10 @@ class HsfTargetBench:
 
 
 def parse_output(text: str) -> list[HsfSample]:
-    """The program's 'bench,<what>,<servers>,<n>,<min>,<max>,<mean x100>' lines."""
+    """The program's 'bench,<what>,<servers>,<n>,<min>,<max>,<mean x100>' lines,
+    with the 'masked,<what>,<servers>,...' line of the same set attached (meter build)."""
     samples: list[HsfSample] = []
+    masked: dict[tuple[str, ...], Masked] = {}
     done = False
     for line in text.splitlines():
         fields = line.strip().split(",")
@@ -48,30 +59,63 @@ def parse_output(text: str) -> list[HsfSample]:
             samples.append(
                 HsfSample(what, int(servers), int(n), int(lo), int(hi), int(mean100) / 100)
             )
+        elif (found := parse_masked_line(fields, 2)) is not None:
+            masked[found[0]] = found[1]
         elif fields[0] == "done":
             done = True
     if not done:
         raise target.TargetError("the hsf benchmark did not finish:\n" + text[-2000:])
-    return samples
+    return [replace(s, masked=masked.get((s.measurement, str(s.servers)))) for s in samples]
+
+
+# The decision runs inside PendSV's critical section: all of its window is masked.
+WHOLLY_MASKED = ("hsf_switch_",)
+
+
+def check_masked(samples: list[HsfSample]) -> list[str]:
+    """Problems with the meter build's sample sets: a masked line for each, one
+    count per window, none unmeasured, masked at most the window (same build),
+    and every decision window wholly masked."""
+    problems: list[str] = []
+    for s in samples:
+        name = f"{s.measurement},{s.servers}"
+        m = s.masked
+        if m is None:
+            problems.append(f"{name}: no masked line")
+        elif m.unmeasured != 0 or m.samples != s.samples:
+            problems.append(
+                f"{name}: {m.samples} masked of {s.samples} windows, {m.unmeasured} unmeasured"
+            )
+        elif m.samples > 0 and (m.min > s.min or m.max > s.max or not m.min <= m.mean <= m.max):
+            problems.append(f"{name}: masked {m.min}..{m.max} against window {s.min}..{s.max}")
+        elif s.measurement.startswith(WHOLLY_MASKED) and (m.min, m.max) != (s.min, s.max):
+            problems.append(f"{name}: a decision inside PendSV's section is not all masked")
+    return problems
+
+
+def with_masked(plain: list[HsfSample], metered: list[HsfSample]) -> list[HsfSample]:
+    """The plain program's windows with the meter program's masked counts."""
+    by_key = {(s.measurement, s.servers): s.masked for s in metered}
+    if set(by_key) != {(s.measurement, s.servers) for s in plain}:
+        raise target.TargetError("the plain and -masked hsf programs measured different sets")
+    return [replace(s, masked=by_key[(s.measurement, s.servers)]) for s in plain]
 
 
 def run() -> HsfTargetBench:
-    elf = target.target_program(PORT, PROGRAM, f"apps/bench/target/{PROGRAM}")
-    cmd = target.qemu_command(PORT, elf, ["--shift", str(SHIFT)], shift=SHIFT)
-    done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
-    if done.returncode != 0:
+    commands, plain_out, meter_out = run_pair(PROGRAM)
+    metered = parse_output(meter_out)
+    problems = check_masked(metered)
+    if problems:
         raise target.TargetError(
-            f"{elf.name} failed ({done.returncode}):\n{done.stdout[-2000:]}{done.stderr}"
+            f"{PROGRAM}-masked: the meter's counts are wrong:\n" + "\n".join(problems)
         )
-    return HsfTargetBench(parse_output(done.stdout), " ".join(cmd))
+    return HsfTargetBench(with_masked(parse_output(plain_out), metered), "\n".join(commands))
 
 
 def _cell(s: HsfSample | None) -> str:
     if s is None or s.samples == 0:
         return "-"
-    if s.min == s.max:
-        return f"{s.min}"
-    return f"{s.min} / {s.max} / {s.mean:.1f}"
+    return stat_cell(s.min, s.max, s.mean) + masked_suffix(s.masked)
 
 
 def render_markdown(bench: HsfTargetBench) -> str:
@@ -84,7 +128,11 @@ def render_markdown(bench: HsfTargetBench) -> str:
         " instructions read off SysTick). Program: apps/bench/target/hsf_costs.c, kernel build",
         "apps/bench/target/hsf/takt_config.h (no trace, no asserts, rbtree timer queue), -O3.",
         "Cells: min / max / mean instructions (one number when all samples agree); '-': the",
-        "tick asked for no switch, so there is no decision to time.",
+        "tick asked for no switch, so there is no decision to time. In parentheses: the",
+        "instructions of the same windows executed with interrupts masked (BASEPRI raised;",
+        "from takt-bench-hsf-masked, the port's meter). A handler's own run at the kernel's",
+        "interrupt level counts only where it opens a critical section; the decision runs",
+        "inside PendSV's section, so all of it is masked.",
         "",
         "```",
         bench.command,
@@ -129,9 +177,31 @@ def write_results(bench: HsfTargetBench, out: Path) -> list[Path]:
     csv_path = out / "hsf_target.csv"
     with csv_path.open("w", newline="", encoding="utf-8") as stream:
         writer = csv.writer(stream)
-        writer.writerow(["measurement", "servers", "samples", "min", "max", "mean"])
+        writer.writerow(
+            [
+                "measurement",
+                "servers",
+                "samples",
+                "min",
+                "max",
+                "mean",
+                "masked_min",
+                "masked_max",
+                "masked_mean",
+            ]
+        )
         for s in bench.samples:
-            writer.writerow([s.measurement, s.servers, s.samples, s.min, s.max, f"{s.mean:.2f}"])
+            writer.writerow(
+                [
+                    s.measurement,
+                    s.servers,
+                    s.samples,
+                    s.min,
+                    s.max,
+                    f"{s.mean:.2f}",
+                    *masked_columns(s.masked),
+                ]
+            )
     md_path = out / "hsf_target.md"
     md_path.write_text(render_markdown(bench), encoding="utf-8")
     return [csv_path, md_path]

@@ -3,7 +3,10 @@
 Runs apps/bench/target/kernel_costs.c (one program per timer-queue backend)
 on QEMU ``mps2-an385`` under ``-icount shift=7`` and collects its sample
 sets: instructions per operation, min / max / mean over the samples (jitter =
-max - min). Also measures the kernel's text size with arm-none-eabi-size.
+max - min). Each program also runs in its meter build (``-masked``, the port's
+TAKT_ARM_MASK_METER), which gives the instructions the same windows executed
+with interrupts masked; the meter's own calibration windows are checked first.
+Also measures the kernel's text size with arm-none-eabi-size.
 docs/benchmarks.md describes the method.
 """
 
@@ -12,7 +15,7 @@ from __future__ import annotations
 import csv
 import shutil
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from takt import target
@@ -36,6 +39,19 @@ FP_OBJECTS = ("pq_sorted_list", "core", "policy_fp", "kernel", "task", "job", "t
 
 
 @dataclass(frozen=True)
+class Masked:
+    """Instructions executed with interrupts masked (BASEPRI raised) in a sample
+    set's windows, from the meter build; `unmeasured`: windows the meter could
+    not attribute (a section open at one end only), which makes a run invalid."""
+
+    samples: int
+    min: int
+    max: int
+    mean: float
+    unmeasured: int = 0
+
+
+@dataclass(frozen=True)
 class Sample:
     measurement: str
     timer_queue: str
@@ -45,10 +61,15 @@ class Sample:
     min: int
     max: int
     mean: float
+    masked: Masked | None = None
 
     @property
     def jitter(self) -> int:
         return self.max - self.min
+
+    @property
+    def key(self) -> tuple[str, str, str, int]:
+        return (self.measurement, self.timer_queue, self.scheduler, self.tasks)
 
 
 @dataclass(frozen=True)
@@ -60,9 +81,21 @@ class TargetBench:
     port_text: int
 
 
+def parse_masked_line(fields: list[str], key_fields: int) -> tuple[tuple[str, ...], Masked] | None:
+    """A 'masked,<key...>,<n>,<min>,<max>,<mean x100>,<unmeasured>' line split
+    at commas (key_fields fields name the sample set), or None if it is not one."""
+    if fields[0] != "masked" or len(fields) != 1 + key_fields + 5:
+        return None
+    n, lo, hi, mean100, unmeasured = (int(f) for f in fields[1 + key_fields :])
+    return tuple(fields[1 : 1 + key_fields]), Masked(n, lo, hi, mean100 / 100, unmeasured)
+
+
 def parse_output(text: str) -> tuple[list[Sample], list[str]]:
-    """The bench program's lines: 'bench,...' sample sets and 'calibration,...' checks."""
+    """The bench program's lines: 'bench,...' sample sets (with the 'masked,...'
+    line of the same set attached, in a meter build's output) and
+    'calibration,...' checks."""
     samples: list[Sample] = []
+    masked: dict[tuple[str, ...], Masked] = {}
     calibration: list[str] = []
     done = False
     for line in text.splitlines():
@@ -72,13 +105,104 @@ def parse_output(text: str) -> tuple[list[Sample], list[str]]:
             samples.append(
                 Sample(what, queue, sched, int(tasks), int(n), int(lo), int(hi), int(mean100) / 100)
             )
+        elif (found := parse_masked_line(fields, 4)) is not None:
+            masked[found[0]] = found[1]
         elif fields[0] == "calibration":
             calibration.append(line.strip())
         elif fields[0] == "done":
             done = True
     if not done:
         raise target.TargetError("the benchmark program did not finish:\n" + text[-2000:])
+    samples = [
+        replace(s, masked=masked.get((s.measurement, s.timer_queue, s.scheduler, str(s.tasks))))
+        for s in samples
+    ]
     return samples, calibration
+
+
+def check_masked_calibration(calibration: list[str]) -> list[str]:
+    """Problems with the meter's calibration windows (kernel_costs.c,
+    calibrate_masked): no section masks 0; a window inside a section is all
+    masked; a section around spin(n) masks 2 more per n, and its unmasked rest
+    (window - masked) is the same positive number for every n."""
+    problems: list[str] = []
+    rows: dict[str, list[tuple[int, int, int]]] = {}
+    for line in calibration:
+        fields = line.split(",")
+        if len(fields) == 5 and fields[1].startswith("masked_"):
+            n, window, masked = (int(f) for f in fields[2:])
+            rows.setdefault(fields[1], []).append((n, window, masked))
+    for kind in ("masked_none", "masked_inside", "masked_section"):
+        if not rows.get(kind):
+            problems.append(f"no {kind} calibration lines")
+    for n, _window, masked in rows.get("masked_none", []):
+        if masked != 0:
+            problems.append(f"masked_none {n}: {masked} masked in a window without a section")
+    for n, window, masked in rows.get("masked_inside", []):
+        if masked != window:
+            problems.append(f"masked_inside {n}: {masked} masked of a {window}-instruction window")
+    section = sorted(rows.get("masked_section", []))
+    rests = {window - masked for _, window, masked in section}
+    if section and (len(rests) != 1 or min(rests) <= 0):
+        problems.append(f"masked_section: unmasked rest {sorted(rests)} is not one positive number")
+    for (n0, _, m0), (n1, _, m1) in zip(section, section[1:], strict=False):
+        if m1 - m0 != 2 * (n1 - n0):
+            problems.append(
+                f"masked_section {n0}->{n1}: masked grows by {m1 - m0}, not {2 * (n1 - n0)}"
+            )
+    return problems
+
+
+def check_masked_samples(samples: list[Sample]) -> list[str]:
+    """Problems with a meter build's sample sets: each has its masked line, one
+    masked count per window, none unmeasured, and masked at most the window
+    (both measured in that build: the meter's own instructions are in its
+    windows, not in its masked counts)."""
+    problems: list[str] = []
+    for s in samples:
+        name = ",".join(str(k) for k in s.key)
+        m = s.masked
+        if m is None:
+            problems.append(f"{name}: no masked line")
+        elif m.unmeasured != 0 or m.samples != s.samples:
+            problems.append(
+                f"{name}: {m.samples} masked of {s.samples} windows, {m.unmeasured} unmeasured"
+            )
+        elif m.samples > 0 and (m.min > s.min or m.max > s.max or not m.min <= m.mean <= m.max):
+            problems.append(f"{name}: masked {m.min}..{m.max} against window {s.min}..{s.max}")
+    return problems
+
+
+def with_masked(plain: list[Sample], metered: list[Sample]) -> list[Sample]:
+    """The plain program's windows with the meter program's masked counts
+    (TargetError when the two programs did not measure the same sample sets)."""
+    by_key = {s.key: s.masked for s in metered}
+    if set(by_key) != {s.key for s in plain}:
+        raise target.TargetError("the plain and -masked programs measured different sample sets")
+    return [replace(s, masked=by_key[s.key]) for s in plain]
+
+
+def _run_program(elf: Path) -> tuple[str, str]:
+    cmd = target.qemu_command(PORT, elf, ["--shift", str(SHIFT)], shift=SHIFT)
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        raise target.TargetError(
+            f"{elf.name} failed ({done.returncode}):\n{done.stdout[-2000:]}{done.stderr}"
+        )
+    return " ".join(cmd), done.stdout
+
+
+def run_pair(program: str) -> tuple[list[str], str, str]:
+    """Runs apps/bench/target/<program> and <program>-masked: their QEMU command
+    lines and outputs (plain, meter)."""
+    commands: list[str] = []
+    outputs: list[str] = []
+    for name in (program, f"{program}-masked"):
+        elf = target.target_program(PORT, name, f"apps/bench/target/{name}")
+        cmd, out = _run_program(elf)
+        commands.append(cmd)
+        outputs.append(out)
+    return commands, outputs[0], outputs[1]
 
 
 def _text_sizes(archive: Path) -> dict[str, int]:
@@ -97,17 +221,19 @@ def run() -> TargetBench:
     calibration: list[str] = []
     commands: list[str] = []
     for queue in QUEUES:
-        elf = target.target_program(
-            PORT, f"takt-bench-kernel-{queue}", f"apps/bench/target/takt-bench-kernel-{queue}"
-        )
-        cmd = target.qemu_command(PORT, elf, ["--shift", str(SHIFT)], shift=SHIFT)
-        commands.append(" ".join(cmd))
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
-        if done.returncode != 0:
-            raise target.TargetError(f"{elf.name} failed ({done.returncode}):\n{done.stderr}")
-        got, cal = parse_output(done.stdout)
-        samples += got
+        cmds, plain_out, meter_out = run_pair(f"takt-bench-kernel-{queue}")
+        commands += cmds
+        plain, cal = parse_output(plain_out)
+        metered, meter_cal = parse_output(meter_out)
+        problems = check_masked_calibration(meter_cal) + check_masked_samples(metered)
+        if problems:
+            raise target.TargetError(
+                f"takt-bench-kernel-{queue}-masked: the meter's counts are wrong:\n"
+                + "\n".join(problems)
+            )
+        samples += with_masked(plain, metered)
         calibration += [f"{queue}: {c}" for c in cal]
+        calibration += [f"{queue}: {c}" for c in meter_cal if c.startswith("calibration,masked_")]
     build = target.build_dir(PORT)
     objects = _text_sizes(build / "apps/bench/target/libtakt_kernel_bench_list.a")
     port_obj = next(
@@ -133,6 +259,9 @@ def write_results(bench: TargetBench, out: Path) -> list[Path]:
                 "max",
                 "mean",
                 "jitter",
+                "masked_min",
+                "masked_max",
+                "masked_mean",
             ]
         )
         for s in bench.samples:
@@ -147,6 +276,7 @@ def write_results(bench: TargetBench, out: Path) -> list[Path]:
                     s.max,
                     f"{s.mean:.2f}",
                     s.jitter,
+                    *masked_columns(s.masked),
                 ]
             )
     md_path = out / "target_costs.md"
@@ -165,10 +295,29 @@ def _find(
     raise KeyError((what, queue, sched, tasks))
 
 
+def masked_columns(m: Masked | None) -> list[str]:
+    """masked_min, masked_max, masked_mean of a CSV row (empty without a count)."""
+    if m is None or m.samples == 0:
+        return ["", "", ""]
+    return [str(m.min), str(m.max), f"{m.mean:.2f}"]
+
+
+def stat_cell(lo: int, hi: int, mean: float) -> str:
+    """min / max / mean, or one number when all samples agree."""
+    if lo == hi:
+        return f"{lo}"
+    return f"{lo} / {hi} / {mean:.1f}"
+
+
+def masked_suffix(m: Masked | None) -> str:
+    """' (m masked)' for a table cell; nothing without a count."""
+    if m is None or m.samples == 0:
+        return ""
+    return f" ({stat_cell(m.min, m.max, m.mean)} masked)"
+
+
 def _cell(s: Sample) -> str:
-    if s.min == s.max:
-        return f"{s.min}"
-    return f"{s.min} / {s.max} / {s.mean:.1f}"
+    return stat_cell(s.min, s.max, s.mean) + masked_suffix(s.masked)
 
 
 def render_markdown(bench: TargetBench) -> str:
@@ -179,6 +328,9 @@ def render_markdown(bench: TargetBench) -> str:
         f" one instruction = {2**SHIFT} ns of virtual time; SysTick counts at 25 MHz.",
         "Cells are min / max / mean over the samples (one number when all samples agree);",
         "jitter = max - min. Exception entry and exit count as zero instructions under icount.",
+        "In parentheses: the instructions of the same windows executed with interrupts masked",
+        "(BASEPRI at the kernel level; from the -masked programs, the port's meter; a handler's",
+        "own run at kernel priority counts only where it opens a critical section).",
         "Kernel build: apps/bench/target/takt_config.h (no trace, no asserts, no stack check,",
         "no round-robin), -O3, arm-none-eabi-gcc 12.",
         "",
@@ -254,6 +406,10 @@ def render_markdown(bench: TargetBench) -> str:
         "",
         "## Calibration (spin(n) is 2n+2 instructions: the method counts exactly)",
         "",
+        "The masked_* lines (from the -masked programs: window, masked) check the meter:",
+        "no section masks 0, a window inside a section is all masked, a section around",
+        "spin(n) masks 2 more per n with the same unmasked rest.",
+        "",
         "```",
         *bench.calibration,
         "```",
@@ -269,7 +425,8 @@ def render_summary(bench: TargetBench) -> str:
     d0 = _find(bench, "delay", "list", tasks=0)
     d31 = _find(bench, "delay", "list", tasks=31)
     return (
+        "instructions (masked in parentheses): "
         f"yield switch {_cell(y)}, tick no wake {_cell(t0)}, tick waking a preempting task "
         f"{_cell(t1)}, takt_delay {_cell(d0)} (+{(d31.mean - d0.mean) / 31:.1f} per delayed "
-        f"task, list) instructions"
+        f"task, list)"
     )

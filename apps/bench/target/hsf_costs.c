@@ -20,7 +20,11 @@
  * nothing waiting (return after the flag test), with a switch waiting (to the
  * first instruction of the woken task), and takt_should_yield.
  *
- * Output: CSV lines bench,<measurement>,<servers>,<n>,<min>,<max>,<mean x100>.
+ * Output: CSV lines bench,<measurement>,<servers>,<n>,<min>,<max>,<mean x100>;
+ * built with TAKT_ARM_MASK_METER (takt-bench-hsf-masked) also
+ *   masked,<measurement>,<servers>,<n>,<min>,<max>,<mean x100>,<unmeasured>
+ * (icount_meter.h). The decision runs inside PendSV's critical section, so
+ * all of its window is masked.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +46,7 @@
  * other form GCC arranges the wrapped tick differently and moves two of its own
  * instructions out of the measured window, so the published tick numbers would
  * drop by 2. */
-static void add_window(stats_t *s, uint32_t counts_window)
+static uint32_t add_window(stats_t *s, uint32_t counts_window)
 {
     uint32_t c = counts_window >= meter_read_cost ? counts_window - meter_read_cost : 0;
     uint32_t v = to_instructions(c);
@@ -50,6 +54,15 @@ static void add_window(stats_t *s, uint32_t counts_window)
     s->max = s->n == 0 || v > s->max ? v : s->max;
     s->sum += v;
     s->n++;
+    return v;
+}
+
+/* A window and, in the meter build, its masked instructions (kept out of
+ * add_window, whose call the plain build's windows hold as they were). */
+static inline void add_masked_window(stats_t *s, uint32_t counts_window, masked_mark_t mark)
+{
+    uint32_t v = add_window(s, counts_window);
+    stats_add_masked(s, mark, v);
 }
 
 static void report(const char *what, unsigned servers, const stats_t *s)
@@ -57,6 +70,11 @@ static void report(const char *what, unsigned servers, const stats_t *s)
     printf("bench,%s,%u,%lu,%lu,%lu,%lu\n", what, servers, (unsigned long)s->n,
            (unsigned long)s->min, (unsigned long)s->max,
            (unsigned long)(s->n ? s->sum * 100u / s->n : 0));
+    if (METER_MASKED) {
+        char key[48];
+        snprintf(key, sizeof(key), "%s,%u", what, servers);
+        meter_report_masked(key, s);
+    }
 }
 
 static void fail(const char *what)
@@ -95,10 +113,11 @@ void __wrap_takt_tick_from_isr(void)
     }
     hsf_totals_t before = hsf_totals();
     uint32_t pend_before = SCB_ICSR & SCB_ICSR_PENDSVSET;
+    masked_mark_t m = masked_mark();
     uint32_t a = cvr();
     __real_takt_tick_from_isr();
     uint32_t b = cvr();
-    add_window(&st_tick[c], counts_between(a, b));
+    add_masked_window(&st_tick[c], counts_between(a, b), m);
     bool tick_asked_switch = pend_before == 0 && (SCB_ICSR & SCB_ICSR_PENDSVSET) != 0;
     hsf_totals_t after = hsf_totals();
     misclassified += hsf_tick_matches_class(c, before, after) ? 0u : 1u;
@@ -112,10 +131,11 @@ takt_task_t *__wrap_takt_sched_switch_point(void)
     if (c == CASE_NONE) {
         return __real_takt_sched_switch_point();
     }
+    masked_mark_t m = masked_mark();
     uint32_t a = cvr();
     takt_task_t *next = __real_takt_sched_switch_point();
     uint32_t b = cvr();
-    add_window(&st_switch[c], counts_between(a, b));
+    add_masked_window(&st_switch[c], counts_between(a, b), m);
     return next;
 }
 
@@ -154,6 +174,7 @@ static void bench_hsf(unsigned n)
 
 static stats_t st_point_idle, st_point_switch, st_should_yield;
 static volatile uint32_t mark;
+static masked_mark_t masked_at_mark; /* taken with mark */
 static volatile bool sink;
 
 static void waker(void *arg) /* high priority: woken by each tick */
@@ -163,7 +184,7 @@ static void waker(void *arg) /* high priority: woken by each tick */
         takt_delay(1);
         uint32_t end = cvr(); /* first instruction after the switch */
         if (mark != 0) {
-            add_window(&st_point_switch, counts_between(mark, end));
+            add_masked_window(&st_point_switch, counts_between(mark, end), masked_at_mark);
             mark = 0;
         }
         if (st_point_switch.n == SAMPLES) {
@@ -177,21 +198,24 @@ static void low_worker(void *arg) /* non-preemptive: polls its preemption points
     (void)arg;
     for (;;) {
         if (takt_should_yield()) {
+            masked_at_mark = masked_mark();
             mark = cvr();
             takt_preemption_point(); /* a switch is waiting: to the waker */
             continue;
         }
         if (st_point_idle.n < SAMPLES) {
+            masked_mark_t m = masked_mark();
             uint32_t a = cvr();
             takt_preemption_point(); /* nothing waiting */
             uint32_t b = cvr();
-            add_window(&st_point_idle, counts_between(a, b));
+            add_masked_window(&st_point_idle, counts_between(a, b), m);
         }
         if (st_should_yield.n < SAMPLES) {
+            masked_mark_t m = masked_mark();
             uint32_t a = cvr();
             sink = takt_should_yield();
             uint32_t b = cvr();
-            add_window(&st_should_yield, counts_between(a, b));
+            add_masked_window(&st_should_yield, counts_between(a, b), m);
         }
         takt_arm_spin(200);
     }

@@ -34,3 +34,14 @@ void meter_stop(void)
 {
     SYST_CSR = 0;
 }
+
+void meter_report_masked(const char *key, const stats_t *s)
+{
+    if (!METER_MASKED) {
+        return;
+    }
+    printf("masked,%s,%lu,%lu,%lu,%lu,%lu\n", key, (unsigned long)s->masked_n,
+           (unsigned long)s->masked_min, (unsigned long)s->masked_max,
+           (unsigned long)(s->masked_n ? s->masked_sum * 100u / s->masked_n : 0),
+           (unsigned long)s->unmeasured);
+}

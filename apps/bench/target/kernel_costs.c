@@ -11,6 +11,10 @@
  * Output: one CSV line per sample set,
  *   bench,<measurement>,<timer queue>,<scheduler>,<tasks>,<n>,<min>,<max>,<mean x100>
  * and "calibration" lines that check the method on loops of known length.
+ * Built with TAKT_ARM_MASK_METER (the -masked programs), each sample set also
+ * gets the instructions its windows executed with interrupts masked,
+ *   masked,<measurement>,<timer queue>,<scheduler>,<tasks>,<n>,<min>,<max>,<mean x100>,<unmeasured>
+ * and calibration lines that check the meter on windows of known masking.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +45,11 @@ static void report(const char *what, const char *sched, unsigned tasks, const st
     printf("bench,%s,%s,%s,%u,%lu,%lu,%lu,%lu\n", what, QUEUE_NAME, sched, tasks,
            (unsigned long)s->n, (unsigned long)s->min, (unsigned long)s->max,
            (unsigned long)(s->n ? s->sum * 100u / s->n : 0));
+    if (METER_MASKED) {
+        char key[64];
+        snprintf(key, sizeof(key), "%s,%s,%s,%u", what, QUEUE_NAME, sched, tasks);
+        meter_report_masked(key, s);
+    }
 }
 
 static void begin(takt_scheduler_t sched, takt_preemption_t preemption)
@@ -74,6 +83,50 @@ static void finish(void)
 
 /* ---- calibration: loops of known length, and the read cost ---- */
 
+/* The meter on windows whose masking is known, spin(n) in each:
+ *   masked_none     no critical section: 0 masked
+ *   masked_inside   the window inside a section: all of it masked
+ *   masked_section  a section around spin(n) inside the window: 2 more per n,
+ *                   and the section's own unmasked instructions (the code
+ *                   before its raising msr and after its lowering one) the
+ *                   same for every n
+ * Line: calibration,<kind>,<n>,<window instructions>,<masked instructions>. */
+static void calibrate_masked(void)
+{
+    for (uint32_t n = 100; n <= 104; n++) {
+        masked_mark_t m = masked_mark();
+        uint32_t a = cvr();
+        takt_arm_spin(n);
+        uint32_t b = cvr();
+        uint32_t window = to_instructions(counts_between(a, b) - meter_read_cost);
+        printf("calibration,masked_none,%lu,%lu,%lu\n", (unsigned long)n, (unsigned long)window,
+               (unsigned long)masked_in_window(m, window));
+    }
+    for (uint32_t n = 100; n <= 104; n++) {
+        takt_critical_enter();
+        masked_mark_t m = masked_mark();
+        uint32_t a = cvr();
+        takt_arm_spin(n);
+        uint32_t b = cvr();
+        uint32_t window = to_instructions(counts_between(a, b) - meter_read_cost);
+        uint32_t masked = masked_in_window(m, window);
+        takt_critical_exit();
+        printf("calibration,masked_inside,%lu,%lu,%lu\n", (unsigned long)n, (unsigned long)window,
+               (unsigned long)masked);
+    }
+    for (uint32_t n = 100; n <= 104; n++) {
+        masked_mark_t m = masked_mark();
+        uint32_t a = cvr();
+        takt_critical_enter();
+        takt_arm_spin(n);
+        takt_critical_exit();
+        uint32_t b = cvr();
+        uint32_t window = to_instructions(counts_between(a, b) - meter_read_cost);
+        printf("calibration,masked_section,%lu,%lu,%lu\n", (unsigned long)n, (unsigned long)window,
+               (unsigned long)masked_in_window(m, window));
+    }
+}
+
 static void calibrate(void)
 {
     uint32_t a, b;
@@ -86,12 +139,16 @@ static void calibrate(void)
         printf("calibration,spin,%lu,%lu\n", (unsigned long)n, (unsigned long)to_instructions(c));
     }
     printf("calibration,read_cost_counts,%lu\n", (unsigned long)meter_read_cost);
+    if (METER_MASKED) {
+        calibrate_masked();
+    }
     meter_stop();
 }
 
 /* ---- cooperative yield: two equal tasks hand over by takt_yield ---- */
 
 static volatile uint32_t mark;
+static masked_mark_t masked_at_mark; /* taken with mark */
 static stats_t st_yield;
 static unsigned warmup;
 
@@ -103,11 +160,12 @@ static void yielder(void *arg)
         if (warmup > 0) {
             warmup--; /* the first hand-over enters the other task at its start */
         } else if (mark != 0) {
-            stats_add(&st_yield, counts_between(mark, end));
+            stats_add_window(&st_yield, counts_between(mark, end), masked_at_mark);
             if (st_yield.n == SAMPLES) {
                 takt_arm_stop();
             }
         }
+        masked_at_mark = masked_mark();
         mark = cvr();
         takt_yield();
     }
@@ -130,6 +188,7 @@ static void bench_yield(void)
 
 static stats_t st_tick_idle, st_tick_wake;
 static uint32_t watch_limit;
+static masked_mark_t masked_before_tick; /* the watcher's latest mark */
 static volatile bool wake_pending;
 
 /* A tick takes well over 31 instructions (the SysTick handler alone); a
@@ -140,7 +199,9 @@ static volatile bool wake_pending;
  * the iteration in which the tick count changed, less the loop's own length
  * (its shortest gap over the first iterations, before any tick), is the
  * tick interrupt. After recording, the clock is read again so the
- * recording's own time is in no gap. */
+ * recording's own time is in no gap. The watcher opens no critical section:
+ * the sections logged since the last recorded gap (or the start) are the
+ * tick's. */
 static void tick_watcher(void *arg)
 {
     stats_t *stats = arg;
@@ -149,8 +210,12 @@ static void tick_watcher(void *arg)
     unsigned recent = 0; /* iterations since the tick count changed (it may change
                           * between the two reads, one iteration before its gap) */
     uint64_t ticks = takt_arm_ticks_handled();
+    masked_mark_t since_recorded = masked_mark();
     uint32_t prev = cvr();
     for (;;) {
+        if (METER_MASKED) {
+            masked_before_tick = masked_mark();
+        }
         uint32_t now = cvr();
         uint64_t t = takt_arm_ticks_handled();
         uint32_t gap = counts_between(prev, now);
@@ -161,10 +226,11 @@ static void tick_watcher(void *arg)
             loop = gap < loop ? gap : loop;
         } else if (recent > 0 && gap > loop + GAP_SLACK && stats != NULL) {
             recent = 0;
-            stats_add(stats, gap - loop + meter_read_cost);
+            stats_add_window(stats, gap - loop + meter_read_cost, since_recorded);
             if (stats->n == watch_limit) {
                 takt_arm_stop();
             }
+            since_recorded = masked_mark();
             prev = cvr();
         }
         ticks = t;
@@ -190,7 +256,8 @@ static void delayed_waker(void *arg)
         /* first instruction after the delay: the tick's instant is the wrap
          * of SysTick to its reload value (a count after 0) */
         uint32_t now = cvr();
-        stats_add(&st_tick_wake, takt_arm_tick_counts() - now + meter_read_cost - 1u);
+        stats_add_window(&st_tick_wake, takt_arm_tick_counts() - now + meter_read_cost - 1u,
+                         masked_before_tick);
         if (st_tick_wake.n == SAMPLES) {
             takt_arm_stop();
         }
@@ -225,6 +292,7 @@ static void delay_subject_main(void *arg)
 {
     (void)arg;
     for (;;) {
+        masked_at_mark = masked_mark();
         mark = cvr();
         takt_delay(2000000u); /* later than every sleeper: list insertion walks past them all */
     }
@@ -238,7 +306,7 @@ static void delay_partner(void *arg)
         takt_yield(); /* to the subject, which is ready at the same priority */
         uint32_t end = cvr();
         if (mark != 0) {
-            stats_add(&st_delay, counts_between(mark, end));
+            stats_add_window(&st_delay, counts_between(mark, end), masked_at_mark);
             if (st_delay.n == SAMPLES) {
                 takt_arm_stop();
             }
@@ -311,11 +379,12 @@ static void dispatch_job(void *arg)
         uint32_t end = cvr();
         unsigned seq = job_seq++;
         if (seq > round_jobs) {
-            stats_add(&st_dispatch, counts_between(mark, end));
+            stats_add_window(&st_dispatch, counts_between(mark, end), masked_at_mark);
         }
         if (seq + 1u == 2u * round_jobs) {
             takt_arm_stop();
         }
+        masked_at_mark = masked_mark();
         mark = cvr();
         takt_job_end();
     }

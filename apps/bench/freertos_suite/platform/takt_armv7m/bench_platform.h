@@ -123,29 +123,21 @@ static inline BaseType_t bench_task_create(TaskFunction_t code, const char *name
 
 /* ---- interrupts masked (the port's meter; builds with TAKT_ARM_MASK_METER) ---- */
 #ifdef TAKT_ARM_MASK_METER
+#include "takt_arm_mask_meter.h"
+
 #define BENCH_MASKED 1
 typedef uint32_t bench_masked_mark_t;
 
 static inline bench_masked_mark_t bench_masked_mark(void)
 {
-    return takt_arm_mask_meter.count;
+    return takt_arm_mask_meter_mark();
 }
 
 /* Masked instructions of the sections logged since mark; UINT32_MAX when
  * more sections were logged than the log holds. */
 static inline uint32_t bench_masked_since(bench_masked_mark_t mark)
 {
-    uint32_t end = takt_arm_mask_meter.count;
-    if (end - mark > TAKT_ARM_MASK_METER_ENTRIES) {
-        return UINT32_MAX;
-    }
-    uint32_t total = 0;
-    for (uint32_t k = mark; k != end; k++) {
-        uint32_t slot = k % TAKT_ARM_MASK_METER_ENTRIES;
-        total += bench_instructions(takt_arm_mask_meter.log[slot].start, takt_arm_mask_meter.log[slot].end) -
-                 TAKT_ARM_MASK_METER_SELF;
-    }
-    return total;
+    return takt_arm_masked_since(mark, bench_instructions);
 }
 #else
 #define BENCH_MASKED 0
