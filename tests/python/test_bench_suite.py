@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from takt import bench_suite as bs
+from takt import target
 from takt.cli import _parser, main
 
 
@@ -305,9 +306,9 @@ def test_attributed_windows_name_functions_the_suite_defines() -> None:
 def test_recorded_command_lines_name_no_machine_specific_path() -> None:
     elf = bs.REPO_ROOT / "build-arm-m3" / "apps" / "bench" / "takt-bench-suite-fp"
     cmd = bs.qemu_command(elf, "mps2-an385", qemu="/usr/local/bin/qemu-system-arm")
-    shown = bs.shown_command(cmd)
+    shown = target.shown_command(cmd)
     assert shown.startswith("qemu-system-arm -M mps2-an385 ")
     assert shown.endswith(" -kernel build-arm-m3/apps/bench/takt-bench-suite-fp")
     assert str(bs.REPO_ROOT) not in shown and "/usr/local" not in shown
     # A path outside the repository is kept as given: it names a real file.
-    assert bs.shown_command(["qemu", "-kernel", "/tmp/x.elf"]).endswith("/tmp/x.elf")
+    assert target.shown_command(["qemu", "-kernel", "/tmp/x.elf"]).endswith("/tmp/x.elf")

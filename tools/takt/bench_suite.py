@@ -226,22 +226,6 @@ def qemu_command(
     return target.qemu_argv(machine, elf, shift=shift, qemu=qemu)
 
 
-def shown_command(cmd: Sequence[str]) -> str:
-    """A command line as the results record it: the emulator by name and paths
-    inside the repository relative to it, so the record reads the same
-    whichever checkout or machine produced it."""
-    shown = []
-    for i, arg in enumerate(cmd):
-        path = Path(arg)
-        if i == 0:
-            shown.append(path.name)
-        elif path.is_absolute() and path.is_relative_to(REPO_ROOT):
-            shown.append(str(path.relative_to(REPO_ROOT)))
-        else:
-            shown.append(arg)
-    return shlex.join(shown)
-
-
 def run_program(cmd: Sequence[str], timeout: float = 600) -> str:
     try:
         done = subprocess.run(list(cmd), capture_output=True, text=True, timeout=timeout)
@@ -295,7 +279,7 @@ def run_suite(port: str, policies: Sequence[str] = POLICIES) -> SuiteRun:
         masked_elf = directory / f"takt-bench-suite-{policy}-masked"
         plain_cmd = qemu_command(plain_elf, BOARDS[port])
         masked_cmd = qemu_command(masked_elf, BOARDS[port])
-        commands += [shown_command(plain_cmd), shown_command(masked_cmd)]
+        commands += [target.shown_command(plain_cmd), target.shown_command(masked_cmd)]
         merged = merge(parse(run_program(plain_cmd)), parse(run_program(masked_cmd)))
         full = {
             name: tuple(sorted({p for (n, p) in merged.windows if n == name}))

@@ -189,7 +189,7 @@ def _run_program(elf: Path) -> tuple[str, str]:
         raise target.TargetError(
             f"{elf.name} failed ({done.returncode}):\n{done.stdout[-2000:]}{done.stderr}"
         )
-    return " ".join(cmd), done.stdout
+    return target.shown_command(cmd), done.stdout
 
 
 def run_pair(program: str) -> tuple[list[str], str, str]:

@@ -78,6 +78,22 @@ def qemu_argv(
     ]
 
 
+def shown_command(cmd: Sequence[str]) -> str:
+    """A command line as the results record it: the emulator by name and paths
+    inside the repository relative to it, so the record reads the same
+    whichever checkout or machine produced it."""
+    shown = []
+    for i, arg in enumerate(cmd):
+        path = Path(arg)
+        if i == 0:
+            shown.append(path.name)
+        elif path.is_absolute() and path.is_relative_to(REPO_ROOT):
+            shown.append(str(path.relative_to(REPO_ROOT)))
+        else:
+            shown.append(arg)
+    return shlex.join(shown)
+
+
 def qemu_command(
     port: str, elf: Path, args: list[str] | None = None, *, shift: int = ICOUNT_SHIFT
 ) -> list[str]:
