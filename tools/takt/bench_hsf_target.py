@@ -20,6 +20,7 @@ from takt.bench_target import (
     SHIFT,
     Masked,
     masked_columns,
+    masked_problem,
     masked_suffix,
     parse_masked_line,
     run_pair,
@@ -79,16 +80,14 @@ def check_masked(samples: list[HsfSample]) -> list[str]:
     problems: list[str] = []
     for s in samples:
         name = f"{s.measurement},{s.servers}"
-        m = s.masked
-        if m is None:
-            problems.append(f"{name}: no masked line")
-        elif m.unmeasured != 0 or m.samples != s.samples:
-            problems.append(
-                f"{name}: {m.samples} masked of {s.samples} windows, {m.unmeasured} unmeasured"
-            )
-        elif m.samples > 0 and (m.min > s.min or m.max > s.max or not m.min <= m.mean <= m.max):
-            problems.append(f"{name}: masked {m.min}..{m.max} against window {s.min}..{s.max}")
-        elif s.measurement.startswith(WHOLLY_MASKED) and (m.min, m.max) != (s.min, s.max):
+        problem = masked_problem(name, s.samples, s.min, s.max, s.masked)
+        if problem is not None:
+            problems.append(problem)
+        elif (
+            s.masked is not None
+            and s.measurement.startswith(WHOLLY_MASKED)
+            and (s.masked.min, s.masked.max) != (s.min, s.max)
+        ):
             problems.append(f"{name}: a decision inside PendSV's section is not all masked")
     return problems
 

@@ -153,24 +153,28 @@ def check_masked_calibration(calibration: list[str]) -> list[str]:
     return problems
 
 
-def check_masked_samples(samples: list[Sample]) -> list[str]:
-    """Problems with a meter build's sample sets: each has its masked line, one
+def masked_problem(name: str, samples: int, low: int, high: int, m: Masked | None) -> str | None:
+    """What is wrong with one sample set's masked line (windows of samples
+    samples, low..high instructions), or None: it must be there, with one
     masked count per window, none unmeasured, and masked at most the window
-    (both measured in that build: the meter's own instructions are in its
+    (both measured in the meter build: the meter's own instructions are in its
     windows, not in its masked counts)."""
-    problems: list[str] = []
-    for s in samples:
-        name = ",".join(str(k) for k in s.key)
-        m = s.masked
-        if m is None:
-            problems.append(f"{name}: no masked line")
-        elif m.unmeasured != 0 or m.samples != s.samples:
-            problems.append(
-                f"{name}: {m.samples} masked of {s.samples} windows, {m.unmeasured} unmeasured"
-            )
-        elif m.samples > 0 and (m.min > s.min or m.max > s.max or not m.min <= m.mean <= m.max):
-            problems.append(f"{name}: masked {m.min}..{m.max} against window {s.min}..{s.max}")
-    return problems
+    if m is None:
+        return f"{name}: no masked line"
+    if m.unmeasured != 0 or m.samples != samples:
+        return f"{name}: {m.samples} masked of {samples} windows, {m.unmeasured} unmeasured"
+    if m.samples > 0 and (m.min > low or m.max > high or not m.min <= m.mean <= m.max):
+        return f"{name}: masked {m.min}..{m.max} against window {low}..{high}"
+    return None
+
+
+def check_masked_samples(samples: list[Sample]) -> list[str]:
+    """Problems with a meter build's sample sets (masked_problem)."""
+    found = (
+        masked_problem(",".join(str(k) for k in s.key), s.samples, s.min, s.max, s.masked)
+        for s in samples
+    )
+    return [p for p in found if p is not None]
 
 
 def with_masked(plain: list[Sample], metered: list[Sample]) -> list[Sample]:
