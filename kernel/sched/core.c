@@ -42,6 +42,16 @@ void sched_make_ready(takt_task_t *task)
     make_ready(task, TAKT_READY_NEW);
 }
 
+/* The running task goes behind its equals (a yield, a slice's end, a
+ * demotion), out of its place first when the policy keeps it queued. */
+static void ready_behind_equals(takt_task_t *running)
+{
+    if (sched_running_queued()) {
+        sched_policy()->remove(running);
+    }
+    make_ready(running, TAKT_READY_YIELD);
+}
+
 void sched_make_unready(takt_task_t *task)
 {
     KASSERT(sched_in_ready_queue(task));
@@ -106,8 +116,7 @@ static takt_task_t *pick_running_queued(takt_task_t *cur)
     if (cur->state == TAKT_TASK_RUNNING) {
         bool demoted = takt_kernel.demoted_current && may_preempt(cur);
         if ((takt_kernel.rotate_current || demoted) && policy->has_equal(cur)) {
-            policy->remove(cur);
-            make_ready(cur, TAKT_READY_YIELD);
+            ready_behind_equals(cur);
             return policy->peek();
         }
         takt_task_t *head = policy->peek();
@@ -199,10 +208,7 @@ void takt_yield(void)
     port_critical_enter();
     takt_task_t *self = takt_kernel.current;
     trace_record(TAKT_EV_YIELD, self, 0);
-    if (sched_running_queued()) {
-        sched_policy()->remove(self);
-    }
-    make_ready(self, TAKT_READY_YIELD);
+    ready_behind_equals(self);
     sched_reschedule();
     port_critical_exit();
 }

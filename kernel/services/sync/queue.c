@@ -116,16 +116,24 @@ static void refill_from_sender(takt_queue_t *queue, bool *woken)
     sync_report_woken(woken, sync_wake(sender, TAKT_OK));
 }
 
+/* The first item out into buffer. */
+static inline void take_front(takt_queue_t *queue, void *buffer)
+{
+    copy_bytes(buffer, queue->storage + (size_t)queue->head * queue->item_size, queue->item_size);
+    queue->head = queue->head + 1u == queue->length ? 0u : queue->head + 1u;
+    queue->count--;
+}
+
 /* Assumptions: lock held, handle and size valid. TAKT_ERR_TIMEOUT if empty. */
 static int receive_locked(takt_queue_t *queue, void *buffer, bool peek, bool *woken)
 {
     if (queue->count == 0) {
         return TAKT_ERR_TIMEOUT;
     }
-    copy_bytes(buffer, slot(queue, 0), queue->item_size);
-    if (!peek) {
-        queue->head = (queue->head + 1u) % queue->length;
-        queue->count--;
+    if (peek) {
+        copy_bytes(buffer, slot(queue, 0), queue->item_size);
+    } else {
+        take_front(queue, buffer);
         refill_from_sender(queue, woken);
     }
     return TAKT_OK;
@@ -275,13 +283,6 @@ static inline bool receive_is_plain(const takt_queue_t *queue, bool peek)
 {
     return !peek && queue->count != 0 &&
            (queue->count < queue->length || waitq_empty(&queue->senders));
-}
-
-static inline void take_front(takt_queue_t *queue, void *buffer)
-{
-    copy_bytes(buffer, queue->storage + (size_t)queue->head * queue->item_size, queue->item_size);
-    queue->head = queue->head + 1u == queue->length ? 0u : queue->head + 1u;
-    queue->count--;
 }
 
 /* The general rest of a task-context send (lock held, arguments valid): out
