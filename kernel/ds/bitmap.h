@@ -3,8 +3,9 @@
  * with count-leading-zeros.
  *
  * Two levels (a summary word over up to 32 words) cover 1,024 levels, so the
- * pick costs two CLZ instructions whatever the number of priorities; with 32 or
- * fewer levels the compiler folds the summary away.
+ * pick costs two CLZ instructions whatever the number of priorities. With 32 or
+ * fewer levels there is no summary: the one word is its own (TAKT_BITMAP_WORDS
+ * is a constant, so each test below folds away at compile time).
  */
 #ifndef TAKT_DS_BITMAP_H
 #define TAKT_DS_BITMAP_H
@@ -22,7 +23,7 @@
 #define TAKT_BITMAP_WORDS ((TAKT_BITMAP_LEVELS + 31) / 32)
 
 typedef struct {
-    uint32_t summary; /* bit w set <=> words[w] != 0 */
+    uint32_t summary; /* bit w set <=> words[w] != 0; unused with one word */
     uint32_t words[TAKT_BITMAP_WORDS];
 } takt_bitmap_t;
 
@@ -41,12 +42,20 @@ static inline void takt_bitmap_init(takt_bitmap_t *map)
 
 static inline void takt_bitmap_set(takt_bitmap_t *map, unsigned level)
 {
+    if (TAKT_BITMAP_WORDS == 1) {
+        map->words[0] |= 1u << level;
+        return;
+    }
     map->words[level / 32u] |= 1u << (level % 32u);
     map->summary |= 1u << (level / 32u);
 }
 
 static inline void takt_bitmap_clear(takt_bitmap_t *map, unsigned level)
 {
+    if (TAKT_BITMAP_WORDS == 1) {
+        map->words[0] &= ~(1u << level);
+        return;
+    }
     uint32_t *word = &map->words[level / 32u];
     *word &= ~(1u << (level % 32u));
     if (*word == 0) {
@@ -61,7 +70,7 @@ static inline bool takt_bitmap_test(const takt_bitmap_t *map, unsigned level)
 
 static inline bool takt_bitmap_empty(const takt_bitmap_t *map)
 {
-    return map->summary == 0;
+    return (TAKT_BITMAP_WORDS == 1 ? map->words[0] : map->summary) == 0;
 }
 
 /* Highest set level; the map must not be empty. */
