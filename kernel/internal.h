@@ -28,16 +28,26 @@ enum {
 };
 
 typedef struct {
-    takt_task_t *current; /* the running task (never in the ready queue) */
+    takt_task_t *current; /* the running task (queued only under a running_queued policy) */
     const takt_policy_t *policy;
     takt_tick_t ticks;
     takt_pq_t timers;
     takt_preemption_t preemption;
     bool round_robin;
     bool started;
-    bool rotate_current; /* round-robin slice expired: current goes behind its equals */
-    bool at_preemption_point; /* the running task offered to be preempted */
-    bool demoted_current; /* the running task's priority dropped: it goes behind its new equals */
+    /* What the next switch point must do besides picking the head; the
+     * switch point tests them at once (switch_requests) and clears them. One byte each:
+     * a task sets yield_current without a critical section, and a byte store
+     * cannot lose an interrupt's store to a neighbour. */
+    union {
+        struct {
+            bool rotate_current;      /* round-robin slice expired: current goes behind its equals */
+            bool at_preemption_point; /* the running task offered to be preempted */
+            bool demoted_current;     /* its priority dropped: it goes behind its new equals */
+            bool yield_current;       /* it yielded: behind its equals, and a preemption point */
+        };
+        uint32_t switch_requests;
+    };
     uint8_t sched_lock;   /* takt_sched_lock nesting: no switch away from a running task */
     uint8_t app_critical; /* takt_critical_enter nesting (task level) */
     uint16_t next_task_id;

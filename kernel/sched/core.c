@@ -14,7 +14,10 @@ static bool may_preempt(const takt_task_t *running)
            (running->flags & TAKT_TASK_F_IDLE);
 }
 
-static void make_ready(takt_task_t *task, takt_ready_how_t how)
+/* The task becomes ready now (SCHEDULING.md "Order of events"): its state,
+ * and its ready order, before the policy queues it by that order. */
+/* Inline in both callers: make_ready is on every wake path. */
+__attribute__((always_inline)) static inline void stamp_ready(takt_task_t *task)
 {
     task->state = TAKT_TASK_READY;
     task->wait = TAKT_WAIT_NONE;
@@ -25,10 +28,16 @@ static void make_ready(takt_task_t *task, takt_ready_how_t how)
         k->last_ready_stamp = now;
     }
     task->ready_order = (k->ready_instant << 16) | task->id;
+}
+
+static void make_ready(takt_task_t *task, takt_ready_how_t how)
+{
+    stamp_ready(task);
     sched_policy()->insert(task, how);
     /* A job that would preempt a task running a non-preemptive subjob: tell the
      * task at once (takt_should_yield), the switch waits for its next point.
      * The flag first: most tasks are preemptive, so one test ends it. */
+    takt_kernel_t *k = &takt_kernel;
     takt_task_t *running = k->current;
     if (running != NULL && (running->flags & TAKT_TASK_F_NONPREEMPTIVE) && k->started &&
         running->state == TAKT_TASK_RUNNING && !may_preempt(running) &&
@@ -42,14 +51,13 @@ void sched_make_ready(takt_task_t *task)
     make_ready(task, TAKT_READY_NEW);
 }
 
-/* The running task goes behind its equals (a yield, a slice's end, a
- * demotion), out of its place first when the policy keeps it queued. */
-static void ready_behind_equals(takt_task_t *running)
+/* The queued running task goes behind its equals (a yield, a slice's end, a
+ * demotion): it becomes ready again now, and the policy moves it in place. It
+ * never preempts the task that runs (itself), so no hint to give. */
+static void queued_behind_equals(takt_task_t *running)
 {
-    if (sched_running_queued()) {
-        sched_policy()->remove(running);
-    }
-    make_ready(running, TAKT_READY_YIELD);
+    stamp_ready(running);
+    sched_policy()->move_behind_equals(running);
 }
 
 void sched_make_unready(takt_task_t *task)
@@ -67,26 +75,33 @@ void sched_requeue_running(takt_task_t *task)
     sched_policy()->insert(task, behind ? TAKT_READY_YIELD : TAKT_READY_PREEMPTED);
 }
 
-/* The running task stays unless it stopped being runnable, a higher-priority
- * task may preempt it, or its round-robin slice expired with equals waiting.
- * When it is preempted, *next is the task that preempts it (the head of the
- * ready queue, so the switch need not look again); otherwise NULL. For a
- * policy that keeps the running task out of the ready queue. */
-static bool keeps_running(takt_task_t *cur, takt_task_t **next)
+/* The running task stays unless it stopped being runnable, yielded, a
+ * higher-priority task may preempt it, or its round-robin slice expired with
+ * equals waiting. When it is preempted, *next is the task that preempts it (the
+ * head of the ready queue, so the switch need not look again); otherwise NULL.
+ * For a policy that keeps the running task out of the ready queue; requests:
+ * some switch request is set. */
+static bool keeps_running(takt_task_t *cur, bool requests, takt_task_t **next)
 {
     *next = NULL;
     const takt_policy_t *policy = sched_policy();
     if (cur->state != TAKT_TASK_RUNNING) {
         return false;
     }
-    if (takt_kernel.rotate_current && policy->has_equal(cur)) {
-        make_ready(cur, TAKT_READY_YIELD);
-        return false;
-    }
-    /* FreeRTOS: a task whose priority was lowered goes behind its new equals. */
-    if (takt_kernel.demoted_current && may_preempt(cur) && policy->has_equal(cur)) {
-        make_ready(cur, TAKT_READY_YIELD);
-        return false;
+    if (requests) {
+        if (takt_kernel.yield_current) {
+            make_ready(cur, TAKT_READY_YIELD);
+            return false;
+        }
+        if (takt_kernel.rotate_current && policy->has_equal(cur)) {
+            make_ready(cur, TAKT_READY_YIELD);
+            return false;
+        }
+        /* FreeRTOS: a task whose priority was lowered goes behind its new equals. */
+        if (takt_kernel.demoted_current && may_preempt(cur) && policy->has_equal(cur)) {
+            make_ready(cur, TAKT_READY_YIELD);
+            return false;
+        }
     }
     const takt_task_t *candidate = policy->peek();
     if (candidate != NULL && policy->preempts(candidate, cur)) {
@@ -110,28 +125,33 @@ static bool keeps_running(takt_task_t *cur, takt_task_t **next)
  * preempted: sched_requeue_running), so the head is either it, a task that
  * preempts it, or an equal in front of a demoted task. Returns the next task,
  * still in the queue (cur too, if it stays). */
-static takt_task_t *pick_running_queued(takt_task_t *cur)
+static takt_task_t *pick_running_queued(takt_task_t *cur, bool requests)
 {
     const takt_policy_t *policy = sched_policy();
-    if (cur->state == TAKT_TASK_RUNNING) {
+    if (cur->state != TAKT_TASK_RUNNING) {
+        return policy->peek();
+    }
+    if (requests) {
+        /* A yield refreshes the task's place even with no equal to go behind
+         * (SCHEDULING.md: it became ready again, now). */
         bool demoted = takt_kernel.demoted_current && may_preempt(cur);
-        if ((takt_kernel.rotate_current || demoted) && policy->has_equal(cur)) {
-            ready_behind_equals(cur);
+        if (takt_kernel.yield_current ||
+            ((takt_kernel.rotate_current || demoted) && policy->has_equal(cur))) {
+            queued_behind_equals(cur);
             return policy->peek();
         }
-        takt_task_t *head = policy->peek();
-        if (head == cur) {
-            return cur;
-        }
-        if (!may_preempt(cur)) {
-            takt_yield_hint = 1;
-            return cur;
-        }
-        cur->state = TAKT_TASK_READY;
-        trace_record(TAKT_EV_PREEMPT, cur, task_current_job(cur));
-        return head;
     }
-    return policy->peek();
+    takt_task_t *head = policy->peek();
+    if (head == cur) {
+        return cur;
+    }
+    if (!may_preempt(cur)) {
+        takt_yield_hint = 1;
+        return cur;
+    }
+    cur->state = TAKT_TASK_READY;
+    trace_record(TAKT_EV_PREEMPT, cur, task_current_job(cur));
+    return head;
 }
 
 /* next runs from this switch point on (cur, if it stays). */
@@ -153,45 +173,49 @@ static takt_task_t *dispatch(takt_task_t *cur, takt_task_t *next)
     return next;
 }
 
+/* The running task goes on from this switch point. */
+static takt_task_t *stays_running(takt_task_t *cur)
+{
+    if (sched_policy()->dispatching != NULL) {
+        sched_policy()->dispatching(cur);
+    }
+    return cur;
+}
+
 takt_task_t *takt_sched_switch_point(void)
 {
     takt_kernel_t *k = &takt_kernel;
     takt_task_t *cur = k->current;
     if (k->sched_lock != 0 && cur->state == TAKT_TASK_RUNNING) {
-        return cur; /* takt_sched_unlock asks again */
+        return cur; /* takt_sched_unlock asks again; the requests wait for it */
     }
+    /* Most switch points have no request: one test skips them all. */
+    bool requests = k->switch_requests != 0;
     takt_task_t *next;
     if (sched_running_queued()) {
-        next = pick_running_queued(cur);
-        k->rotate_current = false;
-        k->at_preemption_point = false;
-        k->demoted_current = false;
+        next = pick_running_queued(cur, requests);
+        if (requests) {
+            k->switch_requests = 0;
+        }
         if (next == cur && cur->state == TAKT_TASK_RUNNING) {
-            if (sched_policy()->dispatching != NULL) {
-                sched_policy()->dispatching(cur);
-            }
-            return cur;
+            return stays_running(cur);
         }
-        takt_yield_hint = 0;
-        KASSERT(next != NULL); /* the idle task is always ready */
-        return dispatch(cur, next);
-    }
-    bool stays = keeps_running(cur, &next);
-    k->rotate_current = false;
-    k->at_preemption_point = false;
-    k->demoted_current = false;
-    if (stays) {
-        if (sched_policy()->dispatching != NULL) {
-            sched_policy()->dispatching(cur);
+    } else {
+        bool stays = keeps_running(cur, requests, &next);
+        if (requests) {
+            k->switch_requests = 0;
         }
-        return cur;
+        if (stays) {
+            return stays_running(cur);
+        }
+        if (next == NULL) {
+            next = sched_policy()->peek();
+        }
+        KASSERT(next != NULL); /* the idle task is always ready when not running */
+        sched_policy()->remove(next);
     }
     takt_yield_hint = 0;
-    if (next == NULL) {
-        next = sched_policy()->peek();
-    }
-    KASSERT(next != NULL); /* the idle task is always ready when not running */
-    sched_policy()->remove(next);
+    KASSERT(next != NULL); /* the idle task is always ready */
     return dispatch(cur, next);
 }
 
@@ -200,17 +224,18 @@ uint32_t takt_context_switches(void)
     return takt_kernel.context_switches;
 }
 
+/* The running task goes behind its equals at the switch point this asks for,
+ * which runs at once: PendSV on Cortex-M, as FreeRTOS's yield. No critical
+ * section: the request is one byte, and an interrupt that comes between it
+ * and the switch point only gives that switch point more to decide. */
 void takt_yield(void)
 {
     if (!in_task_context()) {
         return;
     }
-    port_critical_enter();
-    takt_task_t *self = takt_kernel.current;
-    trace_record(TAKT_EV_YIELD, self, 0);
-    ready_behind_equals(self);
+    trace_record(TAKT_EV_YIELD, takt_kernel.current, 0);
+    takt_kernel.yield_current = true;
     sched_reschedule();
-    port_critical_exit();
 }
 
 void takt_preemption_point(void)

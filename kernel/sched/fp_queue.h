@@ -78,6 +78,13 @@ static inline void fp_queue_remove(fp_queue_t *q, takt_task_t *task)
     }
 }
 
+/* A queued task moves to the back of its level (its level stays non-empty). */
+static inline void fp_queue_move_to_back(fp_queue_t *q, takt_task_t *task)
+{
+    takt_list_remove(&task->ready.list);
+    takt_list_push_back(&q->level[task->priority], &task->ready.list);
+}
+
 static inline bool fp_queue_empty(const fp_queue_t *q)
 {
     return takt_bitmap_empty(&q->nonempty) && takt_list_empty(&q->level[0]);

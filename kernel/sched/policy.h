@@ -50,6 +50,9 @@ typedef struct takt_policy {
     /* True if a ready task shares running's level (round-robin needs a rotation);
      * a running_queued policy does not count running itself. */
     bool (*has_equal)(const takt_task_t *running);
+    /* running_queued policies: the queued running task moves behind its equals
+     * in the queue (a yield, a slice's end, a demotion); NULL otherwise. */
+    void (*move_behind_equals)(takt_task_t *running);
     /* A task was created (before it is first inserted); may be NULL. */
     void (*task_added)(takt_task_t *task);
     /* Order of waiters on a synchronisation object (see above). */

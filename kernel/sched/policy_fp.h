@@ -30,6 +30,11 @@ static inline void fp_remove(takt_task_t *task)
     fp_queue_remove(&takt_fp_ready, task);
 }
 
+static inline void fp_move_behind_equals(takt_task_t *running)
+{
+    fp_queue_move_to_back(&takt_fp_ready, running);
+}
+
 static inline takt_task_t *fp_peek(void)
 {
     return fp_queue_peek(&takt_fp_ready);
@@ -58,7 +63,7 @@ static inline bool fp_has_equal(const takt_task_t *running)
     {                                                                                         \
         .name = "fp", .running_queued = true, .init = fp_init, .insert = fp_insert, .remove = fp_remove,              \
         .peek = fp_peek, .preempts = fp_preempts, .has_equal = fp_has_equal,                  \
-        .task_added = NULL, .waits_before = fp_waits_before,                                  \
+        .move_behind_equals = fp_move_behind_equals, .task_added = NULL, .waits_before = fp_waits_before,                                  \
     }
 
 #endif

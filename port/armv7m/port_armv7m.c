@@ -226,19 +226,18 @@ uint32_t *port_switch_stack(uint32_t *sp)
     switch_section_enter(); /* kernel-level interrupts wait while we pick */
     port.live->sp = sp;
     port_context_t *next;
-    switch (port.state) {
-    case RUN_STARTING:
+    /* One test on every switch: the start and the end of a run are the rare cases. */
+    if (__builtin_expect(port.state == RUN_RUNNING, 1)) {
+        next = &takt_sched_switch_point()->context;
+    } else if (port.state == RUN_STARTING) {
         next = &port.first->context;
         port.state = RUN_RUNNING;
-        break;
-    case RUN_ENDING:
+    } else if (port.state == RUN_ENDING) {
         next = &port.boot;
         port.state = RUN_IDLE;
         shared.at_tick.stopped = true;
-        break;
-    default:
+    } else {
         next = &takt_sched_switch_point()->context;
-        break;
     }
     port.live = next;
     switch_section_exit();

@@ -309,6 +309,48 @@ static void scenario_sched_lock(takt_tick_t tick0)
     h_end();
 }
 
+/* A yield under the lock waits for the unlock (FreeRTOS: taskYIELD with the
+ * scheduler suspended switches at xTaskResumeAll). */
+static int yield_unlock_rc;
+
+static void yield_locked_equal(void *arg)
+{
+    (void)arg;
+    s_log("equal");
+    h_park();
+}
+
+static void yield_locked_body(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_sched_lock(), TAKT_OK);
+    takt_yield(); /* the equal task is ready, but no switch while locked */
+    s_log("yielded");
+    yield_unlock_rc = takt_sched_unlock(); /* the yield takes effect here */
+    s_log("back");
+    h_park();
+}
+
+static void scenario_yield_locked(takt_tick_t tick0)
+{
+    s_begin(tick0, 4);
+    s_log_reset();
+    s_task("Y", 2, yield_locked_body, NULL);
+    s_task("E", 2, yield_locked_equal, NULL);
+    h_start();
+    if (S_EDF) {
+        /* Equal deadlines released at one instant go by id, a yield included
+         * (SCHEDULING.md "Order of events"): Y stays ahead of E. */
+        CHECK_STREQ(s_log_buf, "yielded@0 back@0 equal@0");
+        CHECK_EQ(yield_unlock_rc, 0);
+    } else {
+        CHECK_STREQ(s_log_buf, "yielded@0 equal@0 back@0");
+        CHECK_EQ(yield_unlock_rc, 1);
+    }
+    CHECK_EQ(takt_sched_lock_depth(), 0);
+    h_end();
+}
+
 /* ---------------------------------------------------------------- waiter suspended, deleted */
 
 static takt_task_t *sw_first, *sw_second;
@@ -359,6 +401,7 @@ int main(void)
     h_both(scenario_isr, "isr");
     h_both(scenario_bad, "bad");
     h_both(scenario_sched_lock, "sched_lock");
+    h_both(scenario_yield_locked, "yield_locked");
     h_both(scenario_waiter_removed, "waiter_removed");
     return CHECK_SUMMARY();
 }
