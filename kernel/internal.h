@@ -173,7 +173,10 @@ void sync_priority_update(takt_task_t *task);
 
 /* ---- tasks (task.c) ---- */
 void task_wake(takt_task_t *task, takt_wait_t wait);
-bool task_handle_valid(const takt_task_t *task);
+static inline bool task_handle_valid(const takt_task_t *task)
+{
+    return task != NULL && task->magic == TAKT_TASK_MAGIC;
+}
 /* A valid handle, or the calling task for NULL (task context); NULL otherwise. */
 takt_task_t *task_resolve(const takt_task_t *task);
 /* Frees a dynamic task's control block and stack; nothing for a static task. */

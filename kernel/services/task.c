@@ -13,11 +13,6 @@
 #define STACK_GUARD_BYTES 32u
 #define STACK_ALIGN 16u
 
-bool task_handle_valid(const takt_task_t *task)
-{
-    return task != NULL && task->magic == TAKT_TASK_MAGIC;
-}
-
 /* NULL means the calling task. */
 takt_task_t *task_resolve(const takt_task_t *task)
 {

@@ -184,10 +184,27 @@ static void notify_rx(void *arg)
     s_log("timeout");
     CHECK_EQ(takt_notify_wait(2, 0, 0, &v, 10), TAKT_OK);
     s_log("isr=%u", (unsigned)v);
+    /* 4: two gives from one interrupt, taken at once */
+    CHECK_EQ(takt_notify_take(1, true, &v, 10), TAKT_OK);
+    s_log("given=%u", (unsigned)v);
     h_park();
 }
 
 static bool n_woken;
+static bool give_woken[2];
+static int give_bad[3];
+
+static void notify_give_isr(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < 2; i++) {
+        give_woken[i] = false;
+        CHECK_EQ(takt_notify_give_from_isr(rx, 1, &give_woken[i]), TAKT_OK);
+    }
+    give_bad[0] = takt_notify_give_from_isr(NULL, 1, NULL);
+    give_bad[1] = takt_notify_give_from_isr(rx, TAKT_CONFIG_TASK_NOTIFICATIONS, NULL);
+    give_bad[2] = takt_notify_give_from_isr(rx, 1, NULL); /* woken may be NULL */
+}
 
 static void notify_isr(void *arg)
 {
@@ -226,6 +243,7 @@ static void notify_tx(void *arg)
     CHECK_EQ(takt_notify(rx, 0, 1, (takt_notify_action_t)9, NULL), TAKT_ERR_ARG);
     CHECK_EQ(takt_notify_wait(TAKT_CONFIG_TASK_NOTIFICATIONS, 0, 0, NULL, 0), TAKT_ERR_ARG);
     CHECK_EQ(takt_notify_from_isr(rx, 0, 1, TAKT_NOTIFY_SET_BITS, NULL, NULL), TAKT_ERR_CONTEXT);
+    CHECK_EQ(takt_notify_give_from_isr(rx, 1, NULL), TAKT_ERR_CONTEXT);
     h_park();
 }
 
@@ -237,9 +255,16 @@ static void scenario_notify(takt_tick_t tick0)
     rx = s_task("RX", 2, notify_rx, NULL);
     s_task("TX", 3, notify_tx, NULL);
     hp_inject_irq(T(5), 1, notify_isr, NULL);
+    hp_inject_irq(T(7), 1, notify_give_isr, NULL);
     h_start();
-    CHECK_STREQ(s_log_buf, "bits=5@0 take=3@1 take=2@1 timeout@3 isr=42@5");
+    /* The third give (woken NULL) came in the same interrupt, before RX ran. */
+    CHECK_STREQ(s_log_buf, "bits=5@0 take=3@1 take=2@1 timeout@3 isr=42@5 given=3@7");
     CHECK(n_woken);
+    CHECK(give_woken[0]);  /* RX waited and preempts the idle task */
+    CHECK(!give_woken[1]); /* already ready */
+    CHECK_EQ(give_bad[0], TAKT_ERR_ARG);
+    CHECK_EQ(give_bad[1], TAKT_ERR_ARG);
+    CHECK_EQ(give_bad[2], TAKT_OK);
     h_end();
 }
 

@@ -50,8 +50,9 @@ BaseType_t xTaskGenericNotifyFromISR(TaskHandle_t xTaskToNotify, UBaseType_t uxI
 void vTaskGenericNotifyGiveFromISR(TaskHandle_t xTaskToNotify, UBaseType_t uxIndexToNotify,
                                    BaseType_t *pxHigherPriorityTaskWoken)
 {
-    (void)xTaskGenericNotifyFromISR(xTaskToNotify, uxIndexToNotify, 0, eIncrement, NULL,
-                                    pxHigherPriorityTaskWoken);
+    bool woken = false;
+    (void)takt_notify_give_from_isr(xTaskToNotify, (unsigned)uxIndexToNotify, &woken);
+    compat_woken(woken, pxHigherPriorityTaskWoken);
 }
 
 BaseType_t xTaskGenericNotifyWait(UBaseType_t uxIndexToWaitOn, uint32_t ulBitsToClearOnEntry,

@@ -30,6 +30,10 @@ int takt_notify(takt_task_t *task, unsigned index, uint32_t arg, takt_notify_act
                 uint32_t *previous);
 int takt_notify_from_isr(takt_task_t *task, unsigned index, uint32_t arg,
                          takt_notify_action_t action, uint32_t *previous, bool *woken);
+/* takt_notify_from_isr with TAKT_NOTIFY_INCREMENT and no previous value
+ * (FreeRTOS vTaskNotifyGiveFromISR), compiled for that case alone: the
+ * interrupt-to-task path. */
+int takt_notify_give_from_isr(takt_task_t *task, unsigned index, bool *woken);
 
 /*
  * Waits (FreeRTOS xTaskNotifyWait) up to timeout for slot index to be pending.

@@ -12,8 +12,10 @@ static bool waits_on(const takt_task_t *task, unsigned index)
            task->wait_bits == index;
 }
 
-/* Assumptions: lock held, handle and index valid. */
-static int notify_locked(takt_task_t *task, unsigned index, uint32_t arg,
+/* Assumptions: lock held, handle and index valid. Inline into each entry
+ * below: with the action and previous known, it folds to the few lines the
+ * action needs. */
+__attribute__((always_inline)) static inline int notify_locked(takt_task_t *task, unsigned index, uint32_t arg,
                          takt_notify_action_t action, uint32_t *previous, bool *woken)
 {
     uint32_t *value = &task->notify_value[index];
@@ -44,8 +46,11 @@ static int notify_locked(takt_task_t *task, unsigned index, uint32_t arg,
     return TAKT_OK;
 }
 
-static int notify_from(takt_task_t *task, unsigned index, uint32_t arg,
-                       takt_notify_action_t action, uint32_t *previous, bool *woken, bool from_isr)
+__attribute__((always_inline)) static inline int notify_from(takt_task_t *task, unsigned index,
+                                                              uint32_t arg,
+                                                              takt_notify_action_t action,
+                                                              uint32_t *previous, bool *woken,
+                                                              bool from_isr)
 {
     if (port_in_isr() != from_isr) {
         return TAKT_ERR_CONTEXT;
@@ -61,16 +66,29 @@ static int notify_from(takt_task_t *task, unsigned index, uint32_t arg,
     return result;
 }
 
+/* The one generic copy, for any action from either context. */
+__attribute__((noinline)) static int notify_any(takt_task_t *task, unsigned index, uint32_t arg,
+                                                takt_notify_action_t action, uint32_t *previous,
+                                                bool *woken, bool from_isr)
+{
+    return notify_from(task, index, arg, action, previous, woken, from_isr);
+}
+
 int takt_notify(takt_task_t *task, unsigned index, uint32_t arg, takt_notify_action_t action,
                 uint32_t *previous)
 {
-    return notify_from(task, index, arg, action, previous, NULL, false);
+    return notify_any(task, index, arg, action, previous, NULL, false);
 }
 
 int takt_notify_from_isr(takt_task_t *task, unsigned index, uint32_t arg,
                          takt_notify_action_t action, uint32_t *previous, bool *woken)
 {
-    return notify_from(task, index, arg, action, previous, woken, true);
+    return notify_any(task, index, arg, action, previous, woken, true);
+}
+
+int takt_notify_give_from_isr(takt_task_t *task, unsigned index, bool *woken)
+{
+    return notify_from(task, index, 0, TAKT_NOTIFY_INCREMENT, NULL, woken, true);
 }
 
 /* Blocks the caller until slot index is pending or the timeout; lock held on
@@ -202,6 +220,12 @@ int takt_notify_from_isr(takt_task_t *task, unsigned index, uint32_t arg,
                          takt_notify_action_t action, uint32_t *previous, bool *woken)
 {
     (void)task, (void)index, (void)arg, (void)action, (void)previous, (void)woken;
+    return TAKT_ERR_ARG;
+}
+
+int takt_notify_give_from_isr(takt_task_t *task, unsigned index, bool *woken)
+{
+    (void)task, (void)index, (void)woken;
     return TAKT_ERR_ARG;
 }
 
