@@ -88,6 +88,8 @@ static inline bool sched_running_queued(void)
 /* ---- scheduler core (sched/core.c) ---- */
 /* Task became ready now: queued behind the tasks that became ready before it. */
 void sched_make_ready(takt_task_t *task);
+/* A blocked task's wait ended (wait: why it waited): it becomes ready and may run. */
+void task_wake(takt_task_t *task, takt_wait_t wait);
 /* Takes a READY task out of the ready queue; also the running task, when the
  * policy keeps it queued (check with sched_in_ready_queue). */
 void sched_make_unready(takt_task_t *task);
@@ -172,7 +174,6 @@ void sync_task_deleted(takt_task_t *task);
 void sync_priority_update(takt_task_t *task);
 
 /* ---- tasks (task.c) ---- */
-void task_wake(takt_task_t *task, takt_wait_t wait);
 static inline bool task_handle_valid(const takt_task_t *task)
 {
     return task != NULL && task->magic == TAKT_TASK_MAGIC;

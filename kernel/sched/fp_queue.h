@@ -98,7 +98,7 @@ static inline takt_task_t *fp_queue_peek(fp_queue_t *q)
         return idle == NULL ? NULL : fp_queue_task_of(idle);
     }
     unsigned top = takt_bitmap_highest(&q->nonempty) + 1u;
-    return fp_queue_task_of(takt_list_first(&q->level[top]));
+    return fp_queue_task_of(q->level[top].next); /* its bit says it is not empty */
 }
 
 static inline bool fp_queue_has_level(const fp_queue_t *q, unsigned priority)

@@ -331,12 +331,6 @@ int takt_task_resume_from_isr(takt_task_t *task)
     return resume_from(task, true);
 }
 
-void task_wake(takt_task_t *task, takt_wait_t wait)
-{
-    trace_record(TAKT_EV_WAKE, task, wait);
-    sched_make_ready(task);
-    sched_reschedule();
-}
 
 int takt_task_get_priority(const takt_task_t *task)
 {
