@@ -123,12 +123,14 @@ BaseType_t xQueueGenericSend(QueueHandle_t xQueue, const void *const pvItemToQue
     takt_queue_t *queue = &xQueue->object.queue;
     size_t size = queue->item_size;
     int err;
-    if (xCopyPosition == queueOVERWRITE) {
-        err = takt_queue_overwrite(queue, pvItemToQueue, size);
-    } else if (xCopyPosition == queueSEND_TO_FRONT) {
-        err = takt_queue_send_front(queue, pvItemToQueue, size, compat_timeout(xTicksToWait));
-    } else {
+    /* Any position but front and overwrite sends to the back; xQueueSend's is tested first. */
+    if (xCopyPosition == queueSEND_TO_BACK ||
+        (xCopyPosition != queueSEND_TO_FRONT && xCopyPosition != queueOVERWRITE)) {
         err = takt_queue_send(queue, pvItemToQueue, size, compat_timeout(xTicksToWait));
+    } else if (xCopyPosition == queueOVERWRITE) {
+        err = takt_queue_overwrite(queue, pvItemToQueue, size);
+    } else {
+        err = takt_queue_send_front(queue, pvItemToQueue, size, compat_timeout(xTicksToWait));
     }
     return wait_result(err);
 }

@@ -38,18 +38,23 @@ static inline void copy_bytes(void *to, const void *from, size_t size)
     }
 }
 
-/* An item of size bytes into an item-size slot, zero-padded. */
-static void copy_item(uint8_t *to, const void *item, size_t size, size_t item_size)
+/* A short item (the native API allows one) into an item-size slot: its bytes,
+ * then zeros. Out of line: the whole-item copy below is the usual one. */
+static void copy_padded(uint8_t *to, const void *item, size_t size, size_t item_size)
 {
-    if (size == item_size) {
-        copy_bytes(to, item, size);
-        return;
-    }
     if (size > 0) {
         memcpy(to, item, size);
     }
-    if (item_size > size) {
-        memset(to + size, 0, item_size - size);
+    memset(to + size, 0, item_size - size);
+}
+
+/* An item of size bytes (at most item_size) into an item-size slot. */
+static inline void copy_item(uint8_t *to, const void *item, size_t size, size_t item_size)
+{
+    if (size == item_size) {
+        copy_bytes(to, item, size);
+    } else {
+        copy_padded(to, item, size, item_size);
     }
 }
 
@@ -84,11 +89,17 @@ static bool hand_to_receivers(takt_queue_t *queue, const void *item, size_t size
     return false;
 }
 
+/* A send that finds no room: it stores nothing (an overwrite always finds room). */
+static inline bool send_finds_full(const takt_queue_t *queue, unsigned how)
+{
+    return queue->count == queue->length && how != SEND_OVERWRITE;
+}
+
 /* Assumptions: lock held, handle and size valid. TAKT_ERR_TIMEOUT if full. */
 static int send_locked(takt_queue_t *queue, const void *item, size_t size, unsigned how,
                        bool *woken)
 {
-    if (queue->count == queue->length && how != SEND_OVERWRITE) {
+    if (send_finds_full(queue, how)) {
         return TAKT_ERR_TIMEOUT;
     }
     if (queue->count == 0 && hand_to_receivers(queue, item, size, woken)) {
@@ -116,12 +127,15 @@ static void refill_from_sender(takt_queue_t *queue, bool *woken)
     sync_report_woken(woken, sync_wake(sender, TAKT_OK));
 }
 
-/* The first item out into buffer. */
+/* The first item out into buffer. The queue's fields change before the copy:
+ * the compiler cannot tell that the caller's buffer is none of them, and would
+ * load them again after it. */
 static inline void take_front(takt_queue_t *queue, void *buffer)
 {
-    copy_bytes(buffer, queue->storage + (size_t)queue->head * queue->item_size, queue->item_size);
+    const uint8_t *item = queue->storage + (size_t)queue->head * queue->item_size;
     queue->head = queue->head + 1u == queue->length ? 0u : queue->head + 1u;
     queue->count--;
+    copy_bytes(buffer, item, queue->item_size);
 }
 
 /* Assumptions: lock held, handle and size valid. TAKT_ERR_TIMEOUT if empty. */
@@ -257,41 +271,60 @@ static int receive_args(const takt_queue_t *queue, const void *buffer, size_t si
 }
 
 /*
- * The common case of each direction, done inline in the call: a full-size
- * item to the back of a queue with room and nobody waiting to receive (no
- * receiver waits unless the queue is empty), or from the front of a queue
- * with nobody waiting to send (no sender waits unless it is full), outside a
- * queue set. Everything else goes the general way. Lock held, arguments valid.
+ * Each direction's usual call is checked and done inline. A whole-item call
+ * (a valid handle, an item or buffer of the queue's item size that is there:
+ * every FreeRTOS-API call) needs no other argument check; the rest (short
+ * items, empty items, bad arguments) go through send_args / receive_args.
+ * The plain case is then done at once: a whole item to the back of a queue
+ * with room and nobody waiting to receive (no receiver waits unless the queue
+ * is empty), or from the front of a queue with nobody waiting to send (no
+ * sender waits unless it is full), outside a queue set. Everything else goes
+ * the general way, out of line, with its arguments checked. Lock held.
  */
-static inline bool send_is_plain(const takt_queue_t *queue, size_t size, unsigned how)
+static inline bool send_is_whole(const takt_queue_t *queue, const void *item, size_t size,
+                                 unsigned how)
 {
-    return how == SEND_BACK && size == queue->item_size && queue->count < queue->length &&
-           (queue->count != 0 || waitq_empty(&queue->receivers)) && queue->set == NULL;
+    return queue_valid(queue) && size == queue->item_size && item != NULL &&
+           (how != SEND_OVERWRITE || queue->length == 1u);
 }
 
+static inline bool send_is_plain(const takt_queue_t *queue, unsigned how)
+{
+    return how == SEND_BACK && queue->count < queue->length &&
+           (waitq_empty(&queue->receivers) || queue->count != 0) && queue->set == NULL;
+}
+
+/* As take_front, the fields change before the copy. */
 static inline void append(takt_queue_t *queue, const void *item)
 {
     uint32_t index = queue->head + queue->count;
     if (index >= queue->length) {
         index -= queue->length;
     }
-    copy_bytes(queue->storage + (size_t)index * queue->item_size, item, queue->item_size);
     queue->count++;
+    copy_bytes(queue->storage + (size_t)index * queue->item_size, item, queue->item_size);
+}
+
+static inline bool receive_is_whole(const takt_queue_t *queue, const void *buffer, size_t size)
+{
+    return queue_valid(queue) && size >= queue->item_size && buffer != NULL;
 }
 
 static inline bool receive_is_plain(const takt_queue_t *queue, bool peek)
 {
     return !peek && queue->count != 0 &&
-           (queue->count < queue->length || waitq_empty(&queue->senders));
+           (waitq_empty(&queue->senders) || queue->count < queue->length);
 }
 
 /* The general rest of a task-context send (lock held, arguments valid): out
- * of line, so that the plain case pays for none of its registers. */
+ * of line, so that the plain case pays for none of its registers. A full
+ * queue goes straight to blocking. */
 __attribute__((noinline)) static int send_task_general(takt_queue_t *queue, const void *item,
                                                        size_t size, takt_tick_t timeout,
                                                        unsigned how)
 {
-    int result = send_locked(queue, item, size, how, NULL);
+    int result = send_finds_full(queue, how) ? TAKT_ERR_TIMEOUT
+                                             : send_locked(queue, item, size, how, NULL);
     if (result == TAKT_ERR_TIMEOUT) {
         result = sync_may_block(timeout);
         if (result == TAKT_OK) {
@@ -314,24 +347,29 @@ static inline int send_task(takt_queue_t *queue, const void *item, size_t size,
         return result;
     }
     port_critical_enter();
-    result = send_args(queue, item, size, how);
-    if (result != TAKT_OK) {
-        port_critical_exit();
-        return result;
-    }
-    if (send_is_plain(queue, size, how)) {
-        append(queue, item);
-        port_critical_exit();
-        return TAKT_OK;
+    if (send_is_whole(queue, item, size, how)) {
+        if (send_is_plain(queue, how)) {
+            append(queue, item);
+            port_critical_exit();
+            return TAKT_OK;
+        }
+    } else {
+        result = send_args(queue, item, size, how);
+        if (result != TAKT_OK) {
+            port_critical_exit();
+            return result;
+        }
     }
     return send_task_general(queue, item, size, timeout, how);
 }
 
+/* As send_task_general; an empty queue goes straight to blocking. */
 __attribute__((noinline)) static int receive_task_general(takt_queue_t *queue, void *buffer,
                                                           size_t size, takt_tick_t timeout,
                                                           bool peek)
 {
-    int result = receive_locked(queue, buffer, peek, NULL);
+    int result = queue->count == 0 ? TAKT_ERR_TIMEOUT
+                                   : receive_locked(queue, buffer, peek, NULL);
     if (result == TAKT_ERR_TIMEOUT) {
         result = sync_may_block(timeout);
         if (result == TAKT_OK) {
@@ -354,15 +392,18 @@ static inline int receive_task(takt_queue_t *queue, void *buffer, size_t size,
         return result;
     }
     port_critical_enter();
-    result = receive_args(queue, buffer, size);
-    if (result != TAKT_OK) {
-        port_critical_exit();
-        return result;
-    }
-    if (receive_is_plain(queue, peek)) {
-        take_front(queue, buffer);
-        port_critical_exit();
-        return TAKT_OK;
+    if (receive_is_whole(queue, buffer, size)) {
+        if (receive_is_plain(queue, peek)) {
+            take_front(queue, buffer);
+            port_critical_exit();
+            return TAKT_OK;
+        }
+    } else {
+        result = receive_args(queue, buffer, size);
+        if (result != TAKT_OK) {
+            port_critical_exit();
+            return result;
+        }
     }
     return receive_task_general(queue, buffer, size, timeout, peek);
 }
