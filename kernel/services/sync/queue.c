@@ -316,12 +316,10 @@ static inline bool receive_is_plain(const takt_queue_t *queue, bool peek)
            (waitq_empty(&queue->senders) || queue->count < queue->length);
 }
 
-/* The general rest of a task-context send (lock held, arguments valid): out
- * of line, so that the plain case pays for none of its registers. A full
- * queue goes straight to blocking. */
-__attribute__((noinline)) static int send_task_general(takt_queue_t *queue, const void *item,
-                                                       size_t size, takt_tick_t timeout,
-                                                       unsigned how)
+/* The general rest of a task-context send (lock held, arguments valid). A
+ * full queue goes straight to blocking. */
+static inline int send_task_general(takt_queue_t *queue, const void *item, size_t size,
+                                    takt_tick_t timeout, unsigned how)
 {
     int result = send_finds_full(queue, how) ? TAKT_ERR_TIMEOUT
                                              : send_locked(queue, item, size, how, NULL);
@@ -337,6 +335,15 @@ __attribute__((noinline)) static int send_task_general(takt_queue_t *queue, cons
     }
     port_critical_exit();
     return result;
+}
+
+/* takt_queue_send's general path: out of line, so that the plain case pays for
+ * none of its registers, and with four arguments, all in registers (a fifth
+ * would cost the plain case a stack frame). */
+__attribute__((noinline)) static int send_back_general(takt_queue_t *queue, const void *item,
+                                                       size_t size, takt_tick_t timeout)
+{
+    return send_task_general(queue, item, size, timeout, SEND_BACK);
 }
 
 static inline int send_task(takt_queue_t *queue, const void *item, size_t size,
@@ -360,13 +367,14 @@ static inline int send_task(takt_queue_t *queue, const void *item, size_t size,
             return result;
         }
     }
-    return send_task_general(queue, item, size, timeout, how);
+    return how == SEND_BACK ? send_back_general(queue, item, size, timeout)
+                            : send_task_general(queue, item, size, timeout, how);
 }
 
-/* As send_task_general; an empty queue goes straight to blocking. */
+/* As send_back_general (a receiver's size is not kept: it takes whole items);
+ * an empty queue goes straight to blocking. */
 __attribute__((noinline)) static int receive_task_general(takt_queue_t *queue, void *buffer,
-                                                          size_t size, takt_tick_t timeout,
-                                                          bool peek)
+                                                          takt_tick_t timeout, bool peek)
 {
     int result = queue->count == 0 ? TAKT_ERR_TIMEOUT
                                    : receive_locked(queue, buffer, peek, NULL);
@@ -375,7 +383,6 @@ __attribute__((noinline)) static int receive_task_general(takt_queue_t *queue, v
         if (result == TAKT_OK) {
             takt_task_t *self = takt_kernel.current;
             self->wait_data = buffer;
-            self->wait_size = size;
             self->wait_flags = peek ? RECEIVE_PEEK : 0u;
             return sync_block(&queue->receivers, TAKT_WAIT_QUEUE_RECEIVE, timeout);
         }
@@ -405,7 +412,7 @@ static inline int receive_task(takt_queue_t *queue, void *buffer, size_t size,
             return result;
         }
     }
-    return receive_task_general(queue, buffer, size, timeout, peek);
+    return receive_task_general(queue, buffer, timeout, peek);
 }
 
 int takt_queue_send(takt_queue_t *queue, const void *item, size_t size, takt_tick_t timeout)
