@@ -60,33 +60,43 @@ static inline void copy_item(uint8_t *to, const void *item, size_t size, size_t 
 
 static void store(takt_queue_t *queue, const void *item, size_t size, unsigned how)
 {
-    if (how == SEND_OVERWRITE && queue->count == queue->length) {
-        copy_item(slot(queue, 0), item, size, queue->item_size); /* length 1: the one item */
-        return;
-    }
+    uint32_t index = 0; /* an overwrite of a full queue: length 1, the one item */
     if (how == SEND_FRONT) {
         queue->head = (queue->head + queue->length - 1u) % queue->length;
-        copy_item(slot(queue, 0), item, size, queue->item_size);
-    } else {
-        copy_item(slot(queue, queue->count), item, size, queue->item_size);
+        queue->count++;
+    } else if (how == SEND_BACK || queue->count < queue->length) {
+        index = queue->count++;
     }
-    queue->count++;
+    copy_item(slot(queue, index), item, size, queue->item_size);
 }
 
 /* Waiting peekers ahead of the first receiver get a copy; the first receiver
- * takes the item. True if a receiver took it. */
-static bool hand_to_receivers(takt_queue_t *queue, const void *item, size_t size, bool *woken)
+ * takes the item. True if a receiver took it. Inline in send_locked: a send
+ * that wakes a receiver makes no other call. */
+static inline bool hand_to_receivers(takt_queue_t *queue, const void *item, size_t size,
+                                     bool *woken)
 {
     takt_task_t *waiter;
     while ((waiter = waitq_first(&queue->receivers)) != NULL) {
         copy_item(waiter->wait_data, item, size, queue->item_size);
         bool peek = waiter->wait_flags & RECEIVE_PEEK;
-        sync_report_woken(woken, sync_wake(waiter, TAKT_OK));
+        sync_wake_reporting(waiter, TAKT_OK, woken);
         if (!peek) {
             return true;
         }
     }
     return false;
+}
+
+/* The item into the ring (no receiver took it); its queue set hears of it. */
+static void store_and_post(takt_queue_t *queue, const void *item, size_t size, unsigned how,
+                           bool *woken)
+{
+    bool adds = queue->count < queue->length;
+    store(queue, item, size, how);
+    if (adds && queue->set != NULL) {
+        queue_set_post(queue->set, queue, woken);
+    }
 }
 
 /* A send that finds no room: it stores nothing (an overwrite always finds room). */
@@ -95,20 +105,16 @@ static inline bool send_finds_full(const takt_queue_t *queue, unsigned how)
     return queue->count == queue->length && how != SEND_OVERWRITE;
 }
 
-/* Assumptions: lock held, handle and size valid. TAKT_ERR_TIMEOUT if full. */
-static int send_locked(takt_queue_t *queue, const void *item, size_t size, unsigned how,
-                       bool *woken)
+/* Assumptions: lock held, handle and size valid. TAKT_ERR_TIMEOUT if full.
+ * Inline: the task-context send (woken NULL) and the interrupt one differ. */
+static inline int send_locked(takt_queue_t *queue, const void *item, size_t size, unsigned how,
+                              bool *woken)
 {
     if (send_finds_full(queue, how)) {
         return TAKT_ERR_TIMEOUT;
     }
-    if (queue->count == 0 && hand_to_receivers(queue, item, size, woken)) {
-        return TAKT_OK;
-    }
-    bool adds = queue->count < queue->length;
-    store(queue, item, size, how);
-    if (adds && queue->set != NULL) {
-        queue_set_post(queue->set, queue, woken);
+    if (queue->count != 0 || !hand_to_receivers(queue, item, size, woken)) {
+        store_and_post(queue, item, size, how, woken);
     }
     return TAKT_OK;
 }
@@ -124,7 +130,7 @@ static void refill_from_sender(takt_queue_t *queue, bool *woken)
     if (queue->set != NULL) {
         queue_set_post(queue->set, queue, woken);
     }
-    sync_report_woken(woken, sync_wake(sender, TAKT_OK));
+    sync_wake_reporting(sender, TAKT_OK, woken);
 }
 
 /* The first item leaves: its slot, still holding it. */
@@ -328,8 +334,7 @@ static inline bool receive_is_plain(const takt_queue_t *queue, bool peek)
 static inline int send_task_general(takt_queue_t *queue, const void *item, size_t size,
                                     takt_tick_t timeout, unsigned how)
 {
-    int result = send_finds_full(queue, how) ? TAKT_ERR_TIMEOUT
-                                             : send_locked(queue, item, size, how, NULL);
+    int result = send_locked(queue, item, size, how, NULL);
     if (result == TAKT_ERR_TIMEOUT) {
         result = sync_may_block(timeout);
         if (result == TAKT_OK) {

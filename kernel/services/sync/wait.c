@@ -77,12 +77,22 @@ static void unlink_waiter(takt_task_t *task)
     }
 }
 
-bool sync_wake(takt_task_t *task, int result)
+static inline void end_wait(takt_task_t *task, int result)
 {
     unlink_waiter(task);
     timer_cancel(&task->wake_timer);
     task->wait_result = (int8_t)result;
     task_wake(task, (takt_wait_t)task->wait);
+}
+
+void sync_end_wait(takt_task_t *task, int result)
+{
+    end_wait(task, result);
+}
+
+bool sync_wake(takt_task_t *task, int result)
+{
+    end_wait(task, result);
     const takt_task_t *running = takt_kernel.current;
     return running != NULL && running != task && sched_policy()->preempts(task, running);
 }

@@ -112,11 +112,25 @@ int sync_block_finish(void);
  * (or interrupted) task — the *woken of the *_from_isr calls.
  */
 bool sync_wake(takt_task_t *task, int result);
+/* sync_wake without the preemption test: for a task-context call, where the
+ * switch (if any) happens when the call leaves the lock. */
+void sync_end_wait(takt_task_t *task, int result);
 
 /* *woken |= woke, for the optional out-parameter of *_from_isr calls. */
 static inline void sync_report_woken(bool *woken, bool woke)
 {
     if (woken != NULL && woke) {
+        *woken = true;
+    }
+}
+
+/* sync_wake reported to the optional *woken of a call that serves both
+ * contexts: a task-context call (woken NULL) skips the preemption test. */
+static inline void sync_wake_reporting(takt_task_t *task, int result, bool *woken)
+{
+    if (woken == NULL) {
+        sync_end_wait(task, result);
+    } else if (sync_wake(task, result)) {
         *woken = true;
     }
 }
