@@ -288,6 +288,8 @@ static int receive_args(const takt_queue_t *queue, const void *buffer, size_t si
  * (a valid handle, an item or buffer of the queue's item size that is there:
  * every FreeRTOS-API call) needs no other argument check; the rest (short
  * items, empty items, bad arguments) go through send_args / receive_args.
+ * `whole` marks the *_item entries, whose size is the queue's item size
+ * (read under the lock, once the handle is known to be valid).
  * The plain case is then done at once: a whole item to the back of a queue
  * with room and nobody waiting to receive (no receiver waits unless the queue
  * is empty), or from the front of a queue with nobody waiting to send (no
@@ -295,9 +297,9 @@ static int receive_args(const takt_queue_t *queue, const void *buffer, size_t si
  * the general way, out of line, with its arguments checked. Lock held.
  */
 static inline bool send_is_whole(const takt_queue_t *queue, const void *item, size_t size,
-                                 unsigned how)
+                                 unsigned how, bool whole)
 {
-    return queue_valid(queue) && size == queue->item_size && item != NULL &&
+    return queue_valid(queue) && (whole || size == queue->item_size) && item != NULL &&
            (how != SEND_OVERWRITE || queue->length == 1u);
 }
 
@@ -318,9 +320,20 @@ static inline void append(takt_queue_t *queue, const void *item)
     copy_bytes(queue->storage + (size_t)index * queue->item_size, item, queue->item_size);
 }
 
-static inline bool receive_is_whole(const takt_queue_t *queue, const void *buffer, size_t size)
+static inline bool receive_is_whole(const takt_queue_t *queue, const void *buffer, size_t size,
+                                    bool whole)
 {
-    return queue_valid(queue) && size >= queue->item_size && buffer != NULL;
+    return queue_valid(queue) && (whole || size >= queue->item_size) && buffer != NULL;
+}
+
+/* The size an argument check sees: a *_item call's is the item size, or 0 for
+ * a handle that is not a queue's (rejected whatever the size). */
+static inline size_t checked_size(const takt_queue_t *queue, size_t size, bool whole)
+{
+    if (!whole) {
+        return size;
+    }
+    return queue_valid(queue) ? queue->item_size : 0u;
 }
 
 static inline bool receive_is_plain(const takt_queue_t *queue, bool peek)
@@ -359,20 +372,22 @@ __attribute__((noinline)) static int send_back_general(takt_queue_t *queue, cons
 }
 
 static inline int send_task(takt_queue_t *queue, const void *item, size_t size,
-                            takt_tick_t timeout, unsigned how)
+                            takt_tick_t timeout, unsigned how, bool whole)
 {
     int result = sync_task_call_check(timeout);
     if (result != TAKT_OK) {
         return result;
     }
     port_critical_enter();
-    if (send_is_whole(queue, item, size, how)) {
+    if (send_is_whole(queue, item, size, how, whole)) {
         if (send_is_plain(queue, how)) {
             append(queue, item);
             port_critical_exit();
             return TAKT_OK;
         }
+        size = queue->item_size;
     } else {
+        size = checked_size(queue, size, whole);
         result = send_args(queue, item, size, how);
         if (result != TAKT_OK) {
             port_critical_exit();
@@ -404,14 +419,14 @@ __attribute__((noinline)) static int receive_task_general(takt_queue_t *queue, v
 }
 
 static inline int receive_task(takt_queue_t *queue, void *buffer, size_t size,
-                               takt_tick_t timeout, bool peek)
+                               takt_tick_t timeout, bool peek, bool whole)
 {
     int result = sync_task_call_check(timeout);
     if (result != TAKT_OK) {
         return result;
     }
     port_critical_enter();
-    if (receive_is_whole(queue, buffer, size)) {
+    if (receive_is_whole(queue, buffer, size, whole)) {
         if (receive_is_plain(queue, peek) && queue->item_size == sizeof(uint32_t)) {
             /* A one-word item leaves the ring in a register and reaches the
              * caller's buffer after the lock: no store to memory the compiler
@@ -428,7 +443,7 @@ static inline int receive_task(takt_queue_t *queue, void *buffer, size_t size,
             return TAKT_OK;
         }
     } else {
-        result = receive_args(queue, buffer, size);
+        result = receive_args(queue, buffer, checked_size(queue, size, whole));
         if (result != TAKT_OK) {
             port_critical_exit();
             return result;
@@ -439,7 +454,12 @@ static inline int receive_task(takt_queue_t *queue, void *buffer, size_t size,
 
 int takt_queue_send(takt_queue_t *queue, const void *item, size_t size, takt_tick_t timeout)
 {
-    return send_task(queue, item, size, timeout, SEND_BACK);
+    return send_task(queue, item, size, timeout, SEND_BACK, false);
+}
+
+int takt_queue_send_item(takt_queue_t *queue, const void *item, takt_tick_t timeout)
+{
+    return send_task(queue, item, 0, timeout, SEND_BACK, true);
 }
 
 /* The rarer sends share one copy of the inline path (kernel text). */
@@ -447,7 +467,7 @@ __attribute__((noinline)) static int send_task_other(takt_queue_t *queue, const 
                                                      size_t size, takt_tick_t timeout,
                                                      unsigned how)
 {
-    return send_task(queue, item, size, timeout, how);
+    return send_task(queue, item, size, timeout, how, false);
 }
 
 int takt_queue_send_front(takt_queue_t *queue, const void *item, size_t size,
@@ -463,12 +483,17 @@ int takt_queue_overwrite(takt_queue_t *queue, const void *item, size_t size)
 
 int takt_queue_receive(takt_queue_t *queue, void *buffer, size_t size, takt_tick_t timeout)
 {
-    return receive_task(queue, buffer, size, timeout, false);
+    return receive_task(queue, buffer, size, timeout, false, false);
+}
+
+int takt_queue_receive_item(takt_queue_t *queue, void *buffer, takt_tick_t timeout)
+{
+    return receive_task(queue, buffer, 0, timeout, false, true);
 }
 
 int takt_queue_peek(takt_queue_t *queue, void *buffer, size_t size, takt_tick_t timeout)
 {
-    return receive_task(queue, buffer, size, timeout, true);
+    return receive_task(queue, buffer, size, timeout, true, false);
 }
 
 int takt_queue_reset(takt_queue_t *queue)
