@@ -426,8 +426,11 @@ static inline int receive_task(takt_queue_t *queue, void *buffer, size_t size,
         return result;
     }
     port_critical_enter();
-    if (receive_is_whole(queue, buffer, size, whole)) {
-        if (receive_is_plain(queue, peek) && queue->item_size == sizeof(uint32_t)) {
+    /* Expected: GCC then lays the plain one-word receive out without a branch
+     * taken (2 instructions on Cortex-M3; no such gain for the send). */
+    if (__builtin_expect(receive_is_whole(queue, buffer, size, whole), 1)) {
+        if (__builtin_expect(receive_is_plain(queue, peek) && queue->item_size == sizeof(uint32_t),
+                             1)) {
             /* A one-word item leaves the ring in a register and reaches the
              * caller's buffer after the lock: no store to memory the compiler
              * cannot tell from the lock's state happens inside it. */
