@@ -464,6 +464,254 @@ static void scenario_set_bad(takt_tick_t tick0)
     h_end();
 }
 
+/* ---------------------------------------------------------------- whole items */
+
+/* takt_queue_send_item / takt_queue_receive_item (the FreeRTOS layer's calls)
+ * and the plain paths of every send and receive: each size the copies treat
+ * differently (one word, not a multiple of 4, several words, large), buffers at
+ * odd addresses, the ring's wrap-around, a full queue, a waiting receiver and
+ * peeker, a waiting sender, a queue set member, front sends and overwrites,
+ * bad input (nothing changes). */
+
+static takt_queue_t *wq;
+static uint8_t wbytes[2][1100]; /* +1: items and buffers at odd addresses */
+
+static void fill(uint8_t *bytes, size_t size, unsigned seed)
+{
+    for (size_t i = 0; i < size; i++) {
+        bytes[i] = (uint8_t)(seed * 31u + i * 7u + 1u);
+    }
+}
+
+static bool holds(const uint8_t *bytes, size_t size, unsigned seed)
+{
+    for (size_t i = 0; i < size; i++) {
+        if (bytes[i] != (uint8_t)(seed * 31u + i * 7u + 1u)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Every size through a queue of length 3, five rounds (the ring wraps), from
+ * and into aligned and odd addresses, with the sized and the whole-item calls
+ * mixed; bytes past the item in the buffer stay as they were. */
+static void whole_sizes(void)
+{
+    static const size_t sizes[] = {1, 3, 4, 5, 7, 8, 12, 16, 20, 32, 33, 64, 1024};
+    for (size_t n = 0; n < sizeof(sizes) / sizeof(sizes[0]); n++) {
+        size_t size = sizes[n];
+        takt_queue_t *queue = NULL;
+        CHECK_EQ(takt_queue_create(3, size, &queue), TAKT_OK);
+        unsigned sent = 0, taken = 0;
+        for (int round = 0; round < 5; round++) {
+            size_t shift = (size_t)round & 1u;
+            uint8_t *item = wbytes[0] + shift;
+            uint8_t *buffer = wbytes[1] + (shift ^ 1u);
+            for (int k = 0; k < 2; k++) {
+                fill(item, size, sent);
+                int rc = (sent & 1u) ? takt_queue_send(queue, item, size, 0)
+                                     : takt_queue_send_item(queue, item, 0);
+                CHECK_EQ(rc, TAKT_OK);
+                sent++;
+            }
+            fill(item, size, 999); /* copied by value */
+            for (int k = 0; k < 2; k++) {
+                memset(buffer, 0xEE, size + 1);
+                int rc = (taken & 1u) ? takt_queue_receive(queue, buffer, size + 1, 0)
+                                      : takt_queue_receive_item(queue, buffer, 0);
+                CHECK_EQ(rc, TAKT_OK);
+                CHECK(holds(buffer, size, taken));
+                CHECK_EQ(buffer[size], 0xEE);
+                taken++;
+            }
+        }
+        CHECK_EQ(takt_queue_count(queue), 0);
+        CHECK_EQ(takt_queue_receive_item(queue, wbytes[1], 0), TAKT_ERR_TIMEOUT);
+        CHECK_EQ(takt_queue_delete(queue), TAKT_OK);
+    }
+}
+
+/* Full, front, overwrite, a short item (zero-padded), empty items, bad input. */
+static void whole_edges(void)
+{
+    uint32_t v = 0, w = 0;
+    takt_queue_t *queue = NULL;
+    CHECK_EQ(takt_queue_create(2, sizeof(uint32_t), &queue), TAKT_OK);
+    v = 1;
+    CHECK_EQ(takt_queue_send_item(queue, &v, 0), TAKT_OK);
+    v = 2;
+    CHECK_EQ(takt_queue_send_front(queue, &v, sizeof(v), 0), TAKT_OK);
+    v = 3;
+    CHECK_EQ(takt_queue_send_item(queue, &v, 0), TAKT_ERR_TIMEOUT); /* full */
+    CHECK_EQ(takt_queue_send_item(queue, &v, 2), TAKT_ERR_TIMEOUT); /* full, waits 2 ticks */
+    CHECK_EQ(takt_queue_count(queue), 2);
+    CHECK_EQ(takt_queue_receive_item(queue, &w, 0), TAKT_OK);
+    CHECK_EQ(w, 2); /* the front send first */
+    uint8_t one = 0x5A;
+    CHECK_EQ(takt_queue_send(queue, &one, 1, 0), TAKT_OK); /* short: padded */
+    CHECK_EQ(takt_queue_receive_item(queue, &w, 0), TAKT_OK);
+    CHECK_EQ(w, 1);
+    w = 0xFFFFFFFFu;
+    CHECK_EQ(takt_queue_receive_item(queue, &w, 0), TAKT_OK);
+    CHECK_EQ(w, 0x5A);
+    /* bad input: rejected, nothing changes */
+    CHECK_EQ(takt_queue_send_item(queue, &v, 0), TAKT_OK);
+    CHECK_EQ(takt_queue_send_item(NULL, &v, 0), TAKT_ERR_ARG);
+    CHECK_EQ(takt_queue_receive_item(NULL, &w, 0), TAKT_ERR_ARG);
+    CHECK_EQ(takt_queue_send_item(queue, NULL, 0), TAKT_ERR_ARG);
+    CHECK_EQ(takt_queue_receive_item(queue, NULL, 0), TAKT_ERR_ARG);
+    CHECK_EQ(takt_queue_send_item(queue, &v, 0x90000000u), TAKT_ERR_ARG);
+    CHECK_EQ(takt_queue_receive_item(queue, &w, 0xFFFFFFFEu), TAKT_ERR_ARG);
+    CHECK_EQ(takt_queue_send(queue, &v, sizeof(v) + 1, 0), TAKT_ERR_ARG);
+    CHECK_EQ(takt_queue_receive(queue, &w, sizeof(w) - 1, 0), TAKT_ERR_ARG);
+    CHECK_EQ(takt_queue_count(queue), 1);
+    CHECK_EQ(takt_queue_receive_item(queue, &w, 0), TAKT_OK);
+    CHECK_EQ(w, 3);
+    CHECK_EQ(takt_queue_delete(queue), TAKT_OK);
+    static takt_queue_t deleted;
+    static uint32_t deleted_storage[2];
+    CHECK_EQ(takt_queue_create_static(&deleted, 2, sizeof(uint32_t), deleted_storage), TAKT_OK);
+    CHECK_EQ(takt_queue_delete(&deleted), TAKT_OK);
+    CHECK_EQ(takt_queue_send_item(&deleted, &v, 0), TAKT_ERR_ARG);
+    CHECK_EQ(takt_queue_receive_item(&deleted, &w, 0), TAKT_ERR_ARG);
+    /* a mailbox: overwrite, then whole-item calls on it */
+    CHECK_EQ(takt_queue_create(1, sizeof(uint32_t), &queue), TAKT_OK);
+    v = 4;
+    CHECK_EQ(takt_queue_send_item(queue, &v, 0), TAKT_OK);
+    v = 5;
+    CHECK_EQ(takt_queue_overwrite(queue, &v, sizeof(v)), TAKT_OK);
+    CHECK_EQ(takt_queue_send_item(queue, &v, 0), TAKT_ERR_TIMEOUT);
+    CHECK_EQ(takt_queue_receive_item(queue, &w, 0), TAKT_OK);
+    CHECK_EQ(w, 5);
+    CHECK_EQ(takt_queue_delete(queue), TAKT_OK);
+    /* item size 0: no buffers needed */
+    CHECK_EQ(takt_queue_create(1, 0, &queue), TAKT_OK);
+    CHECK_EQ(takt_queue_send_item(queue, NULL, 0), TAKT_OK);
+    CHECK_EQ(takt_queue_send_item(queue, NULL, 0), TAKT_ERR_TIMEOUT);
+    CHECK_EQ(takt_queue_receive_item(queue, NULL, 0), TAKT_OK);
+    CHECK_EQ(takt_queue_receive_item(queue, NULL, 0), TAKT_ERR_TIMEOUT);
+    CHECK_EQ(takt_queue_delete(queue), TAKT_OK);
+}
+
+static void whole_receiver(void *arg)
+{
+    const char *name = arg;
+    uint32_t v = 0;
+    int rc = takt_queue_receive_item(wq, &v, TAKT_WAIT_FOREVER);
+    s_log("%s=%u%s", name, (unsigned)v, rc == TAKT_OK ? "" : "!");
+    h_park();
+}
+
+static void whole_peeker(void *arg)
+{
+    (void)arg;
+    uint32_t v = 0;
+    CHECK_EQ(takt_queue_peek(wq, &v, sizeof(v), TAKT_WAIT_FOREVER), TAKT_OK);
+    s_log("peek=%u", (unsigned)v);
+    h_park();
+}
+
+static void whole_sender(void *arg)
+{
+    (void)arg;
+    uint32_t v = 0;
+    whole_sizes();
+    whole_edges();
+    CHECK_EQ(takt_delay(1), TAKT_OK); /* the receivers and the peeker wait by now */
+    v = 7;
+    CHECK_EQ(takt_queue_send_item(wq, &v, 0), TAKT_OK); /* peeker copies, r3 takes it */
+    s_point();
+    CHECK_EQ(takt_queue_count(wq), 0);
+    v = 8;
+    CHECK_EQ(takt_queue_send_item(wq, &v, 0), TAKT_OK); /* to r2 */
+    s_point();
+    v = 9;
+    CHECK_EQ(takt_queue_send_item(wq, &v, 0), TAKT_OK); /* stored (length 1) */
+    v = 10;
+    CHECK_EQ(takt_queue_send_item(wq, &v, TAKT_WAIT_FOREVER), TAKT_OK); /* waits for D */
+    s_log("sent10");
+    h_park();
+}
+
+static void whole_drainer(void *arg)
+{
+    (void)arg;
+    uint32_t v = 0;
+    CHECK_EQ(takt_delay(4), TAKT_OK); /* after the sender's sends at 3 */
+    CHECK_EQ(takt_queue_receive_item(wq, &v, 0), TAKT_OK); /* 9; the waiting sender's 10 moves in */
+    s_log("d=%u", (unsigned)v);
+    CHECK_EQ(takt_queue_count(wq), 1);
+    CHECK_EQ(takt_queue_receive_item(wq, &v, 0), TAKT_OK);
+    s_log("d=%u", (unsigned)v);
+    h_park();
+}
+
+static void scenario_whole(takt_tick_t tick0)
+{
+    s_begin(tick0, 8);
+    s_log_reset();
+    CHECK_EQ(takt_queue_create(1, sizeof(uint32_t), &wq), TAKT_OK);
+    s_task("S", 1, whole_sender, NULL);
+    s_task("R2", 2, whole_receiver, "r2");
+    s_task("R3", 3, whole_receiver, "r3");
+    s_task("P4", 4, whole_peeker, NULL);
+    s_task("D", 5, whole_drainer, NULL);
+    h_start();
+    CHECK_STREQ(s_log_buf, "peek=7@3 r3=7@3 r2=8@3 d=9@4 d=10@4 sent10@4");
+    CHECK_EQ(takt_queue_delete(wq), TAKT_OK);
+    h_end();
+}
+
+/* A queue set member sent to by send_item; whole-item calls from an interrupt. */
+static int whole_isr_rc[2];
+
+static void whole_isr(void *arg)
+{
+    (void)arg;
+    uint32_t v = 1;
+    whole_isr_rc[0] = takt_queue_send_item(wq, &v, 0);
+    whole_isr_rc[1] = takt_queue_receive_item(wq, &v, 0);
+}
+
+static void whole_set_body(void *arg)
+{
+    takt_queue_set_t *members = arg;
+    uint32_t v = 11;
+    void *member = NULL;
+    CHECK_EQ(takt_queue_send_item(wq, &v, 0), TAKT_OK);
+    CHECK_EQ(takt_queue_set_select(members, &member, 0), TAKT_OK);
+    CHECK(member == wq);
+    v = 0;
+    CHECK_EQ(takt_queue_receive_item(wq, &v, 0), TAKT_OK);
+    CHECK_EQ(v, 11);
+    CHECK_EQ(takt_queue_set_select(members, &member, 0), TAKT_ERR_TIMEOUT);
+    CHECK_EQ(takt_delay(2), TAKT_OK); /* the interrupt at tick 1 */
+    CHECK_EQ(takt_queue_count(wq), 0);
+    s_log("set");
+    h_park();
+}
+
+static void scenario_whole_set(takt_tick_t tick0)
+{
+    s_begin(tick0, 4);
+    s_log_reset();
+    takt_queue_set_t *members = NULL;
+    CHECK_EQ(takt_queue_create(2, sizeof(uint32_t), &wq), TAKT_OK);
+    CHECK_EQ(takt_queue_set_create(2, &members), TAKT_OK);
+    CHECK_EQ(takt_queue_set_add_queue(members, wq), TAKT_OK);
+    s_task("A", 2, whole_set_body, members);
+    hp_inject_irq(T(1) + 1, 1, whole_isr, NULL);
+    h_start();
+    CHECK_STREQ(s_log_buf, "set@2");
+    CHECK_EQ(whole_isr_rc[0], TAKT_ERR_CONTEXT);
+    CHECK_EQ(whole_isr_rc[1], TAKT_ERR_CONTEXT);
+    CHECK_EQ(takt_queue_set_remove_queue(members, wq), TAKT_OK);
+    CHECK_EQ(takt_queue_set_delete(members), TAKT_OK);
+    CHECK_EQ(takt_queue_delete(wq), TAKT_OK);
+    h_end();
+}
+
 int main(void)
 {
     h_both(scenario_basics, "basics");
@@ -472,5 +720,7 @@ int main(void)
     h_both(scenario_bad, "bad");
     h_both(scenario_sets, "sets");
     h_both(scenario_set_bad, "set_bad");
+    h_both(scenario_whole, "whole");
+    h_both(scenario_whole_set, "whole_set");
     return CHECK_SUMMARY();
 }

@@ -109,6 +109,35 @@ static void control_task(void *arg)
     CHECK(xQueueReceive(q, &out, 3) == pdFALSE && xTaskGetTickCount() - t == 3, "receive from an empty queue times out after 3 ticks");
     vQueueDelete(q);
 
+    /* Item sizes the copies treat differently, from and into odd addresses; a
+     * finite block time from 2^31 ticks up is a long wait, not an error; a copy
+     * position FreeRTOS does not name sends to the back. */
+    static uint8_t in_bytes[20], out_bytes[20];
+    static const size_t sizes[] = {3, 4, 5, 8, 13};
+    bool sizes_ok = true;
+    for (size_t n = 0; n < sizeof(sizes) / sizeof(sizes[0]); n++) {
+        QueueHandle_t sq = xQueueCreate(2, sizes[n]);
+        for (uint32_t round = 0; round < 3; round++) {
+            for (size_t k = 0; k < sizes[n]; k++) {
+                in_bytes[1 + k] = (uint8_t)(round * 17u + k + 1u);
+            }
+            memset(out_bytes, 0, sizeof(out_bytes));
+            sizes_ok = sizes_ok && xQueueSend(sq, &in_bytes[1], 0x80000000u) == pdPASS &&
+                       xQueueReceive(sq, &out_bytes[3], 0xFFFFFFFEu) == pdPASS &&
+                       memcmp(&in_bytes[1], &out_bytes[3], sizes[n]) == 0 && out_bytes[3 + sizes[n]] == 0;
+        }
+        vQueueDelete(sq);
+    }
+    CHECK(sizes_ok, "items of 3, 4, 5, 8 and 13 bytes at odd addresses, long block times accepted");
+    q = xQueueCreate(3, sizeof(uint16_t));
+    a = 1;
+    b = 2;
+    xQueueSend(q, &a, 0);
+    CHECK(xQueueGenericSend(q, &b, 0, (BaseType_t)7) == pdPASS, "an unnamed copy position sends");
+    xQueueReceive(q, &out, 0);
+    CHECK(out == 1, "... to the back");
+    vQueueDelete(q);
+
     /* Mailbox: a static queue of one item, overwritten and peeked. */
     mailbox = xQueueCreateStatic(1, sizeof(uint32_t), mailbox_storage, &mailbox_buf);
     uint32_t v = 7, got = 0;

@@ -42,10 +42,15 @@ static inline UBaseType_t compat_freertos_priority(int takt_priority)
  * tick range, so a finite wait longer than 2^31-1 ticks is shortened to that. */
 static inline takt_tick_t compat_timeout(TickType_t ticks)
 {
-    if (COMPAT_WAIT_FOREVER(ticks)) {
-        return TAKT_WAIT_FOREVER;
-    }
+#if INCLUDE_vTaskSuspend
+    /* portMAX_DELAY and TAKT_WAIT_FOREVER are both -1 as signed counts; every
+     * other count from 2^31 up is below -1: one compare on every blocking call. */
+    _Static_assert(portMAX_DELAY == TAKT_WAIT_FOREVER && sizeof(TickType_t) == sizeof(int32_t),
+                   "compat_timeout reads portMAX_DELAY as -1");
+    return (int32_t)ticks < -1 ? (takt_tick_t)INT32_MAX : (takt_tick_t)ticks;
+#else
     return ticks > (TickType_t)INT32_MAX ? (takt_tick_t)INT32_MAX : (takt_tick_t)ticks;
+#endif
 }
 
 /* Reports a woken task to a FreeRTOS pxHigherPriorityTaskWoken (which may be NULL). */

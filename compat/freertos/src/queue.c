@@ -121,14 +121,15 @@ BaseType_t xQueueGenericSend(QueueHandle_t xQueue, const void *const pvItemToQue
 {
     configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
     takt_queue_t *queue = &xQueue->object.queue;
-    size_t size = queue->item_size;
     int err;
-    if (xCopyPosition == queueOVERWRITE) {
-        err = takt_queue_overwrite(queue, pvItemToQueue, size);
-    } else if (xCopyPosition == queueSEND_TO_FRONT) {
-        err = takt_queue_send_front(queue, pvItemToQueue, size, compat_timeout(xTicksToWait));
+    /* Any position but front and overwrite sends to the back; xQueueSend's is tested first. */
+    if (xCopyPosition == queueSEND_TO_BACK ||
+        (xCopyPosition != queueSEND_TO_FRONT && xCopyPosition != queueOVERWRITE)) {
+        err = takt_queue_send_item(queue, pvItemToQueue, compat_timeout(xTicksToWait));
+    } else if (xCopyPosition == queueOVERWRITE) {
+        err = takt_queue_overwrite(queue, pvItemToQueue, queue->item_size);
     } else {
-        err = takt_queue_send(queue, pvItemToQueue, size, compat_timeout(xTicksToWait));
+        err = takt_queue_send_front(queue, pvItemToQueue, queue->item_size, compat_timeout(xTicksToWait));
     }
     return wait_result(err);
 }
@@ -154,8 +155,7 @@ BaseType_t xQueueGenericSendFromISR(QueueHandle_t xQueue, const void *const pvIt
 BaseType_t xQueueReceive(QueueHandle_t xQueue, void *const pvBuffer, TickType_t xTicksToWait)
 {
     configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
-    takt_queue_t *queue = &xQueue->object.queue;
-    return wait_result(takt_queue_receive(queue, pvBuffer, queue->item_size, compat_timeout(xTicksToWait)));
+    return wait_result(takt_queue_receive_item(&xQueue->object.queue, pvBuffer, compat_timeout(xTicksToWait)));
 }
 
 BaseType_t xQueuePeek(QueueHandle_t xQueue, void *const pvBuffer, TickType_t xTicksToWait)

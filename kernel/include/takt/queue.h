@@ -58,6 +58,11 @@ int takt_queue_send_front(takt_queue_t *queue, const void *item, size_t size,
 int takt_queue_overwrite(takt_queue_t *queue, const void *item, size_t size);
 /* Removes the oldest item into buffer, blocking up to timeout while empty. */
 int takt_queue_receive(takt_queue_t *queue, void *buffer, size_t size, takt_tick_t timeout);
+/* takt_queue_send and takt_queue_receive of one whole item (item-size bytes;
+ * the buffer holds one): the same results and errors as those calls with size
+ * = the item size, without a size to pass or check (the FreeRTOS layer's calls). */
+int takt_queue_send_item(takt_queue_t *queue, const void *item, takt_tick_t timeout);
+int takt_queue_receive_item(takt_queue_t *queue, void *buffer, takt_tick_t timeout);
 /* Copies the oldest item into buffer without removing it, blocking up to timeout while empty. */
 int takt_queue_peek(takt_queue_t *queue, void *buffer, size_t size, takt_tick_t timeout);
 /* Empties it; senders waiting for room are served into the new room.

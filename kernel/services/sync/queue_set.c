@@ -15,7 +15,7 @@ void queue_set_post(takt_queue_set_t *set, void *member, bool *woken)
     takt_task_t *selector = waitq_first(&set->selectors);
     if (selector != NULL) {
         *(void **)selector->wait_data = member;
-        sync_report_woken(woken, sync_wake(selector, TAKT_OK));
+        sync_wake_reporting(selector, TAKT_OK, woken);
         return;
     }
     /* A set smaller than its members' total length is a configuration

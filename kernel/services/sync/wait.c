@@ -30,7 +30,11 @@ void waitq_insert(takt_waitq_t *queue, takt_task_t *task)
     task->wait_queue = queue;
 }
 
-void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout)
+/* The caller joins the waiters and leaves the ready queue; returns it. Inline
+ * in both sync_block (every blocking call: no second call, no second look at
+ * the running task) and sync_block_prepare. */
+static inline takt_task_t *block_current(takt_waitq_t *queue, takt_wait_t reason,
+                                         takt_tick_t timeout)
 {
     takt_task_t *self = takt_kernel.current;
     self->wait_result = TAKT_ERR_TIMEOUT;
@@ -41,19 +45,28 @@ void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t tim
         timer_arm(&self->wake_timer, takt_kernel.ticks + timeout);
     }
     sched_block_current(reason);
+    return self;
 }
 
-int sync_block_finish(void)
+static inline int finish_block(const takt_task_t *self)
 {
-    takt_task_t *self = takt_kernel.current;
     port_critical_exit(); /* the switch away happens here; we return once woken */
     return self->wait_result;
 }
 
+void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout)
+{
+    (void)block_current(queue, reason, timeout);
+}
+
+int sync_block_finish(void)
+{
+    return finish_block(takt_kernel.current);
+}
+
 int sync_block(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout)
 {
-    sync_block_prepare(queue, reason, timeout);
-    return sync_block_finish();
+    return finish_block(block_current(queue, reason, timeout));
 }
 
 static void unlink_waiter(takt_task_t *task)
@@ -64,12 +77,22 @@ static void unlink_waiter(takt_task_t *task)
     }
 }
 
-bool sync_wake(takt_task_t *task, int result)
+static inline void end_wait(takt_task_t *task, int result)
 {
     unlink_waiter(task);
     timer_cancel(&task->wake_timer);
     task->wait_result = (int8_t)result;
     task_wake(task, (takt_wait_t)task->wait);
+}
+
+void sync_end_wait(takt_task_t *task, int result)
+{
+    end_wait(task, result);
+}
+
+bool sync_wake(takt_task_t *task, int result)
+{
+    end_wait(task, result);
     const takt_task_t *running = takt_kernel.current;
     return running != NULL && running != task && sched_policy()->preempts(task, running);
 }

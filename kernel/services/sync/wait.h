@@ -61,10 +61,14 @@ static inline takt_task_t *waitq_first(const takt_waitq_t *queue)
 /* Puts a task at its place: behind every waiter it does not go before. */
 void waitq_insert(takt_waitq_t *queue, takt_task_t *task);
 
-/* A timeout must be 0, TAKT_WAIT_FOREVER or below 2^31. No lock needed. */
+/* A timeout must be 0, TAKT_WAIT_FOREVER or below 2^31. No lock needed.
+ * TAKT_WAIT_FOREVER is the one tick count that is -1 as a signed number, so the
+ * valid ones are exactly those not below -1: one compare on every blocking call. */
+_Static_assert(TAKT_WAIT_FOREVER == UINT32_MAX && sizeof(takt_tick_t) == sizeof(int32_t),
+               "sync_timeout_valid reads TAKT_WAIT_FOREVER as -1");
 static inline bool sync_timeout_valid(takt_tick_t timeout)
 {
-    return timeout == TAKT_WAIT_FOREVER || timeout <= (takt_tick_t)INT32_MAX;
+    return (int32_t)timeout >= -1;
 }
 
 /* The calling context of a task-context call: TAKT_ERR_CONTEXT from an
@@ -108,11 +112,25 @@ int sync_block_finish(void);
  * (or interrupted) task — the *woken of the *_from_isr calls.
  */
 bool sync_wake(takt_task_t *task, int result);
+/* sync_wake without the preemption test: for a task-context call, where the
+ * switch (if any) happens when the call leaves the lock. */
+void sync_end_wait(takt_task_t *task, int result);
 
 /* *woken |= woke, for the optional out-parameter of *_from_isr calls. */
 static inline void sync_report_woken(bool *woken, bool woke)
 {
     if (woken != NULL && woke) {
+        *woken = true;
+    }
+}
+
+/* sync_wake reported to the optional *woken of a call that serves both
+ * contexts: a task-context call (woken NULL) skips the preemption test. */
+static inline void sync_wake_reporting(takt_task_t *task, int result, bool *woken)
+{
+    if (woken == NULL) {
+        sync_end_wait(task, result);
+    } else if (sync_wake(task, result)) {
         *woken = true;
     }
 }
