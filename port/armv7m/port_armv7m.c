@@ -87,8 +87,8 @@ takt_arm_mask_meter_t takt_arm_mask_meter;
 
 uint32_t takt_arm_critical_exit_held(uint32_t restore)
 {
-    if (port_in_isr()) {
-        return restore; /* an interrupt's section: the task's call is still to come */
+    if (!shared.at_tick.switch_held || port_in_isr()) {
+        return restore; /* the caller's own mask, or an interrupt's section: the task's call is still to come */
     }
     shared.at_tick.switch_held = false; /* the task's kernel call was the held switch point */
     return 0;

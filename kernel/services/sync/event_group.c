@@ -99,7 +99,7 @@ static void set_locked(takt_event_group_t *group, takt_event_bits_t bits, bool *
                 clear |= waiter->wait_bits;
             }
             waiter->wait_bits = group->bits; /* what it saw */
-            sync_report_woken(woken, sync_wake(waiter, TAKT_OK));
+            sync_wake_reporting(waiter, TAKT_OK, woken);
         }
     }
     group->bits &= ~clear;

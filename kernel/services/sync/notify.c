@@ -41,7 +41,7 @@ __attribute__((always_inline)) static inline int notify_locked(takt_task_t *task
     }
     task->notify_pending[index] = 1;
     if (waits_on(task, index)) {
-        sync_report_woken(woken, sync_wake(task, TAKT_OK));
+        sync_wake_reporting(task, TAKT_OK, woken);
     }
     return TAKT_OK;
 }

@@ -105,7 +105,7 @@ __attribute__((always_inline)) static inline int give_locked(takt_sem_t *sem, bo
 {
     takt_task_t *waiter = waitq_first(&sem->waiters);
     if (waiter != NULL) {
-        sync_report_woken(woken, sync_wake(waiter, TAKT_OK));
+        sync_wake_reporting(waiter, TAKT_OK, woken);
         return TAKT_OK;
     }
     if (sem->count == sem->max) {

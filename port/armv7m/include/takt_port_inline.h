@@ -80,7 +80,7 @@ static inline void port_request_switch(void)
 
 static inline bool port_in_isr(void)
 {
-    return (arm_ipsr() & 0x1FFu) != 0;
+    return (arm_ipsr() << 23) != 0; /* the exception number, bits 0-8; one shift, no mask */
 }
 
 static inline void port_critical_enter(void)
@@ -110,7 +110,9 @@ static inline void port_critical_exit(void)
     takt_arm_port_state_t *s = &takt_arm_port_state;
     if (--s->critical_nesting == 0) {
         uint32_t restore = s->saved_basepri;
-        if (s->at_tick.switch_held) {
+        /* A held switch masked PendSV before the section, so restore is not 0:
+         * one test of the value we need anyway. */
+        if (restore != 0) {
             restore = takt_arm_critical_exit_held(restore);
         }
 #ifdef TAKT_ARM_MASK_METER
