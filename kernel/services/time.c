@@ -101,26 +101,51 @@ takt_tick_t takt_tick_count(void)
     return takt_kernel.ticks;
 }
 
-void takt_tick_from_isr(void)
+/* The round-robin slice of the running task ends at every tick while a task
+ * of its priority waits (a running task that just blocked, with its switch
+ * still pending, has no slice). Pends a switch; records nothing. */
+static inline void slice_end(takt_kernel_t *k)
 {
-    takt_kernel_t *k = &takt_kernel;
-    k->ticks++;
+#if TAKT_CONFIG_ROUND_ROBIN
+    if (k->round_robin && sched_policy()->has_equal(k->current) &&
+        k->current->state == TAKT_TASK_RUNNING) {
+        k->rotate_current = true;
+        sched_reschedule();
+    }
+#else
+    (void)k;
+#endif
+}
+
+/* What a tick does beyond counting, inside the tick's instant. Out of line,
+ * so that the counting tick saves no registers. */
+__attribute__((noinline)) static void tick_events(takt_kernel_t *k)
+{
+    port_tick_events_begin();
     if (sched_policy()->tick != NULL) {
         sched_policy()->tick(); /* budget accounting for the tick that ended: before any timer */
     }
     if (timer_due()) {
         timers_expire_due();
     }
-#if TAKT_CONFIG_ROUND_ROBIN
-    if (k->round_robin && k->current->state == TAKT_TASK_RUNNING &&
-        sched_policy()->has_equal(k->current)) {
-        k->rotate_current = true;
-        sched_reschedule();
-    }
-#endif
+    slice_end(k);
 #if TAKT_CONFIG_TICK_HOOK
     takt_tick_hook();
 #endif
+    port_tick_events_end();
+}
+
+void takt_tick_from_isr(void)
+{
+    takt_kernel_t *k = &takt_kernel;
+    k->ticks++;
+    /* The common tick only counts: no policy tick, no hook, no timer due. It
+     * may end a slice, which is no event, so the tick's instant is not opened. */
+    if (sched_policy()->tick == NULL && !TAKT_CONFIG_TICK_HOOK && !timer_due()) {
+        slice_end(k);
+        return;
+    }
+    tick_events(k);
     /* Every release, wake and depletion above asked for its own switch point; a
      * tick that changed nothing asks for none (on Cortex-M: no PendSV). */
 }
