@@ -249,9 +249,20 @@ void takt_pq_rbtree_remove(takt_pq_t *pq, takt_pq_node_t *node)
 takt_pq_node_t *takt_pq_rbtree_pop(takt_pq_t *pq)
 {
     takt_pq_node_t *top = pq->impl.rb.leftmost;
-    if (top != NULL) {
-        takt_pq_rbtree_remove(pq, top);
+    if (top == NULL) {
+        return NULL;
     }
+    /* The leftmost node has no left child: its right child (a red leaf, if
+     * any) takes its place, and the next smallest is that child or the parent. */
+    takt_pq_node_t *x = R(top);
+    takt_pq_node_t *parent = P(top);
+    pq->impl.rb.leftmost = x != NULL ? x : parent;
+    replace_child(pq, top, x);
+    if (!top->link.rb.red) {
+        remove_fixup(pq, x, parent);
+    }
+    top->queued = false;
+    pq->count--;
     return top;
 }
 

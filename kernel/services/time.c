@@ -82,7 +82,8 @@ static inline bool timer_due(void)
     return node != NULL && !takt_tick_before(takt_kernel.ticks, node->key);
 }
 
-void timers_expire_due(void)
+/* Inline in the tick's events, whose one common case is a due timer. */
+static inline void expire_due(void)
 {
     takt_pq_t *timers = &takt_kernel.timers;
     for (;;) {
@@ -94,6 +95,11 @@ void timers_expire_due(void)
         takt_timer_t *timer = TAKT_CONTAINER_OF(node, takt_timer_t, node);
         timer->expire(timer);
     }
+}
+
+void timers_expire_due(void)
+{
+    expire_due();
 }
 
 takt_tick_t takt_tick_count(void)
@@ -125,9 +131,7 @@ __attribute__((noinline)) static void tick_events(takt_kernel_t *k)
     if (sched_policy()->tick != NULL) {
         sched_policy()->tick(); /* budget accounting for the tick that ended: before any timer */
     }
-    if (timer_due()) {
-        timers_expire_due();
-    }
+    expire_due();
     slice_end(k);
 #if TAKT_CONFIG_TICK_HOOK
     takt_tick_hook();

@@ -90,13 +90,17 @@ void vTaskDelete(TaskHandle_t xTaskToDelete)
 void vTaskDelay(const TickType_t xTicksToDelay)
 {
     TickType_t left = xTicksToDelay;
-    do {
-        TickType_t step = left > LONGEST_DELAY ? LONGEST_DELAY : left;
-        int err = takt_delay(step);
+    /* Longer than the kernel's longest delay: in steps; the last (every delay
+     * but these) is a tail call. */
+    while (left > LONGEST_DELAY) {
+        int err = takt_delay(LONGEST_DELAY);
         configASSERT(err == TAKT_OK);
         (void)err;
-        left -= step;
-    } while (left > 0);
+        left -= LONGEST_DELAY;
+    }
+    int err = takt_delay(left);
+    configASSERT(err == TAKT_OK);
+    (void)err;
 }
 
 BaseType_t xTaskDelayUntil(TickType_t *const pxPreviousWakeTime, const TickType_t xTimeIncrement)
