@@ -82,24 +82,21 @@ static inline bool timer_due(void)
     return node != NULL && !takt_tick_before(takt_kernel.ticks, node->key);
 }
 
-/* Inline in the tick's events, whose one common case is a due timer. */
-static inline void expire_due(void)
+/* Expires the head and every timer due after it; the head is due. Inline in
+ * the tick's events, which know that already. */
+static inline void expire_while_due(void)
 {
-    takt_pq_t *timers = &takt_kernel.timers;
-    for (;;) {
-        takt_pq_node_t *node = timerq_peek(timers);
-        if (node == NULL || takt_tick_before(takt_kernel.ticks, node->key)) {
-            return;
-        }
-        timerq_pop(timers);
-        takt_timer_t *timer = TAKT_CONTAINER_OF(node, takt_timer_t, node);
+    do {
+        takt_timer_t *timer = TAKT_CONTAINER_OF(timerq_pop(&takt_kernel.timers), takt_timer_t, node);
         timer->expire(timer);
-    }
+    } while (timer_due());
 }
 
 void timers_expire_due(void)
 {
-    expire_due();
+    if (timer_due()) {
+        expire_while_due();
+    }
 }
 
 takt_tick_t takt_tick_count(void)
@@ -123,15 +120,20 @@ static inline void slice_end(takt_kernel_t *k)
 #endif
 }
 
-/* What a tick does beyond counting, inside the tick's instant. Out of line,
- * so that the counting tick saves no registers. */
-__attribute__((noinline)) static void tick_events(takt_kernel_t *k)
+/* What a tick does beyond counting, inside the tick's instant; due: whether
+ * the timer queue's head is due (asked again after the policy's tick, which
+ * may change the queue). Out of line, so that the counting tick saves no
+ * registers. */
+__attribute__((noinline)) static void tick_events(takt_kernel_t *k, bool due)
 {
     port_tick_events_begin();
     if (sched_policy()->tick != NULL) {
         sched_policy()->tick(); /* budget accounting for the tick that ended: before any timer */
+        due = timer_due();
     }
-    expire_due();
+    if (due) {
+        expire_while_due();
+    }
     slice_end(k);
 #if TAKT_CONFIG_TICK_HOOK
     takt_tick_hook();
@@ -145,11 +147,12 @@ void takt_tick_from_isr(void)
     k->ticks++;
     /* The common tick only counts: no policy tick, no hook, no timer due. It
      * may end a slice, which is no event, so the tick's instant is not opened. */
-    if (sched_policy()->tick == NULL && !TAKT_CONFIG_TICK_HOOK && !timer_due()) {
+    bool due = timer_due();
+    if (sched_policy()->tick == NULL && !TAKT_CONFIG_TICK_HOOK && !due) {
         slice_end(k);
         return;
     }
-    tick_events(k);
+    tick_events(k, due);
     /* Every release, wake and depletion above asked for its own switch point; a
      * tick that changed nothing asks for none (on Cortex-M: no PendSV). */
 }
