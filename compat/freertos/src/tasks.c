@@ -87,18 +87,26 @@ void vTaskDelete(TaskHandle_t xTaskToDelete)
  * delay (e.g. portMAX_DELAY) is taken in pieces. */
 #define LONGEST_DELAY ((TickType_t)INT32_MAX)
 
-void vTaskDelay(const TickType_t xTicksToDelay)
+/* A delay longer than LONGEST_DELAY, in pieces; out of line, so that the
+ * ordinary vTaskDelay is one test and a tail call. */
+static __attribute__((noinline)) void delay_in_pieces(TickType_t left)
 {
-    TickType_t left = xTicksToDelay;
-    /* Longer than the kernel's longest delay: in steps; the last (every delay
-     * but these) is a tail call. */
-    while (left > LONGEST_DELAY) {
-        int err = takt_delay(LONGEST_DELAY);
+    while (left > 0) {
+        TickType_t step = left > LONGEST_DELAY ? LONGEST_DELAY : left;
+        int err = takt_delay(step);
         configASSERT(err == TAKT_OK);
         (void)err;
-        left -= LONGEST_DELAY;
+        left -= step;
     }
-    int err = takt_delay(left);
+}
+
+void vTaskDelay(const TickType_t xTicksToDelay)
+{
+    if (xTicksToDelay > LONGEST_DELAY) {
+        delay_in_pieces(xTicksToDelay);
+        return;
+    }
+    int err = takt_delay(xTicksToDelay);
     configASSERT(err == TAKT_OK);
     (void)err;
 }
