@@ -56,15 +56,21 @@ void timer_init_early(takt_timer_t *timer, void (*expire)(takt_timer_t *timer), 
     timer->node.tie = order;
 }
 
+/* Queues a timer that is not queued. */
+static inline void timer_queue(takt_timer_t *timer, takt_tick_t when)
+{
+    timer->node.key = when;
+    bool queued = timerq_insert(&takt_kernel.timers, &timer->node);
+    KASSERT(queued); /* the heap holds every timer of TAKT_CONFIG_MAX_TASKS tasks */
+    (void)queued;
+}
+
 void timer_arm(takt_timer_t *timer, takt_tick_t when)
 {
     if (takt_pq_node_queued(&timer->node)) {
         timerq_remove(&takt_kernel.timers, &timer->node);
     }
-    timer->node.key = when;
-    bool queued = timerq_insert(&takt_kernel.timers, &timer->node);
-    KASSERT(queued); /* the heap holds every timer of TAKT_CONFIG_MAX_TASKS tasks */
-    (void)queued;
+    timer_queue(timer, when);
 }
 
 void timer_cancel(takt_timer_t *timer)
@@ -157,14 +163,22 @@ void takt_tick_from_isr(void)
      * tick that changed nothing asks for none (on Cortex-M: no PendSV). */
 }
 
-/* Ends a delay, or an object wait as timed out (it leaves the object's
- * waiters: TAKT_ERR_TIMEOUT). The wake timer is no longer queued. */
-static void end_wait(takt_task_t *task)
+/* Ends an object wait as timed out (it leaves the object's waiters:
+ * TAKT_ERR_TIMEOUT). Out of line: a delay's end saves no registers for it. */
+__attribute__((noinline)) static void end_object_wait(takt_task_t *task)
 {
-    if (task->wait != TAKT_WAIT_DELAY) {
-        sync_wait_timed_out(task);
-    }
+    sync_wait_timed_out(task);
     task_wake(task, (takt_wait_t)task->wait);
+}
+
+/* Ends a delay, or an object wait as timed out. The wake timer is no longer queued. */
+static inline void end_wait(takt_task_t *task)
+{
+    if (task->wait == TAKT_WAIT_DELAY) {
+        task_wake(task, TAKT_WAIT_DELAY);
+    } else {
+        end_object_wait(task);
+    }
 }
 
 static void delay_expired(takt_timer_t *timer)
@@ -185,7 +199,10 @@ static int delay_checks(void)
 static void block_until(takt_tick_t wake)
 {
     takt_task_t *self = takt_kernel.current;
-    timer_arm(&self->wake_timer, wake);
+    /* A running task's wake timer is not queued: every way out of a wait
+     * (expiry, wake, abort, suspend, delete) takes it out. */
+    KASSERT(!takt_pq_node_queued(&self->wake_timer.node));
+    timer_queue(&self->wake_timer, wake);
     sched_block_current(TAKT_WAIT_DELAY);
 }
 
