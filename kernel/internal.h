@@ -31,6 +31,7 @@ typedef struct {
     takt_task_t *current; /* the running task (never in the ready queue) */
     const takt_policy_t *policy;
     takt_tick_t ticks;
+    takt_pq_t timers;
     takt_preemption_t preemption;
     bool round_robin;
     bool started;
@@ -41,7 +42,6 @@ typedef struct {
     uint8_t app_critical; /* takt_critical_enter nesting (task level) */
     uint16_t next_task_id;
     uint16_t live_tasks;
-    takt_pq_t timers; /* after the flags: their offsets stay within 16-bit loads */
     uint64_t ready_instant;        /* distinct instants at which tasks became ready */
     takt_stamp_t last_ready_stamp; /* the latest of them */
     uint32_t context_switches;

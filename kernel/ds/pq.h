@@ -19,10 +19,7 @@
  *   binary heap  takt_pq_heap_*    O(log n) insert/pop/remove, O(1) peek;
  *                                  an array of node pointers given at init
  *   red-black    takt_pq_rbtree_*  O(log n) insert/pop/remove, O(1) peek
- *                                  (the leftmost node is cached; so is the
- *                                  rightmost, and a node that goes behind it,
- *                                  as a delay ending after the queued ones
- *                                  does, is attached there without a descent)
+ *                                  (the leftmost node is cached)
  * A kernel build binds the timer queue to one backend at compile time
  * (TAKT_CONFIG_TIMER_QUEUE), so the kernel pays no indirect call.
  */
@@ -66,7 +63,6 @@ typedef struct takt_pq {
         struct {
             takt_pq_node_t *root;
             takt_pq_node_t *leftmost;
-            takt_pq_node_t *rightmost;
         } rb;
     } impl;
     uint32_t count;

@@ -1,8 +1,7 @@
 /*
  * Red-black tree backend of the priority queue. The leftmost node is cached
- * so peek is O(1), and the rightmost so that a node queued behind every other
- * (timers armed in time order: delays, periodic releases) needs no descent;
- * insert and remove rebalance in O(log n) with at most three rotations. Invariants: the root is black; a red node has black
+ * so peek is O(1); insert and remove rebalance in O(log n) with at most
+ * three rotations. Invariants: the root is black; a red node has black
  * children; every root-to-leaf path has the same number of black nodes.
  * NULL children count as black leaves.
  */
@@ -21,7 +20,6 @@ void takt_pq_rbtree_init(takt_pq_t *pq)
 {
     pq->impl.rb.root = NULL;
     pq->impl.rb.leftmost = NULL;
-    pq->impl.rb.rightmost = NULL;
     pq->count = 0;
 }
 
@@ -106,17 +104,6 @@ bool takt_pq_rbtree_insert(takt_pq_t *pq, takt_pq_node_t *node)
     takt_pq_node_t *cur = pq->impl.rb.root;
     bool leftmost = true;
     bool go_left = false;
-    takt_pq_node_t *last = pq->impl.rb.rightmost;
-    if (last != NULL && !takt_pq_node_before(node, last)) {
-        /* Behind every queued node (equal ones included): the new rightmost,
-         * the right child of the old one, which has none. */
-        parent = last;
-        cur = NULL;
-        leftmost = false;
-        pq->impl.rb.rightmost = node;
-    } else if (last == NULL) {
-        pq->impl.rb.rightmost = node; /* the first node */
-    }
     while (cur != NULL) {
         parent = cur;
         /* Equal nodes go right: they leave after those already queued. */
@@ -226,10 +213,6 @@ void takt_pq_rbtree_remove(takt_pq_t *pq, takt_pq_node_t *node)
         /* The next smallest: the leftmost of the right subtree, else the parent. */
         pq->impl.rb.leftmost = R(node) != NULL ? minimum(R(node)) : P(node);
     }
-    if (pq->impl.rb.rightmost == node) {
-        /* The next largest: its left child (no right child: a red leaf), else the parent. */
-        pq->impl.rb.rightmost = L(node) != NULL ? L(node) : P(node);
-    }
     takt_pq_node_t *x;
     takt_pq_node_t *x_parent;
     bool removed_red;
@@ -266,23 +249,9 @@ void takt_pq_rbtree_remove(takt_pq_t *pq, takt_pq_node_t *node)
 takt_pq_node_t *takt_pq_rbtree_pop(takt_pq_t *pq)
 {
     takt_pq_node_t *top = pq->impl.rb.leftmost;
-    if (top == NULL) {
-        return NULL;
+    if (top != NULL) {
+        takt_pq_rbtree_remove(pq, top);
     }
-    /* The leftmost node has no left child: its right child (a red leaf, if
-     * any) takes its place, and the next smallest is that child or the parent. */
-    takt_pq_node_t *x = R(top);
-    takt_pq_node_t *parent = P(top);
-    pq->impl.rb.leftmost = x != NULL ? x : parent;
-    if (pq->impl.rb.rightmost == top) {
-        pq->impl.rb.rightmost = parent; /* no right child either */
-    }
-    replace_child(pq, top, x);
-    if (!top->link.rb.red) {
-        remove_fixup(pq, x, parent);
-    }
-    top->queued = false;
-    pq->count--;
     return top;
 }
 

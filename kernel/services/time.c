@@ -127,10 +127,9 @@ static inline void slice_end(takt_kernel_t *k)
 }
 
 /* What a tick does beyond counting, inside the tick's instant; due: whether
- * the timer queue's head is due (asked again after the policy's tick, which
- * may change the queue). Out of line, so that the counting tick saves no
- * registers. */
-__attribute__((noinline)) static void tick_events(takt_kernel_t *k, bool due)
+ * the timer queue's head is due, when the policy has no tick (with one, it is
+ * asked after it: the policy's tick may change the queue). */
+static inline void tick_events(takt_kernel_t *k, bool due)
 {
     port_tick_events_begin();
     if (sched_policy()->tick != NULL) {
@@ -147,18 +146,28 @@ __attribute__((noinline)) static void tick_events(takt_kernel_t *k, bool due)
     port_tick_events_end();
 }
 
+/* Out of line for the counting tick, which then saves no registers. */
+__attribute__((noinline)) static void tick_events_called(takt_kernel_t *k, bool due)
+{
+    tick_events(k, due);
+}
+
 void takt_tick_from_isr(void)
 {
     takt_kernel_t *k = &takt_kernel;
     k->ticks++;
+    if (sched_policy()->tick != NULL) {
+        tick_events(k, false); /* every tick has events: inline */
+        return;
+    }
     /* The common tick only counts: no policy tick, no hook, no timer due. It
      * may end a slice, which is no event, so the tick's instant is not opened. */
     bool due = timer_due();
-    if (sched_policy()->tick == NULL && !TAKT_CONFIG_TICK_HOOK && !due) {
+    if (!due && !TAKT_CONFIG_TICK_HOOK) {
         slice_end(k);
         return;
     }
-    tick_events(k, due);
+    tick_events_called(k, due);
     /* Every release, wake and depletion above asked for its own switch point; a
      * tick that changed nothing asks for none (on Cortex-M: no PendSV). */
 }
