@@ -52,6 +52,15 @@ bool port_in_isr(void);
 takt_stamp_t port_instant(void);
 #endif
 
+#ifndef TAKT_PORT_INLINE_TICK
+/* Bracket what a tick does beyond counting (takt_tick_from_isr: expiries, the
+ * policy's tick, the tick hook); a tick that does nothing else calls neither.
+ * In between, port_instant and port_timestamp give the tick's instant. A port
+ * whose instants come from its clock (the sim) has nothing to do here. */
+static inline void port_tick_events_begin(void) {}
+static inline void port_tick_events_end(void) {}
+#endif
+
 /* Monotonic time stamp for trace events (sim: virtual ns). */
 takt_stamp_t port_timestamp(void);
 

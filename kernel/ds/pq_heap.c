@@ -18,8 +18,9 @@ static void place(takt_pq_t *pq, uint32_t index, takt_pq_node_t *node)
     node->link.heap.index = index;
 }
 
-/* Moves node up from index until its parent comes before it. */
-static void sift_up(takt_pq_t *pq, uint32_t index, takt_pq_node_t *node)
+/* Moves node up from index until its parent comes before it. Inline: the
+ * insert is a delay's and a release's, and mostly stops at the first parent. */
+static inline __attribute__((always_inline)) void sift_up(takt_pq_t *pq, uint32_t index, takt_pq_node_t *node)
 {
     takt_pq_node_t **slots = pq->impl.heap.slots;
     while (index > 0) {
@@ -83,9 +84,15 @@ void takt_pq_heap_remove(takt_pq_t *pq, takt_pq_node_t *node)
 
 takt_pq_node_t *takt_pq_heap_pop(takt_pq_t *pq)
 {
-    takt_pq_node_t *top = takt_pq_heap_peek(pq);
-    if (top != NULL) {
-        takt_pq_heap_remove(pq, top);
+    if (pq->count == 0) {
+        return NULL;
+    }
+    takt_pq_node_t **slots = pq->impl.heap.slots;
+    takt_pq_node_t *top = slots[0];
+    takt_pq_node_t *last = slots[--pq->count];
+    top->queued = false;
+    if (last != top) {
+        sift_down(pq, 0, last); /* the root has no parent: the hole only moves down */
     }
     return top;
 }

@@ -16,9 +16,20 @@ bool takt_pq_list_insert(takt_pq_t *pq, takt_pq_node_t *node)
 {
     takt_pq_node_t *prev = NULL;
     takt_pq_node_t *cur = pq->impl.list.head;
-    while (cur != NULL && !takt_pq_node_before(node, cur)) {
-        prev = cur;
-        cur = cur->link.list.next;
+    if (node->tie == UINT64_MAX) {
+        /* The largest tie (the timer queue's ordinary timers): the node goes
+         * behind every node whose key is not after its own, so the walk
+         * compares keys only. */
+        uint32_t key = node->key;
+        while (cur != NULL && takt_key_not_after(cur->key, key)) {
+            prev = cur;
+            cur = cur->link.list.next;
+        }
+    } else {
+        while (cur != NULL && !takt_pq_node_before(node, cur)) {
+            prev = cur;
+            cur = cur->link.list.next;
+        }
     }
     node->link.list.prev = prev;
     node->link.list.next = cur;

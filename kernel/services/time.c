@@ -56,15 +56,21 @@ void timer_init_early(takt_timer_t *timer, void (*expire)(takt_timer_t *timer), 
     timer->node.tie = order;
 }
 
+/* Queues a timer that is not queued. */
+static inline void timer_queue(takt_timer_t *timer, takt_tick_t when)
+{
+    timer->node.key = when;
+    bool queued = timerq_insert(&takt_kernel.timers, &timer->node);
+    KASSERT(queued); /* the heap holds every timer of TAKT_CONFIG_MAX_TASKS tasks */
+    (void)queued;
+}
+
 void timer_arm(takt_timer_t *timer, takt_tick_t when)
 {
     if (takt_pq_node_queued(&timer->node)) {
         timerq_remove(&takt_kernel.timers, &timer->node);
     }
-    timer->node.key = when;
-    bool queued = timerq_insert(&takt_kernel.timers, &timer->node);
-    KASSERT(queued); /* the heap holds every timer of TAKT_CONFIG_MAX_TASKS tasks */
-    (void)queued;
+    timer_queue(timer, when);
 }
 
 void timer_cancel(takt_timer_t *timer)
@@ -82,17 +88,20 @@ static inline bool timer_due(void)
     return node != NULL && !takt_tick_before(takt_kernel.ticks, node->key);
 }
 
+/* Expires the head and every timer due after it; the head is due. Inline in
+ * the tick's events, which know that already. */
+static inline void expire_while_due(void)
+{
+    do {
+        takt_timer_t *timer = TAKT_CONTAINER_OF(timerq_pop(&takt_kernel.timers), takt_timer_t, node);
+        timer->expire(timer);
+    } while (timer_due());
+}
+
 void timers_expire_due(void)
 {
-    takt_pq_t *timers = &takt_kernel.timers;
-    for (;;) {
-        takt_pq_node_t *node = timerq_peek(timers);
-        if (node == NULL || takt_tick_before(takt_kernel.ticks, node->key)) {
-            return;
-        }
-        timerq_pop(timers);
-        takt_timer_t *timer = TAKT_CONTAINER_OF(node, takt_timer_t, node);
-        timer->expire(timer);
+    if (timer_due()) {
+        expire_while_due();
     }
 }
 
@@ -101,38 +110,84 @@ takt_tick_t takt_tick_count(void)
     return takt_kernel.ticks;
 }
 
+/* The round-robin slice of the running task ends at every tick while a task
+ * of its priority waits (a running task that just blocked, with its switch
+ * still pending, has no slice). Pends a switch; records nothing. */
+static inline void slice_end(takt_kernel_t *k)
+{
+#if TAKT_CONFIG_ROUND_ROBIN
+    if (k->round_robin && sched_policy()->has_equal(k->current) &&
+        k->current->state == TAKT_TASK_RUNNING) {
+        k->rotate_current = true;
+        sched_reschedule();
+    }
+#else
+    (void)k;
+#endif
+}
+
+/* What a tick does beyond counting, inside the tick's instant; due: whether
+ * the timer queue's head is due, when the policy has no tick (with one, it is
+ * asked after it: the policy's tick may change the queue). */
+static inline void tick_events(takt_kernel_t *k, bool due)
+{
+    port_tick_events_begin();
+    if (sched_policy()->tick != NULL) {
+        sched_policy()->tick(); /* budget accounting for the tick that ended: before any timer */
+        due = timer_due();
+    }
+    if (due) {
+        expire_while_due();
+    }
+    slice_end(k);
+#if TAKT_CONFIG_TICK_HOOK
+    takt_tick_hook();
+#endif
+    port_tick_events_end();
+}
+
+/* Out of line for the counting tick, which then saves no registers. */
+__attribute__((noinline)) static void tick_events_called(takt_kernel_t *k, bool due)
+{
+    tick_events(k, due);
+}
+
 void takt_tick_from_isr(void)
 {
     takt_kernel_t *k = &takt_kernel;
     k->ticks++;
     if (sched_policy()->tick != NULL) {
-        sched_policy()->tick(); /* budget accounting for the tick that ended: before any timer */
+        tick_events(k, false); /* every tick has events: inline */
+        return;
     }
-    if (timer_due()) {
-        timers_expire_due();
+    /* The common tick only counts: no policy tick, no hook, no timer due. It
+     * may end a slice, which is no event, so the tick's instant is not opened. */
+    bool due = timer_due();
+    if (!due && !TAKT_CONFIG_TICK_HOOK) {
+        slice_end(k);
+        return;
     }
-#if TAKT_CONFIG_ROUND_ROBIN
-    if (k->round_robin && k->current->state == TAKT_TASK_RUNNING &&
-        sched_policy()->has_equal(k->current)) {
-        k->rotate_current = true;
-        sched_reschedule();
-    }
-#endif
-#if TAKT_CONFIG_TICK_HOOK
-    takt_tick_hook();
-#endif
+    tick_events_called(k, due);
     /* Every release, wake and depletion above asked for its own switch point; a
      * tick that changed nothing asks for none (on Cortex-M: no PendSV). */
 }
 
-/* Ends a delay, or an object wait as timed out (it leaves the object's
- * waiters: TAKT_ERR_TIMEOUT). The wake timer is no longer queued. */
-static void end_wait(takt_task_t *task)
+/* Ends an object wait as timed out (it leaves the object's waiters:
+ * TAKT_ERR_TIMEOUT). Out of line: a delay's end saves no registers for it. */
+__attribute__((noinline)) static void end_object_wait(takt_task_t *task)
 {
-    if (task->wait != TAKT_WAIT_DELAY) {
-        sync_wait_timed_out(task);
-    }
+    sync_wait_timed_out(task);
     task_wake(task, (takt_wait_t)task->wait);
+}
+
+/* Ends a delay, or an object wait as timed out. The wake timer is no longer queued. */
+static inline void end_wait(takt_task_t *task)
+{
+    if (task->wait == TAKT_WAIT_DELAY) {
+        task_wake(task, TAKT_WAIT_DELAY);
+    } else {
+        end_object_wait(task);
+    }
 }
 
 static void delay_expired(takt_timer_t *timer)
@@ -153,7 +208,10 @@ static int delay_checks(void)
 static void block_until(takt_tick_t wake)
 {
     takt_task_t *self = takt_kernel.current;
-    timer_arm(&self->wake_timer, wake);
+    /* A running task's wake timer is not queued: every way out of a wait
+     * (expiry, wake, abort, suspend, delete) takes it out. */
+    KASSERT(!takt_pq_node_queued(&self->wake_timer.node));
+    timer_queue(&self->wake_timer, wake);
     sched_block_current(TAKT_WAIT_DELAY);
 }
 

@@ -47,6 +47,21 @@ uint32_t takt_arm_core_hz(void)
     return TAKT_BOARD_CORE_HZ;
 }
 
+/* Sets the low word at which SysTick_Handler next has the port's own work:
+ * the run's end when it comes before the next carry, else the carry (a run
+ * at or past its last tick ends at the next tick). */
+static void aim_port_tick(void)
+{
+    uint64_t next = shared.ticks; /* the count the next tick handles */
+    if (next >= port.last_tick) {
+        shared.port_tick_low = (uint32_t)next;
+    } else if ((next >> 32) == (port.last_tick >> 32)) {
+        shared.port_tick_low = (uint32_t)port.last_tick;
+    } else {
+        shared.port_tick_low = UINT32_MAX;
+    }
+}
+
 int takt_arm_configure(const takt_arm_params_t *params)
 {
     if (params == NULL || params->tick_hz == 0 || TAKT_BOARD_CORE_HZ % params->tick_hz != 0) {
@@ -59,6 +74,7 @@ int takt_arm_configure(const takt_arm_params_t *params)
     port.params = *params;
     port.last_tick = params->end_ticks != 0 ? params->end_ticks - 1u : UINT64_MAX;
     shared.ticks = 0; /* events before the start are stamped 0, as on the sim */
+    aim_port_tick();
     return TAKT_OK;
 }
 
@@ -275,19 +291,33 @@ static void end_run(void)
     port_request_switch();
 }
 
-void SysTick_Handler(void)
+/* The tick whose low word is port_tick_low: carries into the high word and,
+ * as on the sim, ends the run when the tick at end_ticks is due, before it is
+ * processed; else it is an ordinary tick. */
+__attribute__((noinline)) static void port_tick(uint32_t handled_low)
 {
-    uint64_t handled = shared.ticks;
-    shared.ticks = handled + 1u;
-    /* As on the sim, the run ends when the tick at end_ticks is due, before it
-     * is processed. */
+    uint64_t handled = ((uint64_t)shared.ticks_high << 32) | handled_low;
+    if (handled_low == UINT32_MAX) {
+        shared.ticks_high = shared.ticks_high + 1u;
+    }
     if (handled >= port.last_tick) {
         end_run();
         return;
     }
-    shared.at_tick.in_tick = true;
+    aim_port_tick();
     takt_tick_from_isr();
-    shared.at_tick.in_tick = false;
+}
+
+/* Both ways end in a tail call: the common tick saves no registers. */
+void SysTick_Handler(void)
+{
+    uint32_t handled_low = shared.ticks_low;
+    shared.ticks_low = handled_low + 1u;
+    if (handled_low == shared.port_tick_low) {
+        port_tick(handled_low);
+        return;
+    }
+    takt_tick_from_isr(); /* it sets in_tick itself when the tick does anything */
 }
 
 void takt_arm_stop(void)
@@ -329,6 +359,7 @@ void port_start(takt_task_t *first)
 {
     port.tick_counts = takt_arm_tick_counts();
     port.ticks_at_start = shared.ticks;
+    aim_port_tick();
     port.first = first;
     shared.at_tick.switch_held = false;
     port.live = &port.boot;

@@ -68,6 +68,51 @@ static int ref_min(void)
     return best;
 }
 
+/* The red-black tree's own invariants below node: parent links, order, no red
+ * node with a red child, one black height; returns the black height, -1 if broken. */
+static int rb_check_subtree(const takt_pq_node_t *node, const takt_pq_node_t *parent,
+                            const takt_pq_node_t **prev, uint32_t *seen)
+{
+    if (node == NULL) {
+        return 1;
+    }
+    if (node->link.rb.parent != parent || !node->queued) {
+        return -1;
+    }
+    int left = rb_check_subtree(node->link.rb.left, node, prev, seen);
+    if (*prev != NULL && takt_pq_node_before(node, *prev)) {
+        return -1; /* in-order sequence out of order */
+    }
+    *prev = node;
+    (*seen)++;
+    int right = rb_check_subtree(node->link.rb.right, node, prev, seen);
+    if (left < 0 || right < 0 || left != right) {
+        return -1;
+    }
+    if (node->link.rb.red && ((node->link.rb.left != NULL && node->link.rb.left->link.rb.red) ||
+                              (node->link.rb.right != NULL && node->link.rb.right->link.rb.red))) {
+        return -1;
+    }
+    return left + (node->link.rb.red ? 0 : 1);
+}
+
+/* The tree's shape and its cached leftmost node (the first in order). */
+static bool rb_check(const takt_pq_t *pq)
+{
+    const takt_pq_node_t *root = pq->impl.rb.root;
+    const takt_pq_node_t *first = root;
+    while (first != NULL && first->link.rb.left != NULL) {
+        first = first->link.rb.left;
+    }
+    const takt_pq_node_t *prev = NULL;
+    uint32_t seen = 0;
+    bool ok = CHECK(root == NULL || !root->link.rb.red);
+    ok = CHECK(rb_check_subtree(root, NULL, &prev, &seen) > 0) && ok;
+    ok = CHECK_EQ(seen, takt_pq_count(pq)) && ok;
+    ok = CHECK(pq->impl.rb.leftmost == first) && ok;
+    return ok;
+}
+
 static bool check_state(const takt_pq_ops_t *ops, takt_pq_t *pq, const char *where)
 {
     bool ok = true;
@@ -88,6 +133,9 @@ static bool check_state(const takt_pq_ops_t *ops, takt_pq_t *pq, const char *whe
         ok = CHECK(item_of(top)->in) && ok;
     } else {
         ok = false;
+    }
+    if (ops == &takt_pq_rbtree_ops) {
+        ok = rb_check(pq) && ok;
     }
     if (!ok) {
         fprintf(stderr, "  backend %s, %s\n", ops->name, where);
@@ -229,12 +277,69 @@ static void wrap_case(const takt_pq_ops_t *ops)
     CHECK_EQ(takt_pq_count(&pq), 0);
 }
 
+/* Timer-like use: nodes queued in time order (most behind every queued one,
+ * some equal to the last, a few earlier), the earliest popped, some cancelled.
+ * Equal nodes leave in the order they were queued on the list and the tree
+ * (the timer queue relies on it for timers due at one tick: time.c). */
+static void time_order_case(const takt_pq_ops_t *ops)
+{
+    enum { N = 64 };
+    takt_pq_t pq;
+    static takt_pq_node_t nodes[N];
+    static takt_pq_node_t *slots[N];
+    static uint32_t queued_seq[N];
+    uint32_t seq = 0;
+    uint32_t now = 0xFFFFFFC0u; /* across the wraparound */
+    ops->init(&pq, slots, N);
+    for (unsigned i = 0; i < N; i++) {
+        takt_pq_node_init(&nodes[i]);
+        nodes[i].tie = UINT64_MAX; /* the timer queue's ordinary tie */
+    }
+    rng_state = 7u;
+    bool fifo = ops != &takt_pq_heap_ops; /* the heap does not keep equal nodes in order */
+    for (int step = 0; step < 20000; step++) {
+        unsigned i = rng() % N;
+        uint32_t op = rng() % 8u;
+        if (op < 4 && !nodes[i].queued) {
+            uint32_t r = rng() % 8u;
+            nodes[i].key = now + (r == 0 ? 0u : r < 6 ? 3u : rng() % 5u);
+            queued_seq[i] = seq++;
+            CHECK(ops->insert(&pq, &nodes[i]));
+        } else if (op < 6) {
+            takt_pq_node_t *top = ops->peek(&pq);
+            takt_pq_node_t *got = ops->pop(&pq);
+            if (!CHECK(got == top)) {
+                return;
+            }
+            /* nothing queued comes before it, nor an equal node queued earlier */
+            for (unsigned j = 0; got != NULL && j < N; j++) {
+                if (nodes[j].queued &&
+                    (takt_pq_node_before(&nodes[j], got) ||
+                     (fifo && nodes[j].key == got->key && queued_seq[j] < queued_seq[got - nodes]))) {
+                    CHECK(false);
+                    fprintf(stderr, "  backend %s: time order step %d\n", ops->name, step);
+                    return;
+                }
+            }
+        } else if (op == 6 && nodes[i].queued) {
+            ops->remove(&pq, &nodes[i]);
+        } else {
+            now++;
+        }
+        if (ops == &takt_pq_rbtree_ops && !rb_check(&pq)) {
+            fprintf(stderr, "  backend %s: time order step %d\n", ops->name, step);
+            return;
+        }
+    }
+}
+
 int main(void)
 {
     for (size_t b = 0; b < sizeof(backends) / sizeof(backends[0]); b++) {
         const takt_pq_ops_t *ops = backends[b];
         printf("backend %s\n", ops->name);
         wrap_case(ops);
+        time_order_case(ops);
         /* small spread across the wrap, base walking by small steps */
         run_sequence(ops, 0xFFFFFF00u, 0x400u, 40000, 0x40u, 1u);
         /* keys near 0xFFFFFFF0 and small keys after the wrap */

@@ -47,6 +47,17 @@ static void zero_task(void *arg)
     }
 }
 
+static volatile bool long_delay_returned;
+
+/* vTaskDelay beyond the kernel's longest delay (half the tick range): in pieces. */
+static void long_delay_task(void *arg)
+{
+    (void)arg;
+    vTaskDelay(portMAX_DELAY);
+    long_delay_returned = true;
+    vTaskSuspend(NULL);
+}
+
 static BaseType_t isr_resume_result = -1;
 
 static void resume_isr(void *arg)
@@ -128,6 +139,14 @@ static void control_task(void *arg)
     vTaskDelay(5);
     CHECK(isr_resume_result == pdTRUE && low_woke_at == before + 3,
           "xTaskResumeFromISR at +3 ms: low ran at tick +3 while control slept");
+
+    /* portMAX_DELAY ticks: longer than the kernel's longest delay, still a delay. */
+    TaskHandle_t sleeper = NULL;
+    BaseType_t created = xTaskCreate(long_delay_task, "long", configMINIMAL_STACK_SIZE, NULL, 3, &sleeper);
+    vTaskDelay(3);
+    CHECK(created == pdPASS && eTaskGetState(sleeper) == eBlocked && !long_delay_returned,
+          "vTaskDelay(portMAX_DELAY) blocks (in pieces of the kernel's longest delay)");
+    vTaskDelete(sleeper);
 
     /* Hooks and accounting. */
     CHECK(tick_hook_calls == (unsigned long)(xTaskGetTickCount() - t_start), "tick hook once per tick (%lu)",

@@ -312,3 +312,59 @@ def test_recorded_command_lines_name_no_machine_specific_path() -> None:
     assert str(bs.REPO_ROOT) not in shown and "/usr/local" not in shown
     # A path outside the repository is kept as given: it names a real file.
     assert target.shown_command(["qemu", "-kernel", "/tmp/x.elf"]).endswith("/tmp/x.elf")
+
+
+def test_timer_queues_agree_with_the_cmake_build_and_the_layer_default() -> None:
+    cmake = (bs.REPO_ROOT / "apps/bench/freertos_suite/CMakeLists.txt").read_text()
+    listed = re.search(r"set\(BENCH_SUITE_TIMER_QUEUES ([^)]*)\)", cmake)
+    assert listed is not None
+    assert tuple(listed.group(1).split()) == bs.OTHER_TIMER_QUEUES
+    layer = (bs.REPO_ROOT / "compat/freertos/include/takt_freertos_config.h").read_text()
+    default = re.search(r"#define configTAKT_TIMER_QUEUE (\d)", layer)
+    assert default is not None
+    assert {"1": "list", "2": "heap", "3": "rbtree"}[default.group(1)] == bs.DEFAULT_TIMER_QUEUE
+    assert bs.DEFAULT_TIMER_QUEUE not in bs.OTHER_TIMER_QUEUES
+
+
+def test_check_demands_the_timer_queue_the_program_was_built_with() -> None:
+    out = _merged()
+    assert any("timer queue None" in p for p in bs.check(out, timer_queue="heap"))
+    out.info["timer_queue"] = "rbtree"
+    assert any("'rbtree' is not the 'heap'" in p for p in bs.check(out, timer_queue="heap"))
+    assert bs.check(out, timer_queue="rbtree") == []
+    assert bs.check(out) == []
+
+
+def _timeout1(result: bs.PolicyResult, per_task: int) -> None:
+    for n in range(32):
+        mean = 200 + (0 if n == 0 else 10 + per_task * n)
+        result.output.windows[("delay", n)] = bs.Stat(20, mean, mean, 20 * mean)
+
+
+def test_results_show_timeout1_and_the_tick_per_timer_queue(tmp_path: Path) -> None:
+    run = _policy_run(("fp",))
+    _timeout1(run.results[0], 0)
+    for queue, per_task in (("rbtree", 1), ("list", 9)):
+        variant = _policy_run(("fp",)).results[0]
+        variant.policy = f"fp-timers-{queue}"
+        _timeout1(variant, per_task)
+        run.timer_queues.append(variant)
+    bs.write_results(run, tmp_path, "takt bench suite --port qemu-m3 --policies fp")
+    md = (tmp_path / "freertos_suite_mps2-an385.md").read_text()
+    assert "### FP per timer queue (mps2-an385, mean instructions)" in md
+    # none delayed; the range over 1..31 with its spread; (31 - 0) / 31; the two ticks
+    assert "| heap (default) | 200 | 210..210 (0) | 0.3 | 101 | 101 |" in md
+    assert "| red-black tree | 200 | 211..241 (30) | 1.3 | 101 | 101 |" in md
+    assert "| sorted list | 200 | 219..489 (270) | 9.3 | 101 | 101 |" in md
+    # the comparison and every-policy tables keep one column per policy
+    assert "| metric | FreeRTOS | FP |" in md
+    csv = (tmp_path / "freertos_suite_mps2-an385.csv").read_text().splitlines()
+    assert any(row.startswith("fp-timers-list,delay,31,20,489,489,489.00,0,") for row in csv)
+    assert any(row.startswith("fp,delay,31,20,210,210,210.00,0,") for row in csv)
+
+
+def test_no_timer_queue_table_without_fp(tmp_path: Path) -> None:
+    run = _policy_run(("hsf",))
+    bs.write_results(run, tmp_path, "takt bench suite --port qemu-m3 --policies hsf")
+    md = (tmp_path / "freertos_suite_mps2-an385.md").read_text()
+    assert "per timer queue" not in md

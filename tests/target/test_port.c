@@ -128,6 +128,25 @@ static void test_delay_preemption(void)
     takt_teardown();
 }
 
+/* ---- the port's 64-bit tick count across its low word's carry ---- */
+
+/* SysTick_Handler counts in the low word and looks at the high word only at
+ * the carry or the run's end (port_tick): a run that starts 4 ticks before
+ * the carry and must end 6 ticks after it handles exactly its 10 ticks. */
+static void test_tick_count_carry(void)
+{
+    begin(0x100000006ull);
+    takt_arm_port_state.ticks = 0xFFFFFFFCull; /* as if 2^32 - 4 ticks were handled */
+    task("H", 3, delayer, NULL, 0);
+    task("L", 1, worker, (void *)100, 0);
+    run();
+    CHECK_EQ(takt_arm_ticks_handled(), 0x100000006ull);
+    CHECK_EQ(takt_arm_interrupts(), 10u);
+    CHECK_EQ(takt_tick_count(), 9u);
+    CHECK(events(TAKT_EV_DISPATCH)[0] != '\0'); /* the tasks ran */
+    takt_teardown();
+}
+
 /* ---- periodic jobs: the runner's synthetic job loop ---- */
 
 static void job_loop(void *arg)
@@ -304,6 +323,7 @@ int main(void)
     test_interrupt_wakes_task();
     test_basepri_masking();
     test_fpu_context();
+    test_tick_count_carry();
     test_delay_preemption(); /* the kernel starts again after all of the above */
     return CHECK_SUMMARY();
 }

@@ -35,6 +35,14 @@ POLICY_TITLES = {
     "hsf": "HSF",
 }
 BOARDS = {"qemu-m3": "mps2-an385", "qemu-m4": "mps2-an386"}
+# The FreeRTOS layer's default timer queue (the fp program and every policy use
+# it), and the others the suite also runs with fp (BENCH_SUITE_TIMER_QUEUES:
+# programs takt-bench-suite-fp-timers-<queue>), for Timeout-1 and the tick per
+# timer queue. The heap and the tree must keep vTaskDelay flat in the number
+# of tasks delayed.
+DEFAULT_TIMER_QUEUE = "heap"
+OTHER_TIMER_QUEUES = ("rbtree", "list")
+TIMER_QUEUE_TITLES = {"heap": "heap", "rbtree": "red-black tree", "list": "sorted list"}
 
 # Tests the latency part must report (name -> the parameter values of the
 # quick configuration); the full configuration has more values.
@@ -171,6 +179,7 @@ def check(
     samples: int = QUICK_SAMPLES,
     windows: dict[str, tuple[int, ...]] | None = None,
     policy: str | None = None,
+    timer_queue: str | None = None,
 ) -> list[str]:
     """Problems with a merged run (empty: sane). Every expected window and
     masked count present with enough samples, mean within [min, max], the
@@ -178,7 +187,8 @@ def check(
     build's own slack), every throughput test counted, no error line, done,0.
     With a policy: the programs report being built for it ("<board>/<policy>"),
     and under hsf their server never ran out of budget (a depletion would put
-    a server switch and a replenishment wait into some window)."""
+    a server switch and a replenishment wait into some window). With a timer
+    queue: the programs report being built with it ("info,timer_queue")."""
     expected = QUICK_WINDOWS if windows is None else windows
     problems = [f"program reported: {e}" for e in out.errors]
     if out.done != 0:
@@ -192,6 +202,10 @@ def check(
                 f"server depletions: {out.server_depletions!r} (expected 0: the budget "
                 "must last the whole run)"
             )
+    if timer_queue is not None and out.info.get("timer_queue") != timer_queue:
+        problems.append(
+            f"timer queue {out.info.get('timer_queue')!r} is not the {timer_queue!r} expected"
+        )
     if "read_overhead" not in out.info:
         problems.append("no read_overhead calibration line")
     for name, params in expected.items():
@@ -262,6 +276,8 @@ class SuiteRun:
     board: str
     commands: list[str]
     results: list[PolicyResult]
+    # fp with each other timer queue (policy "fp-timers-<queue>"), when fp ran
+    timer_queues: list[PolicyResult] = field(default_factory=list)
 
 
 def run_suite(port: str, policies: Sequence[str] = POLICIES) -> SuiteRun:
@@ -271,12 +287,18 @@ def run_suite(port: str, policies: Sequence[str] = POLICIES) -> SuiteRun:
     bad = [p for p in policies if p not in POLICIES]
     if bad:
         raise SuiteError(f"unknown policy {bad[0]!r} ({', '.join(POLICIES)})")
-    targets = [f"takt-bench-suite-{p}{v}" for p in policies for v in ("", "-masked")]
+    # (program, policy it is built for, timer queue it must report)
+    programs = [(p, p, DEFAULT_TIMER_QUEUE) for p in policies]
+    if "fp" in policies:
+        programs += [(f"fp-timers-{q}", "fp", q) for q in OTHER_TIMER_QUEUES]
+    targets = [f"takt-bench-suite-{p}{v}" for (p, _, _) in programs for v in ("", "-masked")]
     directory = build(port, targets)
-    results, commands = [], []
-    for policy in policies:
-        plain_elf = directory / f"takt-bench-suite-{policy}"
-        masked_elf = directory / f"takt-bench-suite-{policy}-masked"
+    results: list[PolicyResult] = []
+    timer_queues: list[PolicyResult] = []
+    commands: list[str] = []
+    for program, policy, queue in programs:
+        plain_elf = directory / f"takt-bench-suite-{program}"
+        masked_elf = directory / f"takt-bench-suite-{program}-masked"
         plain_cmd = qemu_command(plain_elf, BOARDS[port])
         masked_cmd = qemu_command(masked_elf, BOARDS[port])
         commands += [target.shown_command(plain_cmd), target.shown_command(masked_cmd)]
@@ -285,12 +307,14 @@ def run_suite(port: str, policies: Sequence[str] = POLICIES) -> SuiteRun:
             name: tuple(sorted({p for (n, p) in merged.windows if n == name}))
             for name in QUICK_WINDOWS
         }
-        problems = check(merged, samples=20, windows=full, policy=policy)
+        problems = check(merged, samples=20, windows=full, policy=policy, timer_queue=queue)
         if problems:
-            raise SuiteError(f"{policy}: " + "; ".join(problems[:5]))
-        library = directory / "CMakeFiles" / f"bench_suite_rtos_{policy}_plain.dir"
-        results.append(PolicyResult(policy, merged, kernel_text(Path(f"{plain_elf}.map"), library)))
-    return SuiteRun(port, BOARDS[port], commands, results)
+            raise SuiteError(f"{program}: " + "; ".join(problems[:5]))
+        library_name = f"bench_suite_rtos_{program.replace('-timers-', '_timers_')}_plain.dir"
+        library = directory / "CMakeFiles" / library_name
+        result = PolicyResult(program, merged, kernel_text(Path(f"{plain_elf}.map"), library))
+        (results if program == policy else timer_queues).append(result)
+    return SuiteRun(port, BOARDS[port], commands, results, timer_queues)
 
 
 # ---- kernel size from the link map ----
@@ -468,6 +492,58 @@ def render_comparison(run: SuiteRun) -> str:
     return "\n".join(lines)
 
 
+def timer_queue_rows(run: SuiteRun) -> list[tuple[str, list[str]]]:
+    """(timer queue, cells) for fp with each timer queue: vTaskDelay with no task
+    delayed, its range from 1 to 31 tasks delayed (max - min: flat is 0), the
+    suite's per-task figure ((31 - 0) / 31), and the two tick paths."""
+    fp = next((r for r in run.results if r.policy == "fp"), None)
+    if fp is None:
+        return []
+    rows = []
+    for queue, result in [(DEFAULT_TIMER_QUEUE, fp)] + [
+        (r.policy.rpartition("-timers-")[2], r) for r in run.timer_queues
+    ]:
+        w = result.output.windows
+        delayed = [w[("delay", n)].mean for n in range(1, 32) if ("delay", n) in w]
+        d0, d31 = w.get(("delay", 0)), w.get(("delay", 31))
+        cells = [
+            _num(d0.mean) if d0 else "n/a",
+            f"{_num(min(delayed))}..{_num(max(delayed))} ({_num(max(delayed) - min(delayed))})"
+            if delayed
+            else "n/a",
+            f"{(d31.mean - d0.mean) / 31:.1f}" if d0 and d31 else "n/a",
+        ]
+        for test in ("tick_no_wake", "tick_wake_preempt"):
+            stat = w.get((test, 0))
+            cells.append(_num(stat.mean) if stat else "n/a")
+        title = TIMER_QUEUE_TITLES.get(queue, queue)
+        rows.append((f"{title} (default)" if queue == DEFAULT_TIMER_QUEUE else title, cells))
+    return rows
+
+
+def render_timer_queues(run: SuiteRun) -> str:
+    rows = timer_queue_rows(run)
+    if not rows:
+        return ""
+    lines = [
+        f"### FP per timer queue ({run.board}, mean instructions)",
+        "",
+        "| timer queue | vTaskDelay, none delayed | 1..31 delayed (range) | per task | "
+        "tick, no wake | tick waking a task that preempts |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    lines += [f"| {queue} | " + " | ".join(cells) + " |" for queue, cells in rows]
+    lines += [
+        "",
+        "Timeout-1: every task already delayed wakes at the same or an earlier tick, so the "
+        "new delay goes behind all of them. The heap and the red-black tree must not grow "
+        "with their number (the range over 1..31); the sorted list walks them all, as "
+        "FreeRTOS's delayed list does (FreeRTOS: 5 per task).",
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def render_details(run: SuiteRun) -> str:
     """Per test over its whole parameter range (the CSV has every value):
     min / max / jitter of all samples, the range of the per-value means, and
@@ -532,7 +608,7 @@ def write_results(run: SuiteRun, out_dir: Path, command: str) -> list[Path]:
     stem = f"freertos_suite_{run.board}"
     csv_path = out_dir / f"{stem}.csv"
     rows = ["policy,test,param,n,min,max,mean,jitter,masked_min,masked_max,masked_mean"]
-    for r in run.results:
+    for r in run.results + run.timer_queues:
         for (name, param), s in sorted(r.output.windows.items()):
             m = r.output.masked.get((name, param))
             masked = f"{m.min},{m.max},{m.mean:.2f}" if m else ",,"
@@ -557,8 +633,14 @@ def write_results(run: SuiteRun, out_dir: Path, command: str) -> list[Path]:
         "",
     ]
     header += [f"    {c}" for c in run.commands]
+    per_queue = render_timer_queues(run)
     md_path.write_text(
-        "\n".join(header) + "\n\n" + render_comparison(run) + "\n" + render_details(run)
+        "\n".join(header)
+        + "\n\n"
+        + render_comparison(run)
+        + "\n"
+        + (per_queue + "\n" if per_queue else "")
+        + render_details(run)
     )
     paths = [csv_path, tm_path, md_path]
     plot = _plot(run, out_dir / f"{stem}.png")

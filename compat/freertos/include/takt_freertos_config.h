@@ -151,9 +151,15 @@
 #ifndef configTAKT_MAX_SERVERS
 #define configTAKT_MAX_SERVERS 8
 #endif
-/* Timer queue backend: TAKT_PQ_LIST (1), TAKT_PQ_HEAP (2), TAKT_PQ_RBTREE (3). */
+/* Timer queue backend: TAKT_PQ_LIST (1), TAKT_PQ_HEAP (2), TAKT_PQ_RBTREE (3).
+ * The heap by default: a delay that ends after those already queued (the usual
+ * case) costs the same however many are (the list walks them all, the tree's
+ * descent grows with log n). With fixed priorities its pop is also cheaper
+ * than the tree's; under EDF, whose queue also holds a deadline timer per
+ * task, it is dearer (docs/benchmarks.md, "Timer queue"). It costs a pointer
+ * of RAM per timer (3 per task, 1 per server). */
 #ifndef configTAKT_TIMER_QUEUE
-#define configTAKT_TIMER_QUEUE 3
+#define configTAKT_TIMER_QUEUE 2
 #endif
 /* Kernel trace ring (events; 0: no trace). */
 #ifndef configTAKT_TRACE_EVENTS

@@ -87,16 +87,28 @@ void vTaskDelete(TaskHandle_t xTaskToDelete)
  * delay (e.g. portMAX_DELAY) is taken in pieces. */
 #define LONGEST_DELAY ((TickType_t)INT32_MAX)
 
-void vTaskDelay(const TickType_t xTicksToDelay)
+/* A delay longer than LONGEST_DELAY, in pieces; out of line, so that the
+ * ordinary vTaskDelay is one test and a tail call. */
+static __attribute__((noinline)) void delay_in_pieces(TickType_t left)
 {
-    TickType_t left = xTicksToDelay;
-    do {
+    while (left > 0) {
         TickType_t step = left > LONGEST_DELAY ? LONGEST_DELAY : left;
         int err = takt_delay(step);
         configASSERT(err == TAKT_OK);
         (void)err;
         left -= step;
-    } while (left > 0);
+    }
+}
+
+void vTaskDelay(const TickType_t xTicksToDelay)
+{
+    if (xTicksToDelay > LONGEST_DELAY) {
+        delay_in_pieces(xTicksToDelay);
+        return;
+    }
+    int err = takt_delay(xTicksToDelay);
+    configASSERT(err == TAKT_OK);
+    (void)err;
 }
 
 BaseType_t xTaskDelayUntil(TickType_t *const pxPreviousWakeTime, const TickType_t xTimeIncrement)

@@ -31,7 +31,17 @@ typedef struct {
         };
         volatile uint32_t any;
     } at_tick;
-    volatile uint64_t ticks;   /* SysTick interrupts handled since the start */
+    /* SysTick interrupts handled since the start. The handler counts in the
+     * low word and looks at the rest only when the low word reaches
+     * port_tick_low (the carry into the high word, or the run's end). */
+    union {
+        volatile uint64_t ticks;
+        struct {
+            volatile uint32_t ticks_low;
+            volatile uint32_t ticks_high;
+        };
+    };
+    uint32_t port_tick_low;
 } takt_arm_port_state_t;
 
 extern takt_arm_port_state_t takt_arm_port_state;
@@ -121,6 +131,20 @@ static inline void port_critical_exit(void)
         arm_set_basepri(restore); /* a pended PendSV runs right here */
 #endif
     }
+}
+
+/* The tick's events (port.h): only a tick that does more than count sets
+ * the flag, so the common tick pays no store. */
+#define TAKT_PORT_INLINE_TICK 1
+
+static inline void port_tick_events_begin(void)
+{
+    takt_arm_port_state.at_tick.in_tick = true;
+}
+
+static inline void port_tick_events_end(void)
+{
+    takt_arm_port_state.at_tick.in_tick = false;
 }
 
 /*

@@ -50,6 +50,15 @@
 #endif
 
 #define BENCH_PLATFORM_NAME "takt-" TAKT_BOARD_NAME "/" BENCH_POLICY_NAME
+
+/* The kernel's timer queue, reported at exit (the suite runs fp with each). */
+#if configTAKT_TIMER_QUEUE == 1
+#define BENCH_TIMER_QUEUE_NAME "list"
+#elif configTAKT_TIMER_QUEUE == 2
+#define BENCH_TIMER_QUEUE_NAME "heap"
+#else
+#define BENCH_TIMER_QUEUE_NAME "rbtree"
+#endif
 #define BENCH_ICOUNT_SHIFT 7u
 
 typedef uint32_t bench_clock_t;
@@ -192,6 +201,7 @@ static inline void bench_exit(int status)
         printf("info,server_replenishments,%lu\n", (unsigned long)server_stats.uxReplenishments);
     }
 #endif
+    printf("info,timer_queue,%s\n", BENCH_TIMER_QUEUE_NAME);
     fflush(stdout);
     takt_arm_exit(status);
 }
