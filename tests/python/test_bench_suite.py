@@ -320,10 +320,13 @@ def test_timer_queues_agree_with_the_cmake_build_and_the_layer_default() -> None
     assert listed is not None
     assert tuple(listed.group(1).split()) == bs.OTHER_TIMER_QUEUES
     layer = (bs.REPO_ROOT / "compat/freertos/include/takt_freertos_config.h").read_text()
-    default = re.search(r"#define configTAKT_TIMER_QUEUE (\d)", layer)
-    assert default is not None
-    assert {"1": "list", "2": "heap", "3": "rbtree"}[default.group(1)] == bs.DEFAULT_TIMER_QUEUE
+    # The layer's default: the EDF policies' (#if) first, then everyone else's.
+    defaults = re.findall(r"#define configTAKT_TIMER_QUEUE (\d)", layer)
+    names = {"1": "list", "2": "heap", "3": "rbtree"}
+    assert [names[d] for d in defaults] == [bs.EDF_TIMER_QUEUE, bs.DEFAULT_TIMER_QUEUE]
     assert bs.DEFAULT_TIMER_QUEUE not in bs.OTHER_TIMER_QUEUES
+    assert bs.default_timer_queue("edf-heap") == "rbtree"
+    assert bs.default_timer_queue("fp") == bs.default_timer_queue("hsf") == "heap"
 
 
 def test_check_demands_the_timer_queue_the_program_was_built_with() -> None:

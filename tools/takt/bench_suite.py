@@ -35,13 +35,20 @@ POLICY_TITLES = {
     "hsf": "HSF",
 }
 BOARDS = {"qemu-m3": "mps2-an385", "qemu-m4": "mps2-an386"}
-# The FreeRTOS layer's default timer queue (the fp program and every policy use
-# it), and the others the suite also runs with fp (BENCH_SUITE_TIMER_QUEUES:
-# programs takt-bench-suite-fp-timers-<queue>), for Timeout-1 and the tick per
-# timer queue. The heap and the tree must keep vTaskDelay flat in the number
-# of tasks delayed.
+# The FreeRTOS layer's default timer queue (fp and hsf; the EDF policies, whose
+# queue also holds a deadline timer per task, default to the tree), and the
+# others the suite also runs with fp (BENCH_SUITE_TIMER_QUEUES: programs
+# takt-bench-suite-fp-timers-<queue>), for Timeout-1 and the tick per timer
+# queue. The heap and the tree must keep vTaskDelay flat in the number of tasks
+# delayed.
 DEFAULT_TIMER_QUEUE = "heap"
+EDF_TIMER_QUEUE = "rbtree"
 OTHER_TIMER_QUEUES = ("rbtree", "list")
+
+
+def default_timer_queue(policy: str) -> str:
+    """The timer queue the FreeRTOS layer builds a policy with by default."""
+    return EDF_TIMER_QUEUE if policy.startswith("edf-") else DEFAULT_TIMER_QUEUE
 TIMER_QUEUE_TITLES = {"heap": "heap", "rbtree": "red-black tree", "list": "sorted list"}
 
 # Tests the latency part must report (name -> the parameter values of the
@@ -288,7 +295,7 @@ def run_suite(port: str, policies: Sequence[str] = POLICIES) -> SuiteRun:
     if bad:
         raise SuiteError(f"unknown policy {bad[0]!r} ({', '.join(POLICIES)})")
     # (program, policy it is built for, timer queue it must report)
-    programs = [(p, p, DEFAULT_TIMER_QUEUE) for p in policies]
+    programs = [(p, p, default_timer_queue(p)) for p in policies]
     if "fp" in policies:
         programs += [(f"fp-timers-{q}", "fp", q) for q in OTHER_TIMER_QUEUES]
     targets = [f"takt-bench-suite-{p}{v}" for (p, _, _) in programs for v in ("", "-masked")]

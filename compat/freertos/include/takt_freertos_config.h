@@ -154,12 +154,17 @@
 /* Timer queue backend: TAKT_PQ_LIST (1), TAKT_PQ_HEAP (2), TAKT_PQ_RBTREE (3).
  * The heap by default: a delay that ends after those already queued (the usual
  * case) costs the same however many are (the list walks them all, the tree's
- * descent grows with log n). With fixed priorities its pop is also cheaper
- * than the tree's; under EDF, whose queue also holds a deadline timer per
- * task, it is dearer (docs/benchmarks.md, "Timer queue"). It costs a pointer
- * of RAM per timer (3 per task, 1 per server). */
+ * descent grows with log n). With fixed priorities and servers its pop is also
+ * cheaper than the tree's; under EDF, whose queue also holds a deadline timer
+ * per task, the heap's pop sifts down, so the EDF policies default to the tree
+ * (docs/benchmarks.md, "Timer queue"). The heap costs a pointer of RAM per
+ * timer (3 per task, 1 per server). */
 #ifndef configTAKT_TIMER_QUEUE
+#if configTAKT_POLICY >= 2 && configTAKT_POLICY <= 4 /* the EDF policies */
+#define configTAKT_TIMER_QUEUE 3
+#else
 #define configTAKT_TIMER_QUEUE 2
+#endif
 #endif
 /* Kernel trace ring (events; 0: no trace). */
 #ifndef configTAKT_TRACE_EVENTS
