@@ -15,8 +15,8 @@ static bool may_preempt(const takt_task_t *running)
 }
 
 /* The task becomes ready now (SCHEDULING.md "Order of events"): its state,
- * and its ready order, before the policy queues it by that order. */
-/* Inline in both callers: make_ready is on every wake path. */
+ * and its ready order, before the policy queues it by that order. Inline in
+ * make_ready (every wake) and in the queued yield's move. */
 __attribute__((always_inline)) static inline void stamp_ready(takt_task_t *task)
 {
     task->state = TAKT_TASK_READY;
@@ -83,6 +83,18 @@ void sched_requeue_running(takt_task_t *task)
     sched_policy()->insert(task, behind ? TAKT_READY_YIELD : TAKT_READY_PREEMPTED);
 }
 
+/* Whether the running task goes behind its equals at this switch point: it
+ * yielded (which refreshes its place even with no equal to go behind:
+ * SCHEDULING.md, it became ready again, now), its round-robin slice expired,
+ * or (FreeRTOS) its priority was lowered and it may be preempted. */
+static inline bool behind_equals_now(const takt_task_t *cur)
+{
+    const takt_kernel_t *k = &takt_kernel;
+    return k->yield_current ||
+           ((k->rotate_current || (k->demoted_current && may_preempt(cur))) &&
+            sched_policy()->has_equal(cur));
+}
+
 /* The running task stays unless it stopped being runnable, yielded, a
  * higher-priority task may preempt it, or its round-robin slice expired with
  * equals waiting. When it is preempted, *next is the task that preempts it (the
@@ -96,20 +108,9 @@ static bool keeps_running(takt_task_t *cur, bool requests, takt_task_t **next)
     if (cur->state != TAKT_TASK_RUNNING) {
         return false;
     }
-    if (requests) {
-        if (takt_kernel.yield_current) {
-            make_ready(cur, TAKT_READY_YIELD);
-            return false;
-        }
-        if (takt_kernel.rotate_current && policy->has_equal(cur)) {
-            make_ready(cur, TAKT_READY_YIELD);
-            return false;
-        }
-        /* FreeRTOS: a task whose priority was lowered goes behind its new equals. */
-        if (takt_kernel.demoted_current && may_preempt(cur) && policy->has_equal(cur)) {
-            make_ready(cur, TAKT_READY_YIELD);
-            return false;
-        }
+    if (requests && behind_equals_now(cur)) {
+        make_ready(cur, TAKT_READY_YIELD);
+        return false;
     }
     const takt_task_t *candidate = policy->peek();
     if (candidate != NULL && policy->preempts(candidate, cur)) {
@@ -139,15 +140,9 @@ static takt_task_t *pick_running_queued(takt_task_t *cur, bool requests)
     if (cur->state != TAKT_TASK_RUNNING) {
         return policy->peek();
     }
-    if (requests) {
-        /* A yield refreshes the task's place even with no equal to go behind
-         * (SCHEDULING.md: it became ready again, now). */
-        bool demoted = takt_kernel.demoted_current && may_preempt(cur);
-        if (takt_kernel.yield_current ||
-            ((takt_kernel.rotate_current || demoted) && policy->has_equal(cur))) {
-            queued_behind_equals(cur);
-            return policy->peek();
-        }
+    if (requests && behind_equals_now(cur)) {
+        queued_behind_equals(cur);
+        return policy->peek();
     }
     takt_task_t *head = policy->peek();
     if (head == cur) {
@@ -223,7 +218,6 @@ takt_task_t *takt_sched_switch_point(void)
         sched_policy()->remove(next);
     }
     takt_yield_hint = 0;
-    KASSERT(next != NULL); /* the idle task is always ready */
     return dispatch(cur, next);
 }
 

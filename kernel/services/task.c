@@ -331,7 +331,6 @@ int takt_task_resume_from_isr(takt_task_t *task)
     return resume_from(task, true);
 }
 
-
 int takt_task_get_priority(const takt_task_t *task)
 {
     const takt_task_t *target = task_resolve(task);

@@ -237,22 +237,29 @@ static inline void switch_section_exit(void)
 #endif
 }
 
+/* The switch at a run's start (to its first task) or end (back to the thread
+ * that called takt_start); NULL at any other switch. */
+static port_context_t *run_boundary(void)
+{
+    if (port.state == RUN_STARTING) {
+        port.state = RUN_RUNNING;
+        return &port.first->context;
+    }
+    if (port.state == RUN_ENDING) {
+        port.state = RUN_IDLE;
+        shared.at_tick.stopped = true;
+        return &port.boot;
+    }
+    return NULL;
+}
+
 uint32_t *port_switch_stack(uint32_t *sp)
 {
     switch_section_enter(); /* kernel-level interrupts wait while we pick */
     port.live->sp = sp;
-    port_context_t *next;
     /* One test on every switch: the start and the end of a run are the rare cases. */
-    if (__builtin_expect(port.state == RUN_RUNNING, 1)) {
-        next = &takt_sched_switch_point()->context;
-    } else if (port.state == RUN_STARTING) {
-        next = &port.first->context;
-        port.state = RUN_RUNNING;
-    } else if (port.state == RUN_ENDING) {
-        next = &port.boot;
-        port.state = RUN_IDLE;
-        shared.at_tick.stopped = true;
-    } else {
+    port_context_t *next = __builtin_expect(port.state == RUN_RUNNING, 1) ? NULL : run_boundary();
+    if (next == NULL) {
         next = &takt_sched_switch_point()->context;
     }
     port.live = next;

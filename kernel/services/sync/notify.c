@@ -15,8 +15,10 @@ static bool waits_on(const takt_task_t *task, unsigned index)
 /* Assumptions: lock held, handle and index valid. Inline into each entry
  * below: with the action and previous known, it folds to the few lines the
  * action needs. */
-__attribute__((always_inline)) static inline int notify_locked(takt_task_t *task, unsigned index, uint32_t arg,
-                         takt_notify_action_t action, uint32_t *previous, bool *woken)
+__attribute__((always_inline)) static inline int notify_locked(takt_task_t *task, unsigned index,
+                                                                uint32_t arg,
+                                                                takt_notify_action_t action,
+                                                                uint32_t *previous, bool *woken)
 {
     uint32_t *value = &task->notify_value[index];
     if (action == TAKT_NOTIFY_NO_OVERWRITE && task->notify_pending[index]) {

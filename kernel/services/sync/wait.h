@@ -116,14 +116,6 @@ bool sync_wake(takt_task_t *task, int result);
  * switch (if any) happens when the call leaves the lock. */
 void sync_end_wait(takt_task_t *task, int result);
 
-/* *woken |= woke, for the optional out-parameter of *_from_isr calls. */
-static inline void sync_report_woken(bool *woken, bool woke)
-{
-    if (woken != NULL && woke) {
-        *woken = true;
-    }
-}
-
 /* sync_wake reported to the optional *woken of a call that serves both
  * contexts: a task-context call (woken NULL) skips the preemption test. */
 static inline void sync_wake_reporting(takt_task_t *task, int result, bool *woken)
