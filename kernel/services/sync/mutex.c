@@ -37,6 +37,22 @@ typedef struct {
     takt_tick_t deadline;
 } effective_t;
 
+/* e raised by what one waiter passes on: its priority, and its deadline if
+ * that is earlier. */
+static inline void inherit(effective_t *e, const takt_task_t *waiter)
+{
+    if (waiter->priority > e->priority) {
+        e->priority = waiter->priority;
+    }
+    if (task_has_deadline(waiter)) {
+        takt_tick_t d = task_deadline(waiter);
+        if (!e->has_deadline || takt_tick_before(d, e->deadline)) {
+            e->has_deadline = true;
+            e->deadline = d;
+        }
+    }
+}
+
 static effective_t effective_of(const takt_task_t *task)
 {
     effective_t e = {task->base_priority, false, 0};
@@ -44,17 +60,7 @@ static effective_t effective_of(const takt_task_t *task)
         const takt_mutex_t *mutex = TAKT_CONTAINER_OF(m, takt_mutex_t, held_node);
         const takt_list_t *waiters = &mutex->waiters.tasks;
         for (takt_list_node_t *w = waiters->next; w != waiters; w = w->next) {
-            const takt_task_t *waiter = TAKT_CONTAINER_OF(w, takt_task_t, wait_node);
-            if (waiter->priority > e.priority) {
-                e.priority = waiter->priority;
-            }
-            if (task_has_deadline(waiter)) {
-                takt_tick_t d = task_deadline(waiter);
-                if (!e.has_deadline || takt_tick_before(d, e.deadline)) {
-                    e.has_deadline = true;
-                    e.deadline = d;
-                }
-            }
+            inherit(&e, TAKT_CONTAINER_OF(w, takt_task_t, wait_node));
         }
     }
     return e;
@@ -66,9 +72,33 @@ static bool unchanged(const takt_task_t *task, const effective_t *e)
            (!e->has_deadline || task->inherited_deadline == e->deadline);
 }
 
+/* What task has now: between kernel operations the same as effective_of. */
+static inline effective_t current_of(const takt_task_t *task)
+{
+    return (effective_t){task->priority, task->deadline_inherited, task->inherited_deadline};
+}
+
+#if TAKT_CONFIG_ASSERTS
+/* Whether the full walk over task's mutexes gives e: what every shortcut
+ * below relies on, checked wherever one is taken. */
+static bool walk_gives(const takt_task_t *task, const effective_t *e)
+{
+    effective_t walked = effective_of(task);
+    return walked.priority == e->priority && walked.has_deadline == e->has_deadline &&
+           (!walked.has_deadline || walked.deadline == e->deadline);
+}
+
+static bool derived_agrees(const takt_task_t *task)
+{
+    effective_t now = current_of(task);
+    return walk_gives(task, &now);
+}
+#endif
+
 /* Applies a new effective priority; a READY task is re-queued behind its new
  * equals and a running task that drops goes behind them at the next switch
- * (both as FreeRTOS does); until then a queued running task stays in front. */
+ * (both as FreeRTOS does); until then a queued running task stays in front.
+ * The caller asks for the reschedule. */
 static void apply(takt_task_t *task, const effective_t *e)
 {
     bool queued = sched_in_ready_queue(task);
@@ -97,30 +127,81 @@ static void apply(takt_task_t *task, const effective_t *e)
     } else if (queued) {
         sched_make_ready(task);
     }
-    sched_reschedule();
 }
+
+/* A waiter whose effective priority changed moves to its new place among the
+ * waiters; if it waits on a mutex, that mutex's holder must be recomputed in
+ * turn (returned; NULL when the change goes no further). Out of line: a chain
+ * is rare, and the call sites are on the hot paths. */
+__attribute__((noinline)) static takt_task_t *waiter_moves(takt_task_t *task)
+{
+    takt_waitq_t *queue = task->wait_queue;
+    if (queue == NULL) {
+        return NULL;
+    }
+    takt_list_remove(&task->wait_node);
+    waitq_insert(queue, task);
+    if (queue->waiter_left != waiter_left) {
+        return NULL;
+    }
+    return mutex_of(queue)->holder;
+}
+
+/* The next hop after task's effective priority changed, or NULL. */
+static inline takt_task_t *pass_on(takt_task_t *task)
+{
+    return task->state == TAKT_TASK_BLOCKED ? waiter_moves(task) : NULL;
+}
+
+/* The chain walks stop after TAKT_CONFIG_MAX_TASKS hops: that only matters for
+ * a deadlock cycle of mutexes (an application error), where they would go round. */
 
 void sync_priority_update(takt_task_t *task)
 {
-    /* The hop limit only matters for a deadlock cycle of mutexes (an
-     * application error): the walk stops instead of going round. */
     for (unsigned hops = 0; task != NULL && hops < TAKT_CONFIG_MAX_TASKS; hops++) {
         effective_t e = effective_of(task);
         if (unchanged(task, &e)) {
             return;
         }
         apply(task, &e);
-        takt_waitq_t *queue = task->wait_queue;
-        if (task->state != TAKT_TASK_BLOCKED || queue == NULL) {
+        sched_reschedule();
+        task = pass_on(task);
+    }
+}
+
+/* waiter just joined the waiters of a mutex holder holds (takt_mutex_lock).
+ * A new waiter can only raise, so at each hop of the chain the effective
+ * priority is what the holder has (derived from the waiters it had) raised by
+ * the one waiter that changed: no walk over its mutexes. The caller blocked,
+ * so the switch is already asked for. */
+static void priority_raise(takt_task_t *holder, const takt_task_t *waiter)
+{
+    for (unsigned hops = 0; holder != NULL && hops < TAKT_CONFIG_MAX_TASKS; hops++) {
+        effective_t e = current_of(holder);
+        inherit(&e, waiter);
+        KASSERT(walk_gives(holder, &e));
+        if (unchanged(holder, &e)) {
             return;
         }
-        /* A waiter whose priority changed moves to its new place. */
-        takt_list_remove(&task->wait_node);
-        waitq_insert(queue, task);
-        if (queue->waiter_left != waiter_left) {
-            return;
-        }
-        task = mutex_of(queue)->holder;
+        apply(holder, &e);
+        waiter = holder;
+        holder = pass_on(holder);
+    }
+}
+
+/* The unlocking task after it handed a mutex over (release: a waiter left
+ * the mutex's waiters, which are all it inherited from it). With no mutex
+ * left it is back at its base priority with no inherited deadline, no walk
+ * needed. The hand-off woke a task, so the switch is already asked for. */
+static void priority_drop(takt_task_t *self)
+{
+    if (!takt_list_empty(&self->mutexes_held)) {
+        sync_priority_update(self);
+        return;
+    }
+    effective_t base = {self->base_priority, false, 0};
+    if (!unchanged(self, &base)) {
+        apply(self, &base); /* it runs: no chain to pass the change on to */
     }
 }
 
@@ -135,8 +216,9 @@ static void take(takt_mutex_t *mutex, takt_task_t *task)
 }
 
 /* The holder lets go: ownership passes to the first waiter, whose own
- * inheritance now includes the waiters that remain. */
-static void release(takt_mutex_t *mutex)
+ * inheritance now includes the waiters that remain. Returns whether it
+ * passed (the old holder then loses what it inherited from the waiters). */
+static bool release(takt_mutex_t *mutex)
 {
     takt_task_t *holder = mutex->holder;
     takt_list_remove(&mutex->held_node);
@@ -144,20 +226,25 @@ static void release(takt_mutex_t *mutex)
     mutex->holder = NULL;
     mutex->depth = 0;
     takt_task_t *next = waitq_first(&mutex->waiters);
-    if (next != NULL) {
-        takt_list_remove(&next->wait_node);
-        next->wait_queue = NULL;
-        take(mutex, next);
-        sync_wake(next, TAKT_OK);
+    if (next == NULL) {
+        return false;
+    }
+    take(mutex, next);
+    sync_end_wait(next, TAKT_OK); /* it leaves the waiters; task context: no preemption test */
+    /* What it has already covers every other mutex it holds: only waiters
+     * left behind on this one can raise it. */
+    if (!waitq_empty(&mutex->waiters)) {
         sync_priority_update(next);
     }
+    KASSERT(derived_agrees(next));
+    return true;
 }
 
 void sync_task_deleted(takt_task_t *task)
 {
     takt_list_node_t *node;
     while ((node = takt_list_first(&task->mutexes_held)) != NULL) {
-        release(TAKT_CONTAINER_OF(node, takt_mutex_t, held_node));
+        (void)release(TAKT_CONTAINER_OF(node, takt_mutex_t, held_node));
     }
 }
 
@@ -268,7 +355,7 @@ int takt_mutex_lock(takt_mutex_t *mutex, takt_tick_t timeout)
         result = sync_may_block(timeout);
         if (result == TAKT_OK) {
             sync_block_prepare(&mutex->waiters, TAKT_WAIT_MUTEX, timeout);
-            sync_priority_update(mutex->holder);
+            priority_raise(mutex->holder, self);
             return sync_block_finish();
         }
     }
@@ -289,8 +376,12 @@ int takt_mutex_unlock(takt_mutex_t *mutex)
         result = TAKT_ERR_STATE;
     } else if (--mutex->depth == 0) {
         takt_task_t *self = mutex->holder;
-        release(mutex);
-        sync_priority_update(self);
+        if (release(mutex)) {
+            priority_drop(self);
+        } else {
+            /* A mutex nobody waited on gave its holder nothing to lose. */
+            KASSERT(derived_agrees(self));
+        }
     }
     port_critical_exit();
     return result;
