@@ -95,38 +95,56 @@ static bool derived_agrees(const takt_task_t *task)
 }
 #endif
 
+/* Out of line: apply() is on the hot paths in two copies, and the
+ * inherited deadline changes only when deadline jobs wait. */
+__attribute__((noinline)) static void set_inherited_deadline(takt_task_t *task, bool has_deadline,
+                                                             takt_tick_t deadline)
+{
+    task->deadline_inherited = has_deadline;
+    task->inherited_deadline = has_deadline ? deadline : 0;
+    if (has_deadline) {
+        trace_record(TAKT_EV_DEADLINE_INHERIT, task, deadline);
+    } else {
+        trace_record(TAKT_EV_DEADLINE_RESTORE, task, 0);
+    }
+}
+
 /* Applies a new effective priority; a READY task is re-queued behind its new
  * equals and a running task that drops goes behind them at the next switch
  * (both as FreeRTOS does); until then a queued running task stays in front.
- * The caller asks for the reschedule. */
-static void apply(takt_task_t *task, const effective_t *e)
+ * running, queued: the task's state (sched_in_ready_queue), given so that the
+ * unlock's copy for the running task folds them. The caller asks for the
+ * reschedule. */
+__attribute__((always_inline)) static inline void apply_as(takt_task_t *task, effective_t e,
+                                                           bool running, bool queued)
 {
-    bool queued = sched_in_ready_queue(task);
+    if (running && e.priority < task->priority) {
+        takt_kernel.demoted_current = true;
+    }
     if (queued) {
         sched_make_unready(task);
     }
-    if (task->priority != e->priority) {
-        if (e->priority < task->priority && task->state == TAKT_TASK_RUNNING) {
-            takt_kernel.demoted_current = true;
-        }
-        task->priority = (uint16_t)e->priority;
-        trace_record(TAKT_EV_PRIORITY, task, e->priority);
+    if (task->priority != e.priority) {
+        task->priority = (uint16_t)e.priority;
+        trace_record(TAKT_EV_PRIORITY, task, e.priority);
     }
-    if (task->deadline_inherited != e->has_deadline ||
-        (e->has_deadline && task->inherited_deadline != e->deadline)) {
-        task->deadline_inherited = e->has_deadline;
-        task->inherited_deadline = e->has_deadline ? e->deadline : 0;
-        if (e->has_deadline) {
-            trace_record(TAKT_EV_DEADLINE_INHERIT, task, e->deadline);
-        } else {
-            trace_record(TAKT_EV_DEADLINE_RESTORE, task, 0);
-        }
+    if (task->deadline_inherited != e.has_deadline ||
+        (e.has_deadline && task->inherited_deadline != e.deadline)) {
+        set_inherited_deadline(task, e.has_deadline, e.deadline);
     }
-    if (queued && task->state == TAKT_TASK_RUNNING) {
+    if (!queued) {
+        return;
+    }
+    if (running) {
         sched_requeue_running(task);
-    } else if (queued) {
+    } else {
         sched_make_ready(task);
     }
+}
+
+static void apply(takt_task_t *task, effective_t e)
+{
+    apply_as(task, e, task->state == TAKT_TASK_RUNNING, sched_in_ready_queue(task));
 }
 
 /* A waiter whose effective priority changed moves to its new place among the
@@ -163,7 +181,7 @@ void sync_priority_update(takt_task_t *task)
         if (unchanged(task, &e)) {
             return;
         }
-        apply(task, &e);
+        apply(task, e);
         sched_reschedule();
         task = pass_on(task);
     }
@@ -183,7 +201,7 @@ static void priority_raise(takt_task_t *holder, const takt_task_t *waiter)
         if (unchanged(holder, &e)) {
             return;
         }
-        apply(holder, &e);
+        apply(holder, e);
         waiter = holder;
         holder = pass_on(holder);
     }
@@ -201,7 +219,8 @@ static void priority_drop(takt_task_t *self)
     }
     effective_t base = {self->base_priority, false, 0};
     if (!unchanged(self, &base)) {
-        apply(self, &base); /* it runs: no chain to pass the change on to */
+        /* it runs: no chain to pass the change on to */
+        apply_as(self, base, true, sched_running_queued());
     }
 }
 
