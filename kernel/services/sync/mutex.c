@@ -188,22 +188,23 @@ void sync_priority_update(takt_task_t *task)
 }
 
 /* waiter just joined the waiters of a mutex holder holds (takt_mutex_lock).
- * A new waiter can only raise, so at each hop of the chain the effective
- * priority is what the holder has (derived from the waiters it had) raised by
- * the one waiter that changed: no walk over its mutexes. The caller blocked,
- * so the switch is already asked for. */
+ * A new waiter can only raise, so the holder's effective priority is what it
+ * has (derived from the waiters it had) raised by the new one: no walk over
+ * its mutexes. Should the holder wait on a mutex in turn (rare), the full
+ * update takes the chain from there. The caller blocked, so the switch is
+ * already asked for. */
 static void priority_raise(takt_task_t *holder, const takt_task_t *waiter)
 {
-    for (unsigned hops = 0; holder != NULL && hops < TAKT_CONFIG_MAX_TASKS; hops++) {
-        effective_t e = current_of(holder);
-        inherit(&e, waiter);
-        KASSERT(walk_gives(holder, &e));
-        if (unchanged(holder, &e)) {
-            return;
-        }
-        apply(holder, e);
-        waiter = holder;
-        holder = pass_on(holder);
+    effective_t e = current_of(holder);
+    inherit(&e, waiter);
+    KASSERT(walk_gives(holder, &e));
+    if (unchanged(holder, &e)) {
+        return;
+    }
+    apply(holder, e);
+    takt_task_t *next = pass_on(holder);
+    if (next != NULL) {
+        sync_priority_update(next);
     }
 }
 
