@@ -14,7 +14,11 @@
 
 #include "sync_common.h"
 
+#ifdef TAKT_TEST_TARGET
+#define R_RUNS 8 /* about 2 s each under QEMU */
+#else
 #define R_RUNS 40
+#endif
 #define R_TASKS 6
 #define R_MUTEXES 3
 #define R_ACTIONS 80
