@@ -80,15 +80,16 @@ static inline effective_t current_of(const takt_task_t *task)
 
 #if TAKT_CONFIG_ASSERTS
 /* Whether the full walk over task's mutexes gives e: what every shortcut
- * below relies on, checked wherever one is taken. */
-static bool walk_gives(const takt_task_t *task, const effective_t *e)
+ * below relies on, checked wherever one is taken. Unused when the
+ * configured assert compiles its condition away (NDEBUG). */
+__attribute__((unused)) static bool walk_gives(const takt_task_t *task, const effective_t *e)
 {
     effective_t walked = effective_of(task);
     return walked.priority == e->priority && walked.has_deadline == e->has_deadline &&
            (!walked.has_deadline || walked.deadline == e->deadline);
 }
 
-static bool derived_agrees(const takt_task_t *task)
+__attribute__((unused)) static bool derived_agrees(const takt_task_t *task)
 {
     effective_t now = current_of(task);
     return walk_gives(task, &now);
