@@ -241,15 +241,14 @@ static void take(takt_mutex_t *mutex, takt_task_t *task)
  * passed (the old holder then loses what it inherited from the waiters). */
 static bool release(takt_mutex_t *mutex)
 {
-    takt_task_t *holder = mutex->holder;
     takt_list_remove(&mutex->held_node);
-    trace_record(TAKT_EV_MUTEX_UNLOCK, holder, 0);
-    mutex->holder = NULL;
-    mutex->depth = 0;
-    takt_task_t *next = waitq_first(&mutex->waiters);
-    if (next == NULL) {
+    trace_record(TAKT_EV_MUTEX_UNLOCK, mutex->holder, 0);
+    if (waitq_empty(&mutex->waiters)) {
+        mutex->holder = NULL;
+        mutex->depth = 0;
         return false;
     }
+    takt_task_t *next = waitq_head(&mutex->waiters);
     take(mutex, next);
     sync_end_wait(next, TAKT_OK); /* it leaves the waiters; task context: no preemption test */
     /* What it has already covers every other mutex it holds: only waiters

@@ -58,6 +58,12 @@ static inline takt_task_t *waitq_first(const takt_waitq_t *queue)
     return node == NULL ? NULL : TAKT_CONTAINER_OF(node, takt_task_t, wait_node);
 }
 
+/* The waiter served next, of a queue known not to be empty. */
+static inline takt_task_t *waitq_head(const takt_waitq_t *queue)
+{
+    return TAKT_CONTAINER_OF(queue->tasks.next, takt_task_t, wait_node);
+}
+
 /* Puts a task at its place: behind every waiter it does not go before. */
 void waitq_insert(takt_waitq_t *queue, takt_task_t *task);
 
