@@ -215,6 +215,7 @@ static void priority_raise(takt_task_t *holder, const takt_task_t *waiter)
  * needed. The hand-off woke a task, so the switch is already asked for. */
 static void priority_drop(takt_task_t *self)
 {
+    KASSERT(self->state == TAKT_TASK_RUNNING); /* what apply_as is told below */
     if (!takt_list_empty(&self->mutexes_held)) {
         sync_priority_update(self);
         return;
