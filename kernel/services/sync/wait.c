@@ -80,7 +80,9 @@ static void unlink_waiter(takt_task_t *task)
 static inline void end_wait(takt_task_t *task, int result)
 {
     unlink_waiter(task);
-    timer_cancel(&task->wake_timer);
+    if (takt_pq_node_queued(&task->wake_timer.node)) { /* no call for a wait without timeout */
+        timer_cancel(&task->wake_timer);
+    }
     task->wait_result = (int8_t)result;
     task_wake(task, (takt_wait_t)task->wait);
 }
