@@ -3,7 +3,8 @@
  * time (bounded with inheritance, unbounded without), nested mutexes with a
  * waiter timing out (the holder drops to exactly the level the remaining
  * waiters justify), deadline inheritance under EDF, recursion, ownership
- * errors, a holder deleted, and a lowered task going behind its new equals.
+ * errors, a holder deleted, a lowered task going behind its new equals, and a
+ * hand-off that leaves waiters behind while the old holder keeps another mutex.
  */
 #include "sync_common.h"
 
@@ -441,6 +442,90 @@ static void scenario_disinherit(takt_tick_t tick0)
     h_end();
 }
 
+/* ---------------------------------------------------------------- hand-off, waiters left */
+
+/* L holds m1 and m2; A waits on m2, then B (with a deadline) and C on m1. L's
+ * unlock of m1 hands it to C (first waiter): C inherits the deadline of B, who
+ * still waits; L keeps what A gives it through m2 (3, not its base 1) and loses
+ * B's deadline. C's unlock hands m1 on to B with nobody left: C loses the
+ * deadline. L's unlock of m2 takes it back to 1. */
+#define HO_DEADLINE 50u
+
+static takt_mutex_t *ho_m1, *ho_m2;
+
+static void ho_low(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_mutex_lock(ho_m1, 0), TAKT_OK);
+    CHECK_EQ(takt_mutex_lock(ho_m2, 0), TAKT_OK);
+    work_points(4);
+    CHECK_EQ(takt_mutex_unlock(ho_m1), TAKT_OK);
+    s_log("L%d", takt_task_get_priority(NULL));
+    CHECK_EQ(takt_mutex_unlock(ho_m2), TAKT_OK);
+    s_log("L%d", takt_task_get_priority(NULL));
+    h_park();
+}
+
+static void ho_waiter(takt_mutex_t *m, takt_tick_t delay, const char *name)
+{
+    CHECK_EQ(takt_delay(delay), TAKT_OK);
+    CHECK_EQ(takt_mutex_lock(m, TAKT_WAIT_FOREVER), TAKT_OK);
+    s_log("%s", name);
+    CHECK_EQ(takt_mutex_unlock(m), TAKT_OK);
+    h_park();
+}
+
+static void ho_a(void *arg)
+{
+    (void)arg;
+    ho_waiter(ho_m2, 1, "A");
+}
+
+static void ho_b(void *arg)
+{
+    (void)arg;
+    ho_waiter(ho_m1, 2, "B");
+}
+
+static void ho_c(void *arg)
+{
+    (void)arg;
+    ho_waiter(ho_m1, 3, "C");
+}
+
+static takt_task_t *ho_task(const char *name, unsigned priority, void (*entry)(void *),
+                            takt_tick_t deadline)
+{
+    takt_tick_t period = deadline != 0 ? 1000u : 0u; /* one job, longer than the run */
+    return S_HSF ? hsf_task_full(s_host, name, priority, entry, NULL, period, deadline, 0)
+                 : h_task_full(name, priority, entry, NULL, period, deadline, 0);
+}
+
+static void scenario_handoff_left_waiters(takt_tick_t tick0)
+{
+    s_begin(tick0, 8);
+    s_log_reset();
+    CHECK_EQ(takt_mutex_create(0, &ho_m1), TAKT_OK);
+    CHECK_EQ(takt_mutex_create(0, &ho_m2), TAKT_OK);
+    ho_task("L", 1, ho_low, 0);
+    ho_task("A", 3, ho_a, 0);
+    ho_task("B", 5, ho_b, HO_DEADLINE);
+    ho_task("C", 6, ho_c, 0);
+    h_start();
+    CHECK_STREQ(s_log_buf, S_DEFERRED ? "L3@4 L1@4 C@4 B@4 A@4" : "C@4 B@4 L3@4 A@4 L1@4");
+    /* L: A's 3 at 1, B's 5 at 2, C's 6 at 3, A's 3 again at the hand-off, 1 at the end */
+    CHECK_STREQ(h_events(TAKT_EV_PRIORITY, true), "1:1/3 2:1/5 3:1/6 4:1/3 4:1/1");
+    char expect[64];
+    snprintf(expect, sizeof(expect), "2:1/%u 4:4/%u", (unsigned)(tick0 + HO_DEADLINE),
+             (unsigned)(tick0 + HO_DEADLINE));
+    CHECK_STREQ(h_events(TAKT_EV_DEADLINE_INHERIT, true), expect);
+    CHECK_STREQ(h_events(TAKT_EV_DEADLINE_RESTORE, false), "4:1 4:4");
+    CHECK(takt_mutex_holder(ho_m1) == NULL && takt_mutex_holder(ho_m2) == NULL);
+    CHECK_EQ(takt_mutex_delete(ho_m1), TAKT_OK);
+    CHECK_EQ(takt_mutex_delete(ho_m2), TAKT_OK);
+    h_end();
+}
+
 /* ---------------------------------------------------------------- EDF: background holder */
 
 static void bg_holder(void *arg)
@@ -493,14 +578,10 @@ static void scenario_edf_background(takt_tick_t tick0)
     h_end();
 }
 
-/* Under EDF inherited deadlines are absolute ticks in the trace, so runs from
- * different tick starts differ there: run each start without comparing. */
-static void run_starts(void (*scenario)(takt_tick_t tick0), const char *name)
+/* Inherited deadlines are absolute ticks in the trace, so runs from different
+ * tick starts differ there: run each start without comparing. */
+static void run_each_start(void (*scenario)(takt_tick_t tick0), const char *name)
 {
-    if (!S_EDF) {
-        h_both(scenario, name);
-        return;
-    }
     static const takt_tick_t starts[] = {0u, WRAP_START, 0x7FFFFFF8u};
     for (size_t s = 0; s < 3; s++) {
         unsigned long failed_before = check_failed_count;
@@ -509,6 +590,16 @@ static void run_starts(void (*scenario)(takt_tick_t tick0), const char *name)
             fprintf(stderr, "  ^ in scenario %s, tick_start 0x%08x\n", name, (unsigned)starts[s]);
         }
     }
+}
+
+/* Under EDF every scenario inherits deadlines. */
+static void run_starts(void (*scenario)(takt_tick_t tick0), const char *name)
+{
+    if (!S_EDF) {
+        h_both(scenario, name);
+        return;
+    }
+    run_each_start(scenario, name);
 }
 
 int main(void)
@@ -521,6 +612,7 @@ int main(void)
     if (!S_EDF) {
         h_both(scenario_demote, "demote");
         h_both(scenario_disinherit, "disinherit");
+        run_each_start(scenario_handoff_left_waiters, "handoff_left_waiters");
     } else {
         run_starts(scenario_edf_background, "edf_background");
     }
