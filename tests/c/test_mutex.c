@@ -3,8 +3,9 @@
  * time (bounded with inheritance, unbounded without), nested mutexes with a
  * waiter timing out (the holder drops to exactly the level the remaining
  * waiters justify), deadline inheritance under EDF, recursion, ownership
- * errors, a holder deleted, a lowered task going behind its new equals, and a
- * hand-off that leaves waiters behind while the old holder keeps another mutex.
+ * errors, a holder deleted, a lowered task going behind its new equals, a
+ * hand-off that leaves waiters behind while the old holder keeps another mutex,
+ * and a deadlock cycle (the inheritance walk stops; a timeout breaks it).
  */
 #include "sync_common.h"
 
@@ -526,6 +527,65 @@ static void scenario_handoff_left_waiters(takt_tick_t tick0)
     h_end();
 }
 
+/* ---------------------------------------------------------------- deadlock cycle */
+
+/* An application deadlock: A holds m1 and waits on m2 (timeout 2), B holds m2
+ * and waits on m1. C then waits on m1: the raise of A goes round the cycle (A,
+ * B, back to A, where nothing changes) and stops. A's timeout at 3 breaks the
+ * cycle: B drops back to 4 (its base: nobody waits on m2 any more), A hands m1
+ * to C, then C to B. */
+static void dl_a(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_mutex_lock(m1, 0), TAKT_OK);
+    work_points(1);
+    CHECK_EQ(takt_mutex_lock(m2, 2), TAKT_ERR_TIMEOUT);
+    s_log("A-timeout");
+    CHECK_EQ(takt_mutex_unlock(m1), TAKT_OK);
+    s_log("A%d", takt_task_get_priority(NULL));
+    h_park();
+}
+
+static void dl_b(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(takt_mutex_lock(m2, 0), TAKT_OK);
+    CHECK_EQ(takt_mutex_lock(m1, 5), TAKT_OK);
+    s_log("B%d", takt_task_get_priority(NULL));
+    CHECK_EQ(takt_mutex_unlock(m1), TAKT_OK);
+    CHECK_EQ(takt_mutex_unlock(m2), TAKT_OK);
+    h_park();
+}
+
+static void dl_c(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(2), TAKT_OK);
+    CHECK_EQ(takt_mutex_lock(m1, TAKT_WAIT_FOREVER), TAKT_OK);
+    s_log("C");
+    CHECK_EQ(takt_mutex_unlock(m1), TAKT_OK);
+    h_park();
+}
+
+static void scenario_deadlock_cycle(takt_tick_t tick0)
+{
+    s_begin(tick0, 8);
+    s_log_reset();
+    CHECK_EQ(takt_mutex_create(0, &m1), TAKT_OK);
+    CHECK_EQ(takt_mutex_create(0, &m2), TAKT_OK);
+    s_task("A", 2, dl_a, NULL);
+    s_task("B", 4, dl_b, NULL);
+    s_task("C", 6, dl_c, NULL);
+    h_start();
+    CHECK_STREQ(s_log_buf, S_DEFERRED ? "A-timeout@3 A2@3 C@3 B4@3" : "A-timeout@3 C@3 B4@3 A2@3");
+    CHECK_STREQ(h_events(TAKT_EV_PRIORITY, true), "1:1/4 2:1/6 2:2/6 3:2/4 3:1/2");
+    CHECK(takt_mutex_holder(m1) == NULL && takt_mutex_holder(m2) == NULL);
+    CHECK_EQ(takt_mutex_delete(m1), TAKT_OK);
+    CHECK_EQ(takt_mutex_delete(m2), TAKT_OK);
+    h_end();
+}
+
 /* ---------------------------------------------------------------- EDF: background holder */
 
 static void bg_holder(void *arg)
@@ -613,6 +673,7 @@ int main(void)
         h_both(scenario_demote, "demote");
         h_both(scenario_disinherit, "disinherit");
         run_each_start(scenario_handoff_left_waiters, "handoff_left_waiters");
+        h_both(scenario_deadlock_cycle, "deadlock_cycle");
     } else {
         run_starts(scenario_edf_background, "edf_background");
     }
