@@ -8,6 +8,9 @@
  * where the remaining waiters put it. Under EDF the same walk yields the
  * earliest deadline among those waiters (deadline inheritance). A change
  * propagates along the chain holder -> mutex it waits on -> that holder.
+ * Between kernel operations the derived fields agree with that walk, so the
+ * lock and unlock paths skip it where its result is known (priority_raise,
+ * release, priority_drop; asserted where taken).
  */
 #include "wait.h"
 
@@ -120,7 +123,7 @@ __attribute__((always_inline)) static inline void apply_as(takt_task_t *task, ef
                                                            bool running, bool queued)
 {
     if (running && e.priority < task->priority) {
-        takt_kernel.demoted_current = true;
+        takt_kernel.demoted_current = true; /* read at the requeue and the switch only */
     }
     if (queued) {
         sched_make_unready(task);
@@ -172,11 +175,10 @@ static inline takt_task_t *pass_on(takt_task_t *task)
     return task->state == TAKT_TASK_BLOCKED ? waiter_moves(task) : NULL;
 }
 
-/* The chain walks stop after TAKT_CONFIG_MAX_TASKS hops: that only matters for
- * a deadlock cycle of mutexes (an application error), where they would go round. */
-
 void sync_priority_update(takt_task_t *task)
 {
+    /* The hop limit only matters for a deadlock cycle of mutexes (an
+     * application error): the walk stops instead of going round. */
     for (unsigned hops = 0; task != NULL && hops < TAKT_CONFIG_MAX_TASKS; hops++) {
         effective_t e = effective_of(task);
         if (unchanged(task, &e)) {
