@@ -52,6 +52,7 @@ typedef struct {
     uint8_t app_critical; /* takt_critical_enter nesting (task level) */
     uint16_t next_task_id;
     uint16_t live_tasks;
+    port_critical_t app_critical_key; /* the outermost takt_critical_enter's */
     uint64_t ready_instant;        /* distinct instants at which tasks became ready */
     takt_stamp_t last_ready_stamp; /* the latest of them */
     uint32_t context_switches;

@@ -246,11 +246,11 @@ void takt_preemption_point(void)
         takt_kernel.preemption == TAKT_PREEMPT_NONE) {
         return;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     trace_record(TAKT_EV_PREEMPTION_POINT, takt_kernel.current, 0);
     takt_kernel.at_preemption_point = true;
     sched_reschedule();
-    port_critical_exit();
+    port_critical_exit(key);
 }
 
 int takt_task_set_preemptive(takt_task_t *task, bool preemptive)
@@ -262,13 +262,13 @@ int takt_task_set_preemptive(takt_task_t *task, bool preemptive)
     if (!preemptive && sched_is_hsf()) {
         return TAKT_ERR_STATE; /* a server's budget ends its task's run at any tick */
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (preemptive) {
         target->flags &= (uint8_t)~TAKT_TASK_F_NONPREEMPTIVE;
         sched_reschedule(); /* a waiting higher-priority job may take over now */
     } else {
         target->flags |= TAKT_TASK_F_NONPREEMPTIVE;
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }

@@ -101,10 +101,12 @@ uint64_t takt_arm_counts_to_ns(uint64_t counts)
 takt_arm_mask_meter_t takt_arm_mask_meter;
 #endif
 
-uint32_t takt_arm_critical_exit_held(uint32_t restore)
+uint32_t takt_arm_critical_exit_held(port_critical_t key)
 {
-    if (!shared.at_tick.switch_held || port_in_isr()) {
-        return restore; /* the caller's own mask, or an interrupt's section: the task's call is still to come */
+    if (!takt_arm_key_outermost(key) || !shared.at_tick.switch_held || port_in_isr()) {
+        /* a nested section, the caller's own mask, or an interrupt's section:
+         * the task's call is still to come */
+        return key;
     }
     shared.at_tick.switch_held = false; /* the task's kernel call was the held switch point */
     return 0;
@@ -219,10 +221,9 @@ uint32_t *port_switch_stack(uint32_t *sp);
 static inline void switch_section_enter(void)
 {
 #ifdef TAKT_ARM_MASK_METER
-    port_critical_enter();
+    (void)port_critical_enter(); /* finds 0 (see above) */
 #else
     arm_set_basepri(TAKT_ARM_BASEPRI);
-    shared.critical_nesting = 1;
     shared.epoch++;
 #endif
 }
@@ -230,9 +231,8 @@ static inline void switch_section_enter(void)
 static inline void switch_section_exit(void)
 {
 #ifdef TAKT_ARM_MASK_METER
-    port_critical_exit();
+    port_critical_exit(0);
 #else
-    shared.critical_nesting = 0;
     arm_set_basepri(0); /* interrupts that came meanwhile run now, then the switch returns */
 #endif
 }
@@ -329,9 +329,9 @@ void SysTick_Handler(void)
 
 void takt_arm_stop(void)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     end_run();
-    port_critical_exit();
+    port_critical_exit(key);
 }
 
 /* Thread mode moves to the process stack at the same address, handlers get

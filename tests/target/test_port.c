@@ -16,6 +16,7 @@
 #include "port.h"
 #include "takt/takt.h"
 #include "takt_armv7m.h"
+#include "takt_port_inline.h"
 
 #define TICK_HZ 1000u
 #define LOG_MAX 512u
@@ -248,18 +249,55 @@ static void test_basepri_masking(void)
                                  TAKT_ARM_KERNEL_IRQ_PRIORITY), TAKT_OK);
     CHECK_EQ(takt_arm_irq_attach(TAKT_BOARD_SPARE_IRQ2, urgent_isr, 0x00), TAKT_OK);
     urgent_ran = kernel_level_ran = 0;
-    port_critical_enter();
-    port_critical_enter(); /* nests */
+    CHECK(!takt_arm_in_critical());
+    port_critical_t outer = port_critical_enter();
+    port_critical_t inner = port_critical_enter(); /* nests */
+    CHECK_EQ(outer, 0u);                           /* the key is the BASEPRI found */
+    CHECK_EQ(inner, TAKT_ARM_BASEPRI);
+    CHECK(takt_arm_in_critical());
     takt_arm_irq_pend(TAKT_BOARD_SPARE_IRQ);
     takt_arm_irq_pend(TAKT_BOARD_SPARE_IRQ2);
     CHECK_EQ(urgent_ran, 1);
     CHECK_EQ(kernel_level_ran, 0);
     CHECK_EQ(arm_basepri(), TAKT_ARM_BASEPRI);
-    port_critical_exit();
+    port_critical_exit(inner);
     CHECK_EQ(kernel_level_ran, 0);
-    port_critical_exit();
+    CHECK_EQ(arm_basepri(), TAKT_ARM_BASEPRI);
+    port_critical_exit(outer);
     CHECK_EQ(kernel_level_ran, 1);
     CHECK_EQ(arm_basepri(), 0u);
+    CHECK(!takt_arm_in_critical());
+}
+
+/* One instant per outermost section (port_instant): a nested section finds
+ * the kernel's level and moves nothing, and a section in a task whose
+ * modelled work held the switch back (BASEPRI at PendSV's level) is
+ * outermost, and its end releases the hold. Between runs: no tick comes. */
+static void test_critical_keys_and_instants(void)
+{
+    uint32_t epoch = takt_arm_port_state.epoch;
+    port_critical_t outer = port_critical_enter();
+    CHECK_EQ(takt_arm_port_state.epoch, epoch + 1u);
+    port_critical_t inner = port_critical_enter();
+    CHECK_EQ(takt_arm_port_state.epoch, epoch + 1u);
+    port_critical_exit(inner);
+    port_critical_exit(outer);
+    CHECK_EQ(takt_arm_port_state.epoch, epoch + 1u);
+
+    takt_arm_hold_switch();
+    CHECK(!takt_arm_in_critical()); /* the hold masks PendSV only */
+    port_critical_t held = port_critical_enter();
+    CHECK_EQ(held, TAKT_ARM_PENDSV_PRIORITY);
+    CHECK_EQ(takt_arm_port_state.epoch, epoch + 2u);
+    inner = port_critical_enter();
+    CHECK_EQ(inner, TAKT_ARM_BASEPRI);
+    port_critical_exit(inner);
+    CHECK_EQ(arm_basepri(), TAKT_ARM_BASEPRI); /* a nested end keeps the hold */
+    CHECK(takt_arm_port_state.at_tick.switch_held);
+    port_critical_exit(held);
+    CHECK_EQ(arm_basepri(), 0u); /* the held switch point was this section */
+    CHECK(!takt_arm_port_state.at_tick.switch_held);
+    CHECK_EQ(takt_arm_port_state.epoch, epoch + 2u);
 }
 
 /* ---- FPU registers survive preemption (Cortex-M4F: lazy stacking) ---- */
@@ -322,6 +360,7 @@ int main(void)
     test_deadline_miss();
     test_interrupt_wakes_task();
     test_basepri_masking();
+    test_critical_keys_and_instants();
     test_fpu_context();
     test_tick_count_carry();
     test_delay_preemption(); /* the kernel starts again after all of the above */

@@ -194,9 +194,9 @@ takt_mutex_t *mutex = sync_alloc(sizeof(*mutex));
     if (mutex == NULL) {
         return TAKT_ERR_NOMEM;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     setup(mutex, flags, SYNC_F_DYNAMIC);
-    port_critical_exit();
+    port_critical_exit(key);
     *out = mutex;
     return TAKT_OK;
 }
@@ -210,13 +210,13 @@ int takt_mutex_create_static(takt_mutex_t *mutex, unsigned flags)
     if (err != TAKT_OK) {
         return err;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (mutex_valid(mutex)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     setup(mutex, flags, 0);
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -225,18 +225,18 @@ int takt_mutex_delete(takt_mutex_t *mutex)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (!mutex_valid(mutex)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_ARG;
     }
     if (mutex->holder != NULL || !waitq_empty(&mutex->waiters)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     mutex->magic = 0;
     bool dynamic = mutex->flags & SYNC_F_DYNAMIC;
-    port_critical_exit();
+    port_critical_exit(key);
     if (dynamic) {
         sync_free(mutex);
     }
@@ -249,7 +249,7 @@ int takt_mutex_lock(takt_mutex_t *mutex, takt_tick_t timeout)
     if (err != TAKT_OK) {
         return err;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     takt_task_t *self = takt_kernel.current;
     int result = TAKT_OK;
     if (!mutex_valid(mutex)) {
@@ -269,10 +269,10 @@ int takt_mutex_lock(takt_mutex_t *mutex, takt_tick_t timeout)
         if (result == TAKT_OK) {
             sync_block_prepare(&mutex->waiters, TAKT_WAIT_MUTEX, timeout);
             sync_priority_update(mutex->holder);
-            return sync_block_finish();
+            return sync_block_finish(key);
         }
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -281,7 +281,7 @@ int takt_mutex_unlock(takt_mutex_t *mutex)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = TAKT_OK;
     if (!mutex_valid(mutex)) {
         result = TAKT_ERR_ARG;
@@ -292,14 +292,14 @@ int takt_mutex_unlock(takt_mutex_t *mutex)
         release(mutex);
         sync_priority_update(self);
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
 takt_task_t *takt_mutex_holder(const takt_mutex_t *mutex)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     takt_task_t *holder = mutex_valid(mutex) ? mutex->holder : NULL;
-    port_critical_exit();
+    port_critical_exit(key);
     return holder;
 }

@@ -18,8 +18,6 @@
 
 /* The port's state the inline functions share with port_armv7m.c. */
 typedef struct {
-    uint32_t critical_nesting;
-    uint32_t saved_basepri;
     uint32_t epoch; /* outermost critical sections opened so far */
     /* Why events now share the tick's instant (port_instant); `any` reads the
      * three flags at once (the fourth byte stays 0). */
@@ -93,12 +91,31 @@ static inline bool port_in_isr(void)
     return (arm_ipsr() << 23) != 0; /* the exception number, bits 0-8; one shift, no mask */
 }
 
-static inline void port_critical_enter(void)
+/*
+ * Critical sections are keyed (port.h): the key is the BASEPRI found on
+ * entry, so nesting needs no counter. A nested section finds the kernel's
+ * level and restores it; the outermost one finds a level that lets kernel
+ * interrupts in (0, or a held switch's, PendSV's level) and restores that.
+ */
+static inline bool takt_arm_key_outermost(port_critical_t key)
+{
+    /* key == 0 || key > TAKT_ARM_BASEPRI, as one unsigned compare */
+    return key - 1u >= TAKT_ARM_BASEPRI;
+}
+
+/* True while a kernel critical section is open (BASEPRI masks kernel interrupts). */
+static inline bool takt_arm_in_critical(void)
+{
+    return !takt_arm_key_outermost(arm_basepri());
+}
+
+static inline port_critical_t port_critical_enter(void)
 {
     takt_arm_port_state_t *s = &takt_arm_port_state;
-    uint32_t old = arm_basepri();
+    port_critical_t key = arm_basepri();
+    bool outermost = takt_arm_key_outermost(key);
 #ifdef TAKT_ARM_MASK_METER
-    if (s->critical_nesting == 0) { /* an interrupt's own section ends before it returns */
+    if (outermost) {
         takt_arm_meter_read_and_raise(TAKT_ARM_BASEPRI);
     } else {
         arm_set_basepri(TAKT_ARM_BASEPRI);
@@ -106,31 +123,32 @@ static inline void port_critical_enter(void)
 #else
     arm_set_basepri(TAKT_ARM_BASEPRI);
 #endif
-    if (s->critical_nesting++ == 0) {
-        s->saved_basepri = old;
+    if (outermost) {
         s->epoch++;
     }
+    return key;
 }
 
-/* The end of a section in the task whose modelled work held PendSV back. */
-uint32_t takt_arm_critical_exit_held(uint32_t restore);
+/* The end of a section whose key is not 0: a nested one, or one in the task
+ * whose modelled work held PendSV back. Returns the level to restore. */
+uint32_t takt_arm_critical_exit_held(port_critical_t key);
 
-static inline void port_critical_exit(void)
+static inline void port_critical_exit(port_critical_t key)
 {
-    takt_arm_port_state_t *s = &takt_arm_port_state;
-    if (--s->critical_nesting == 0) {
-        uint32_t restore = s->saved_basepri;
-        /* A held switch masked PendSV before the section, so restore is not 0:
-         * one test of the value we need anyway. */
-        if (restore != 0) {
-            restore = takt_arm_critical_exit_held(restore);
-        }
-#ifdef TAKT_ARM_MASK_METER
-        takt_arm_meter_log_and_lower(restore); /* a pended PendSV runs right here */
-#else
-        arm_set_basepri(restore); /* a pended PendSV runs right here */
-#endif
+    /* A held switch masked PendSV before the section, so its key is not 0:
+     * one test of the value we restore anyway. */
+    if (key != 0) {
+        key = takt_arm_critical_exit_held(key);
     }
+#ifdef TAKT_ARM_MASK_METER
+    if (takt_arm_key_outermost(key)) {
+        takt_arm_meter_log_and_lower(key); /* a pended PendSV runs right here */
+    } else {
+        arm_set_basepri(key);
+    }
+#else
+    arm_set_basepri(key); /* a pended PendSV runs right here */
+#endif
 }
 
 /* The tick's events (port.h): only a tick that does more than count sets
