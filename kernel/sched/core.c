@@ -15,19 +15,27 @@ static bool may_preempt(const takt_task_t *running)
 }
 
 /* The task becomes ready now (SCHEDULING.md "Order of events"): its state,
- * and its ready order, before the policy queues it by that order. Inline in
- * make_ready (every wake) and in the queued yield's move. */
+ * and its ready order, before the policy queues it by that order: the instant
+ * it became ready, then its id. Inline in make_ready (every wake) and in the
+ * queued yield's move. */
 __attribute__((always_inline)) static inline void stamp_ready(takt_task_t *task)
 {
     task->state = TAKT_TASK_READY;
     task->wait = TAKT_WAIT_NONE;
+#ifdef TAKT_PORT_ORDERED_INSTANTS
+    /* The port's instants are already an order (below 2^48): use them. */
+    uint64_t instant = port_instant();
+#else
+    /* Only equality is meaningful: number the distinct instants. */
     takt_kernel_t *k = &takt_kernel;
     takt_stamp_t now = port_instant();
     if (now != k->last_ready_stamp || k->ready_instant == 0) {
         k->ready_instant++;
         k->last_ready_stamp = now;
     }
-    task->ready_order = (k->ready_instant << 16) | task->id;
+    uint64_t instant = k->ready_instant;
+#endif
+    task->ready_order = (instant << 16) | task->id;
 }
 
 static void make_ready(takt_task_t *task, takt_ready_how_t how)
