@@ -81,7 +81,7 @@ static inline void fp_queue_remove(fp_queue_t *q, takt_task_t *task)
 /* A queued task moves to the back of its level (its level stays non-empty). */
 static inline void fp_queue_move_to_back(fp_queue_t *q, takt_task_t *task)
 {
-    takt_list_remove(&task->ready.list);
+    takt_list_unlink(&task->ready.list);
     takt_list_push_back(&q->level[task->priority], &task->ready.list);
 }
 
