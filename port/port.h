@@ -49,9 +49,10 @@ bool port_in_isr(void);
  * when they happen at the same instant; only equality is meaningful. The sim
  * returns its virtual time; a target may number its kernel operations rather
  * than read a clock (port/armv7m: takt_port_inline.h). A port whose values
- * are also ordered (a later instant is larger) and stay below 2^48 defines
- * TAKT_PORT_ORDERED_INSTANTS, and the kernel uses them as they are instead of
- * numbering them itself (sched/core.c). */
+ * are also ordered (a later instant is larger) and multiples of 2^16 defines
+ * TAKT_PORT_ORDERED_INSTANTS, and the kernel puts the task id in the low 16
+ * bits and uses that as the ready order, instead of numbering the instants
+ * itself (sched/core.c). */
 takt_stamp_t port_instant(void);
 #endif
 

@@ -23,8 +23,8 @@ __attribute__((always_inline)) static inline void stamp_ready(takt_task_t *task)
     task->state = TAKT_TASK_READY;
     task->wait = TAKT_WAIT_NONE;
 #ifdef TAKT_PORT_ORDERED_INSTANTS
-    /* The port's instants are already an order (below 2^48): use them. */
-    uint64_t instant = port_instant();
+    /* The port's instants are already an order, with room for the id. */
+    task->ready_order = port_instant() | task->id;
 #else
     /* Only equality is meaningful: number the distinct instants. */
     takt_kernel_t *k = &takt_kernel;
@@ -33,9 +33,8 @@ __attribute__((always_inline)) static inline void stamp_ready(takt_task_t *task)
         k->ready_instant++;
         k->last_ready_stamp = now;
     }
-    uint64_t instant = k->ready_instant;
+    task->ready_order = (k->ready_instant << 16) | task->id;
 #endif
-    task->ready_order = (instant << 16) | task->id;
 }
 
 static void make_ready(takt_task_t *task, takt_ready_how_t how)

@@ -155,7 +155,8 @@ takt_stamp_t takt_arm_tick_instant(void)
 {
     uint64_t key = shared.ticks;
     if (shared.tick_instant_key != key) {
-        shared.tick_instant = ++shared.epoch;
+        takt_arm_next_epoch(&shared);
+        shared.tick_instant = shared.epoch;
         shared.tick_instant_key = key;
     }
     return shared.tick_instant;
@@ -247,9 +248,7 @@ static inline void switch_section_enter(void)
 #else
     arm_set_basepri(TAKT_ARM_BASEPRI);
     shared.critical_nesting = 1;
-    if (++shared.epoch_low == 0) {
-        shared.epoch_high++;
-    }
+    takt_arm_next_epoch(&shared);
 #endif
 }
 

@@ -20,9 +20,10 @@
 typedef struct {
     uint32_t critical_nesting;
     uint32_t saved_basepri;
-    /* Outermost critical sections opened so far: each one's instant. The
-     * section counts in the low word (one more test than a 32-bit count;
-     * a 64-bit add costs three) and carries into the high word. */
+    /* Outermost critical sections opened so far, in steps of
+     * TAKT_ARM_EPOCH_STEP: each one's instant. The section counts in the low
+     * word (one more test than a 32-bit count; a 64-bit add costs three) and
+     * carries into the high word. */
     union {
         uint64_t epoch;
         struct {
@@ -59,6 +60,19 @@ typedef struct {
 } takt_arm_port_state_t;
 
 extern takt_arm_port_state_t takt_arm_port_state;
+
+/* Instants leave the low 16 bits clear: the kernel puts the task id there
+ * (the ready order, port.h), so it needs no shift. */
+#define TAKT_ARM_EPOCH_STEP 0x10000u
+
+/* The next epoch: a new instant. */
+static inline void takt_arm_next_epoch(takt_arm_port_state_t *s)
+{
+    s->epoch_low += TAKT_ARM_EPOCH_STEP;
+    if (s->epoch_low == 0) {
+        s->epoch_high++;
+    }
+}
 
 #ifdef TAKT_ARM_MASK_METER
 /* Benchmarks only (docs/benchmarks.md, "FreeRTOS-API suite"). Every outermost
@@ -122,9 +136,7 @@ static inline void port_critical_enter(void)
 #endif
     if (s->critical_nesting++ == 0) {
         s->saved_basepri = old;
-        if (++s->epoch_low == 0) {
-            s->epoch_high++;
-        }
+        takt_arm_next_epoch(s);
     }
 }
 
@@ -172,8 +184,8 @@ static inline void port_tick_events_end(void)
  * (TAKT_PORT_ORDERED_INSTANTS): a section's is its epoch, and the shared one
  * is a fresh epoch taken when first asked for, so a later instant is always
  * larger and the kernel uses the value itself as the ready order. The bound
- * the kernel needs (below 2^48) is 2^48 kernel operations: nine years at a
- * million a second.
+ * that puts on a run is 2^48 kernel operations: nine years at a million a
+ * second.
  */
 #define TAKT_PORT_ORDERED_INSTANTS 1
 
