@@ -23,7 +23,9 @@
 #define XPSR_THUMB (1u << 24)
 #define HANDLER_STACK_BYTES 2048u
 
-typedef enum { RUN_IDLE, RUN_STARTING, RUN_RUNNING, RUN_ENDING } run_state_t;
+/* RUN_RUNNING is 0: every switch tests the state, and a test against 0 is one
+ * instruction shorter. */
+typedef enum { RUN_RUNNING, RUN_IDLE, RUN_STARTING, RUN_ENDING } run_state_t;
 
 static struct {
     takt_arm_params_t params;
@@ -34,7 +36,7 @@ static struct {
     takt_task_t *first;
     port_context_t *live; /* whose registers are on the processor */
     port_context_t boot;  /* the thread that called takt_start */
-} port = {.params = {.tick_hz = 1000, .end_ticks = 0}, .last_tick = UINT64_MAX};
+} port = {.params = {.tick_hz = 1000, .end_ticks = 0}, .last_tick = UINT64_MAX, .state = RUN_IDLE};
 
 /* What the inline critical sections and port_instant share (takt_port_inline.h). */
 takt_arm_port_state_t takt_arm_port_state = {.at_tick.stopped = true,
