@@ -202,19 +202,17 @@ takt_task_t *takt_sched_switch_point(void)
     /* Most switch points have no request: one test skips them all. */
     bool requests = k->switch_requests != 0;
     takt_task_t *next;
+    /* The requests are cleared with one store, no test: the switch point runs
+     * with kernel interrupts masked, so no request can come in between. */
     if (sched_running_queued()) {
         next = pick_running_queued(cur, requests);
-        if (requests) {
-            k->switch_requests = 0;
-        }
+        k->switch_requests = 0;
         if (next == cur && cur->state == TAKT_TASK_RUNNING) {
             return stays_running(cur);
         }
     } else {
         bool stays = keeps_running(cur, requests, &next);
-        if (requests) {
-            k->switch_requests = 0;
-        }
+        k->switch_requests = 0;
         if (stays) {
             return stays_running(cur);
         }
