@@ -126,7 +126,15 @@ void timer_init(takt_timer_t *timer, void (*expire)(takt_timer_t *timer));
 void timer_init_early(takt_timer_t *timer, void (*expire)(takt_timer_t *timer), uint32_t order);
 /* Arms (or re-arms) timer to expire at the first tick >= when. */
 void timer_arm(takt_timer_t *timer, takt_tick_t when);
-void timer_cancel(takt_timer_t *timer);
+/* A queued timer leaves the timer queue. */
+void timer_dequeue(takt_timer_t *timer);
+/* Inline: most waits end with no timeout armed, so a wake pays one test. */
+static inline void timer_cancel(takt_timer_t *timer)
+{
+    if (takt_pq_node_queued(&timer->node)) {
+        timer_dequeue(timer);
+    }
+}
 void timers_expire_due(void);
 /* Sets up a new task's delay timer. */
 void time_task_init(takt_task_t *task);

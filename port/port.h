@@ -56,7 +56,11 @@ bool port_in_isr(void);
  * (SCHEDULING.md "Order of events"): two calls return equal values exactly
  * when they happen at the same instant; only equality is meaningful. The sim
  * returns its virtual time; a target may number its kernel operations rather
- * than read a clock (port/armv7m: takt_port_inline.h). */
+ * than read a clock (port/armv7m: takt_port_inline.h). A port whose values
+ * are also ordered (a later instant is larger) and multiples of 2^16 defines
+ * TAKT_PORT_ORDERED_INSTANTS, and the kernel puts the task id in the low 16
+ * bits and uses that as the ready order, instead of numbering the instants
+ * itself (sched/core.c). */
 takt_stamp_t port_instant(void);
 #endif
 

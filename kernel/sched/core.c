@@ -15,12 +15,18 @@ static bool may_preempt(const takt_task_t *running)
 }
 
 /* The task becomes ready now (SCHEDULING.md "Order of events"): its state,
- * and its ready order, before the policy queues it by that order. Inline in
- * make_ready (every wake) and in the queued yield's move. */
+ * and its ready order, before the policy queues it by that order: the instant
+ * it became ready, then its id. Inline in make_ready (every wake) and in the
+ * queued yield's move. */
 __attribute__((always_inline)) static inline void stamp_ready(takt_task_t *task)
 {
     task->state = TAKT_TASK_READY;
     task->wait = TAKT_WAIT_NONE;
+#ifdef TAKT_PORT_ORDERED_INSTANTS
+    /* The port's instants are already an order, with room for the id. */
+    task->ready_order = port_instant() | task->id;
+#else
+    /* Only equality is meaningful: number the distinct instants. */
     takt_kernel_t *k = &takt_kernel;
     takt_stamp_t now = port_instant();
     if (now != k->last_ready_stamp || k->ready_instant == 0) {
@@ -28,6 +34,7 @@ __attribute__((always_inline)) static inline void stamp_ready(takt_task_t *task)
         k->last_ready_stamp = now;
     }
     task->ready_order = (k->ready_instant << 16) | task->id;
+#endif
 }
 
 static void make_ready(takt_task_t *task, takt_ready_how_t how)
@@ -195,19 +202,17 @@ takt_task_t *takt_sched_switch_point(void)
     /* Most switch points have no request: one test skips them all. */
     bool requests = k->switch_requests != 0;
     takt_task_t *next;
+    /* The requests are cleared with one store, no test: the switch point runs
+     * with kernel interrupts masked, so no request can come in between. */
     if (sched_running_queued()) {
         next = pick_running_queued(cur, requests);
-        if (requests) {
-            k->switch_requests = 0;
-        }
+        k->switch_requests = 0;
         if (next == cur && cur->state == TAKT_TASK_RUNNING) {
             return stays_running(cur);
         }
     } else {
         bool stays = keeps_running(cur, requests, &next);
-        if (requests) {
-            k->switch_requests = 0;
-        }
+        k->switch_requests = 0;
         if (stays) {
             return stays_running(cur);
         }

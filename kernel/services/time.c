@@ -73,11 +73,9 @@ void timer_arm(takt_timer_t *timer, takt_tick_t when)
     timer_queue(timer, when);
 }
 
-void timer_cancel(takt_timer_t *timer)
+void timer_dequeue(takt_timer_t *timer)
 {
-    if (takt_pq_node_queued(&timer->node)) {
-        timerq_remove(&takt_kernel.timers, &timer->node);
-    }
+    timerq_remove(&takt_kernel.timers, &timer->node);
 }
 
 /* Whether the timer queue's head is due: the tick's one question when

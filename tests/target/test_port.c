@@ -275,20 +275,20 @@ static void test_basepri_masking(void)
  * outermost, and its end releases the hold. Between runs: no tick comes. */
 static void test_critical_keys_and_instants(void)
 {
-    uint32_t epoch = takt_arm_port_state.epoch;
+    uint64_t epoch = takt_arm_port_state.epoch;
     port_critical_t outer = port_critical_enter();
-    CHECK_EQ(takt_arm_port_state.epoch, epoch + 1u);
+    CHECK_EQ(takt_arm_port_state.epoch, epoch + TAKT_ARM_EPOCH_STEP);
     port_critical_t inner = port_critical_enter();
-    CHECK_EQ(takt_arm_port_state.epoch, epoch + 1u);
+    CHECK_EQ(takt_arm_port_state.epoch, epoch + TAKT_ARM_EPOCH_STEP);
     port_critical_exit(inner);
     port_critical_exit(outer);
-    CHECK_EQ(takt_arm_port_state.epoch, epoch + 1u);
+    CHECK_EQ(takt_arm_port_state.epoch, epoch + TAKT_ARM_EPOCH_STEP);
 
     takt_arm_hold_switch();
     CHECK(!takt_arm_in_critical()); /* the hold masks PendSV only */
     port_critical_t held = port_critical_enter();
     CHECK_EQ(held, TAKT_ARM_PENDSV_PRIORITY);
-    CHECK_EQ(takt_arm_port_state.epoch, epoch + 2u);
+    CHECK_EQ(takt_arm_port_state.epoch, epoch + 2u * TAKT_ARM_EPOCH_STEP);
     inner = port_critical_enter();
     CHECK_EQ(inner, TAKT_ARM_BASEPRI);
     port_critical_exit(inner);
@@ -297,7 +297,63 @@ static void test_critical_keys_and_instants(void)
     port_critical_exit(held);
     CHECK_EQ(arm_basepri(), 0u); /* the held switch point was this section */
     CHECK(!takt_arm_port_state.at_tick.switch_held);
-    CHECK_EQ(takt_arm_port_state.epoch, epoch + 2u);
+    CHECK_EQ(takt_arm_port_state.epoch, epoch + 2u * TAKT_ARM_EPOCH_STEP);
+}
+
+/* ---- instants: the ready order the kernel takes from the port ---- */
+
+static takt_stamp_t instant_in_section(void)
+{
+    port_critical_t key = port_critical_enter();
+    takt_stamp_t instant = port_instant();
+    port_critical_exit(key);
+    return instant;
+}
+
+static takt_stamp_t instants_seen[6];
+
+static void instant_checker(void *arg)
+{
+    (void)arg;
+    takt_stamp_t *seen = instants_seen;
+    seen[0] = instant_in_section();
+    port_critical_t outer = port_critical_enter();
+    seen[1] = port_instant();
+    port_critical_t inner = port_critical_enter(); /* nested: the same operation, the same instant */
+    CHECK_EQ(port_instant(), seen[1]);
+    port_critical_exit(inner);
+    CHECK_EQ(port_instant(), seen[1]);
+    port_critical_exit(outer);
+    /* A held switch shares one instant, later than every section before it. */
+    takt_arm_hold_switch();
+    seen[2] = port_instant();
+    seen[3] = instant_in_section();
+    takt_arm_release_switch();
+    seen[4] = instant_in_section();
+    takt_delay(1); /* woken by the tick: a later instant again */
+    seen[5] = instant_in_section();
+    takt_arm_stop();
+}
+
+static void test_instants(void)
+{
+    begin(0);
+    /* Outside a run every operation shares one instant (tasks created before
+     * the start became ready together, as on the sim). */
+    takt_stamp_t before_start = instant_in_section();
+    CHECK_EQ(instant_in_section(), before_start);
+    task("I", 2, instant_checker, NULL, 0);
+    run();
+    CHECK(instants_seen[0] > before_start);
+    CHECK(instants_seen[1] > instants_seen[0]);
+    CHECK(instants_seen[2] > instants_seen[1]);
+    CHECK_EQ(instants_seen[3], instants_seen[2]);
+    CHECK(instants_seen[4] > instants_seen[3]);
+    CHECK(instants_seen[5] > instants_seen[4]);
+    takt_stamp_t after_end = instant_in_section();
+    CHECK(after_end > instants_seen[5]);
+    CHECK_EQ(instant_in_section(), after_end);
+    takt_teardown();
 }
 
 /* ---- FPU registers survive preemption (Cortex-M4F: lazy stacking) ---- */
@@ -362,6 +418,7 @@ int main(void)
     test_basepri_masking();
     test_critical_keys_and_instants();
     test_fpu_context();
+    test_instants();
     test_tick_count_carry();
     test_delay_preemption(); /* the kernel starts again after all of the above */
     return CHECK_SUMMARY();

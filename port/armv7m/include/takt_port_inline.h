@@ -18,7 +18,17 @@
 
 /* The port's state the inline functions share with port_armv7m.c. */
 typedef struct {
-    uint32_t epoch; /* outermost critical sections opened so far */
+    /* Outermost critical sections opened so far, in steps of
+     * TAKT_ARM_EPOCH_STEP: each one's instant. The section counts in the low
+     * word (one more test than a 32-bit count; a 64-bit add costs three) and
+     * carries into the high word. */
+    union {
+        uint64_t epoch;
+        struct {
+            uint32_t epoch_low;
+            uint32_t epoch_high;
+        };
+    };
     /* Why events now share the tick's instant (port_instant); `any` reads the
      * three flags at once (the fourth byte stays 0). */
     union {
@@ -40,9 +50,27 @@ typedef struct {
         };
     };
     uint32_t port_tick_low;
+    /* The instant the tick's events, a held switch and a stopped run share
+     * (takt_arm_tick_instant), and the tick count it belongs to (UINT64_MAX:
+     * none, take a fresh one). */
+    uint64_t tick_instant;
+    uint64_t tick_instant_key;
 } takt_arm_port_state_t;
 
 extern takt_arm_port_state_t takt_arm_port_state;
+
+/* Instants leave the low 16 bits clear: the kernel puts the task id there
+ * (the ready order, port.h), so it needs no shift. */
+#define TAKT_ARM_EPOCH_STEP 0x10000u
+
+/* The next epoch: a new instant. */
+static inline void takt_arm_next_epoch(takt_arm_port_state_t *s)
+{
+    s->epoch_low += TAKT_ARM_EPOCH_STEP;
+    if (s->epoch_low == 0) {
+        s->epoch_high++;
+    }
+}
 
 #ifdef TAKT_ARM_MASK_METER
 /* Benchmarks only (docs/benchmarks.md, "FreeRTOS-API suite"). Every outermost
@@ -124,7 +152,7 @@ static inline port_critical_t port_critical_enter(void)
     arm_set_basepri(TAKT_ARM_BASEPRI);
 #endif
     if (outermost) {
-        s->epoch++;
+        takt_arm_next_epoch(s);
     }
     return key;
 }
@@ -170,16 +198,24 @@ static inline void port_tick_events_end(void)
  * kernel does one operation in it, as the sim does in zero time); and, as on
  * the sim, everything the tick interrupt does, what a task does between
  * modelled work that ended on a tick and its next kernel call, and what
- * happens outside a run share the tick's instant. Odd values are sections,
- * even ones ticks, so the two never compare equal.
+ * happens outside a run share the tick's instant. The values are ordered
+ * (TAKT_PORT_ORDERED_INSTANTS): a section's is its epoch, and the shared one
+ * is a fresh epoch taken when first asked for, so a later instant is always
+ * larger and the kernel uses the value itself as the ready order. The bound
+ * that puts on a run is 2^48 kernel operations: nine years at a million a
+ * second.
  */
+#define TAKT_PORT_ORDERED_INSTANTS 1
+
+takt_stamp_t takt_arm_tick_instant(void);
+
 static inline takt_stamp_t port_instant(void)
 {
     const takt_arm_port_state_t *s = &takt_arm_port_state;
     if (s->at_tick.any != 0) {
-        return s->ticks << 1;
+        return takt_arm_tick_instant();
     }
-    return ((takt_stamp_t)s->epoch << 1) | 1u;
+    return s->epoch;
 }
 
 #endif
