@@ -401,9 +401,8 @@ static inline int send_task(takt_queue_t *queue, const void *item, size_t size,
 
 /* As send_back_general (a receiver's size is not kept: it takes whole items);
  * an empty queue goes straight to blocking. */
-__attribute__((noinline)) static int receive_task_general(takt_queue_t *queue, void *buffer,
-                                                          takt_tick_t timeout, bool peek,
-                                                          port_critical_t key)
+static inline int receive_task_general(takt_queue_t *queue, void *buffer, takt_tick_t timeout,
+                                       bool peek, port_critical_t key)
 {
     int result = queue->count == 0 ? TAKT_ERR_TIMEOUT
                                    : receive_locked(queue, buffer, peek, NULL);
@@ -418,6 +417,21 @@ __attribute__((noinline)) static int receive_task_general(takt_queue_t *queue, v
     }
     port_critical_exit(key);
     return result;
+}
+
+/* The general path out of line, one copy for receives and one for peeks:
+ * four arguments each, all in registers (a fifth would cost the plain case
+ * a stack frame). */
+__attribute__((noinline)) static int receive_general(takt_queue_t *queue, void *buffer,
+                                                     takt_tick_t timeout, port_critical_t key)
+{
+    return receive_task_general(queue, buffer, timeout, false, key);
+}
+
+__attribute__((noinline)) static int peek_general(takt_queue_t *queue, void *buffer,
+                                                  takt_tick_t timeout, port_critical_t key)
+{
+    return receive_task_general(queue, buffer, timeout, true, key);
 }
 
 static inline int receive_task(takt_queue_t *queue, void *buffer, size_t size,
@@ -454,7 +468,8 @@ static inline int receive_task(takt_queue_t *queue, void *buffer, size_t size,
             return result;
         }
     }
-    return receive_task_general(queue, buffer, timeout, peek, key);
+    return peek ? peek_general(queue, buffer, timeout, key)
+                : receive_general(queue, buffer, timeout, key);
 }
 
 int takt_queue_send(takt_queue_t *queue, const void *item, size_t size, takt_tick_t timeout)
