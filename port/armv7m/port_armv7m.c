@@ -106,9 +106,9 @@ takt_arm_mask_meter_t takt_arm_mask_meter;
 
 uint32_t takt_arm_critical_exit_held(port_critical_t key)
 {
-    if (!takt_arm_key_outermost(key) || !shared.at_tick.switch_held || port_in_isr()) {
+    if (key != TAKT_ARM_PENDSV_PRIORITY || !shared.at_tick.switch_held || port_in_isr()) {
         /* a nested section, the caller's own mask, or an interrupt's section:
-         * the task's call is still to come */
+         * the task's call is still to come (only the hold's own level ends it) */
         return key;
     }
     shared.at_tick.switch_held = false; /* the task's kernel call was the held switch point */

@@ -298,6 +298,22 @@ static void test_critical_keys_and_instants(void)
     CHECK_EQ(arm_basepri(), 0u); /* the held switch point was this section */
     CHECK(!takt_arm_port_state.at_tick.switch_held);
     CHECK_EQ(takt_arm_port_state.epoch, epoch + 2u * TAKT_ARM_EPOCH_STEP);
+
+    /* An application's own BASEPRI (above the kernel's level): a kernel call
+     * in it is an operation of its own and restores that mask, also while a
+     * switch is held (only the hold's level ends the hold). */
+    takt_arm_hold_switch();
+    arm_set_basepri(0x20u);
+    CHECK(takt_arm_in_critical());
+    port_critical_t app = port_critical_enter();
+    CHECK_EQ(app, 0x20u);
+    CHECK_EQ(takt_arm_port_state.epoch, epoch + 3u * TAKT_ARM_EPOCH_STEP);
+    port_critical_exit(app);
+    CHECK_EQ(arm_basepri(), 0x20u);
+    CHECK(takt_arm_port_state.at_tick.switch_held);
+    takt_arm_release_switch();
+    arm_set_basepri(0);
+    CHECK(!takt_arm_port_state.at_tick.switch_held);
 }
 
 /* ---- instants: the ready order the kernel takes from the port ---- */

@@ -122,19 +122,22 @@ static inline bool port_in_isr(void)
 /*
  * Critical sections are keyed (port.h): the key is the BASEPRI found on
  * entry, so nesting needs no counter. A nested section finds the kernel's
- * level and restores it; the outermost one finds a level that lets kernel
- * interrupts in (0, or a held switch's, PendSV's level) and restores that.
+ * level and restores it; the outermost one finds another level (0, a held
+ * switch's, PendSV's level, or one an application set itself) and restores
+ * that. One compare: a level the kernel never sets (an application's own
+ * BASEPRI) makes the kernel call in it an operation of its own, which it is.
  */
 static inline bool takt_arm_key_outermost(port_critical_t key)
 {
-    /* key == 0 || key > TAKT_ARM_BASEPRI, as one unsigned compare */
-    return key - 1u >= TAKT_ARM_BASEPRI;
+    return key != TAKT_ARM_BASEPRI;
 }
 
-/* True while a kernel critical section is open (BASEPRI masks kernel interrupts). */
+/* True while BASEPRI masks kernel interrupts (a kernel section, or an
+ * application's own mask at or above the kernel's level). */
 static inline bool takt_arm_in_critical(void)
 {
-    return !takt_arm_key_outermost(arm_basepri());
+    uint32_t level = arm_basepri();
+    return level != 0 && level <= TAKT_ARM_BASEPRI;
 }
 
 static inline port_critical_t port_critical_enter(void)
