@@ -52,6 +52,7 @@ typedef struct {
     uint8_t app_critical; /* takt_critical_enter nesting (task level) */
     uint16_t next_task_id;
     uint16_t live_tasks;
+    port_critical_t app_critical_key; /* the outermost takt_critical_enter's */
     uint64_t ready_instant;        /* distinct instants at which tasks became ready */
     takt_stamp_t last_ready_stamp; /* the latest of them */
     uint32_t context_switches;
@@ -125,7 +126,15 @@ void timer_init(takt_timer_t *timer, void (*expire)(takt_timer_t *timer));
 void timer_init_early(takt_timer_t *timer, void (*expire)(takt_timer_t *timer), uint32_t order);
 /* Arms (or re-arms) timer to expire at the first tick >= when. */
 void timer_arm(takt_timer_t *timer, takt_tick_t when);
-void timer_cancel(takt_timer_t *timer);
+/* A queued timer leaves the timer queue. */
+void timer_dequeue(takt_timer_t *timer);
+/* Inline: most waits end with no timeout armed, so a wake pays one test. */
+static inline void timer_cancel(takt_timer_t *timer)
+{
+    if (takt_pq_node_queued(&timer->node)) {
+        timer_dequeue(timer);
+    }
+}
 void timers_expire_due(void);
 /* Sets up a new task's delay timer. */
 void time_task_init(takt_task_t *task);

@@ -1,8 +1,8 @@
 /*
  * The port contract: everything the kernel needs from a processor or host.
  * Each port (port/sim, port/armv7m) implements these functions and supplies
- * takt_port_types.h (port_context_t, takt_stamp_t). Nothing above port/
- * contains assembly or host calls.
+ * takt_port_types.h (port_context_t, takt_stamp_t, port_critical_t). Nothing
+ * above port/ contains assembly or host calls.
  */
 #ifndef TAKT_PORT_H
 #define TAKT_PORT_H
@@ -37,9 +37,17 @@ void port_start(takt_task_t *first);
  */
 void port_request_switch(void);
 
-/* Interrupt masking for kernel critical sections; nests. */
-void port_critical_enter(void);
-void port_critical_exit(void);
+/*
+ * Interrupt masking for kernel critical sections; nests. Keyed: enter masks
+ * and returns a key describing what it found (Cortex-M: the BASEPRI before
+ * raising it; sim: the nesting depth), and exit(key) restores exactly that,
+ * so the outermost exit unmasks and a nested one leaves the mask on. Every
+ * exit gets the key of its own enter, and sections end in reverse order
+ * (the sim checks both). A section a function leaves open, or closes for its
+ * caller, travels as a port_critical_t parameter.
+ */
+port_critical_t port_critical_enter(void);
+void port_critical_exit(port_critical_t key);
 
 /* True while an interrupt handler runs. */
 bool port_in_isr(void);
@@ -48,7 +56,11 @@ bool port_in_isr(void);
  * (SCHEDULING.md "Order of events"): two calls return equal values exactly
  * when they happen at the same instant; only equality is meaningful. The sim
  * returns its virtual time; a target may number its kernel operations rather
- * than read a clock (port/armv7m: takt_port_inline.h). */
+ * than read a clock (port/armv7m: takt_port_inline.h). A port whose values
+ * are also ordered (a later instant is larger) and multiples of 2^16 defines
+ * TAKT_PORT_ORDERED_INSTANTS, and the kernel puts the task id in the low 16
+ * bits and uses that as the ready order, instead of numbering the instants
+ * itself (sched/core.c). */
 takt_stamp_t port_instant(void);
 #endif
 

@@ -80,10 +80,17 @@ static inline void takt_list_insert_before(takt_list_node_t *pos, takt_list_node
     takt_list_link_between(node, pos->prev, pos);
 }
 
-static inline void takt_list_remove(takt_list_node_t *node)
+/* Takes node out of its list and leaves its own links stale: for a node
+ * that is linked in again at once (a move). */
+static inline void takt_list_unlink(takt_list_node_t *node)
 {
     node->prev->next = node->next;
     node->next->prev = node->prev;
+}
+
+static inline void takt_list_remove(takt_list_node_t *node)
+{
+    takt_list_unlink(node);
     takt_list_node_init(node);
 }
 

@@ -15,12 +15,18 @@ static bool may_preempt(const takt_task_t *running)
 }
 
 /* The task becomes ready now (SCHEDULING.md "Order of events"): its state,
- * and its ready order, before the policy queues it by that order. Inline in
- * make_ready (every wake) and in the queued yield's move. */
+ * and its ready order, before the policy queues it by that order: the instant
+ * it became ready, then its id. Inline in make_ready (every wake) and in the
+ * queued yield's move. */
 __attribute__((always_inline)) static inline void stamp_ready(takt_task_t *task)
 {
     task->state = TAKT_TASK_READY;
     task->wait = TAKT_WAIT_NONE;
+#ifdef TAKT_PORT_ORDERED_INSTANTS
+    /* The port's instants are already an order, with room for the id. */
+    task->ready_order = port_instant() | task->id;
+#else
+    /* Only equality is meaningful: number the distinct instants. */
     takt_kernel_t *k = &takt_kernel;
     takt_stamp_t now = port_instant();
     if (now != k->last_ready_stamp || k->ready_instant == 0) {
@@ -28,6 +34,7 @@ __attribute__((always_inline)) static inline void stamp_ready(takt_task_t *task)
         k->last_ready_stamp = now;
     }
     task->ready_order = (k->ready_instant << 16) | task->id;
+#endif
 }
 
 static void make_ready(takt_task_t *task, takt_ready_how_t how)
@@ -195,19 +202,17 @@ takt_task_t *takt_sched_switch_point(void)
     /* Most switch points have no request: one test skips them all. */
     bool requests = k->switch_requests != 0;
     takt_task_t *next;
+    /* The requests are cleared with one store, no test: the switch point runs
+     * with kernel interrupts masked, so no request can come in between. */
     if (sched_running_queued()) {
         next = pick_running_queued(cur, requests);
-        if (requests) {
-            k->switch_requests = 0;
-        }
+        k->switch_requests = 0;
         if (next == cur && cur->state == TAKT_TASK_RUNNING) {
             return stays_running(cur);
         }
     } else {
         bool stays = keeps_running(cur, requests, &next);
-        if (requests) {
-            k->switch_requests = 0;
-        }
+        k->switch_requests = 0;
         if (stays) {
             return stays_running(cur);
         }
@@ -246,11 +251,11 @@ void takt_preemption_point(void)
         takt_kernel.preemption == TAKT_PREEMPT_NONE) {
         return;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     trace_record(TAKT_EV_PREEMPTION_POINT, takt_kernel.current, 0);
     takt_kernel.at_preemption_point = true;
     sched_reschedule();
-    port_critical_exit();
+    port_critical_exit(key);
 }
 
 int takt_task_set_preemptive(takt_task_t *task, bool preemptive)
@@ -262,13 +267,13 @@ int takt_task_set_preemptive(takt_task_t *task, bool preemptive)
     if (!preemptive && sched_is_hsf()) {
         return TAKT_ERR_STATE; /* a server's budget ends its task's run at any tick */
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (preemptive) {
         target->flags &= (uint8_t)~TAKT_TASK_F_NONPREEMPTIVE;
         sched_reschedule(); /* a waiting higher-priority job may take over now */
     } else {
         target->flags |= TAKT_TASK_F_NONPREEMPTIVE;
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }

@@ -70,9 +70,11 @@ static inline void fp_queue_insert(fp_queue_t *q, takt_task_t *task, takt_ready_
     }
 }
 
+/* The node's own links go stale: whether a task is queued is its state
+ * (sched_in_ready_queue), never its node. */
 static inline void fp_queue_remove(fp_queue_t *q, takt_task_t *task)
 {
-    takt_list_remove(&task->ready.list);
+    takt_list_unlink(&task->ready.list);
     if (task->priority != 0 && takt_list_empty(&q->level[task->priority])) {
         takt_bitmap_clear(&q->nonempty, task->priority - 1u);
     }
@@ -81,7 +83,7 @@ static inline void fp_queue_remove(fp_queue_t *q, takt_task_t *task)
 /* A queued task moves to the back of its level (its level stays non-empty). */
 static inline void fp_queue_move_to_back(fp_queue_t *q, takt_task_t *task)
 {
-    takt_list_remove(&task->ready.list);
+    takt_list_unlink(&task->ready.list);
     takt_list_push_back(&q->level[task->priority], &task->ready.list);
 }
 

@@ -117,7 +117,7 @@ int takt_job_end(void)
     if (!(self->flags & TAKT_TASK_F_PERIODIC)) {
         return TAKT_ERR_STATE;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     uint32_t job = self->jobs_completed;
     if (job >= self->jobs_miss_checked) {
         if (takt_tick_before(deadline_of(self, job), takt_kernel.ticks)) {
@@ -138,7 +138,7 @@ int takt_job_end(void)
     } else {
         sched_block_current(TAKT_WAIT_RELEASE);
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 

@@ -77,7 +77,7 @@ int takt_init(const takt_init_params_t *params)
 void takt_start(void)
 {
     takt_kernel_t *k = &takt_kernel;
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     timers_expire_due(); /* releases due at the start instant; the pick below sees them */
     takt_task_t *first = sched_policy()->peek();
     if (!sched_running_queued()) {
@@ -90,7 +90,7 @@ void takt_start(void)
     k->current = first;
     trace_record(TAKT_EV_DISPATCH, first, task_current_job(first));
     k->started = true;
-    port_critical_exit();
+    port_critical_exit(key);
     port_start(first);
     k->started = false;
 }

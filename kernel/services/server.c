@@ -96,9 +96,9 @@ int takt_server_create_static(const takt_server_params_t *params, takt_server_t 
     if (server_valid(server)) {
         return TAKT_ERR_STATE; /* this control block belongs to a live server */
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     server_setup(server, params, false);
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -116,9 +116,9 @@ int takt_server_create(const takt_server_params_t *params, takt_server_t **out)
     if (server == NULL) {
         return TAKT_ERR_NOMEM;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     server_setup(server, params, true);
-    port_critical_exit();
+    port_critical_exit(key);
     *out = server;
     return TAKT_OK;
 #else
@@ -149,7 +149,7 @@ int32_t takt_server_remaining_budget(const takt_server_t *server)
     if (!hsf_active()) {
         return TAKT_ERR_STATE;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     const takt_server_t *target = server != NULL ? server : hsf_running();
     int32_t result = TAKT_ERR_ARG;
     if (target == NULL) {
@@ -157,7 +157,7 @@ int32_t takt_server_remaining_budget(const takt_server_t *server)
     } else if (server_valid(target)) {
         result = (int32_t)target->remaining;
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -166,12 +166,12 @@ int takt_server_stats(const takt_server_t *server, takt_server_stats_t *stats)
     if (!server_valid(server) || stats == NULL) {
         return TAKT_ERR_ARG;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     stats->budget_consumed = server->budget_consumed;
     stats->depletions = server->depletions;
     stats->replenishments = server->replenishments;
     stats->deadline_misses = server->deadline_misses;
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 

@@ -136,11 +136,11 @@ int task_create_static_in(takt_server_t *server, const takt_task_params_t *param
     if (task_handle_valid(tcb)) {
         return TAKT_ERR_STATE; /* this control block belongs to a live task */
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     task_setup(tcb, params, stack, stack_size, 0);
     tcb->server = server;
     task_admit(tcb, params);
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -149,14 +149,14 @@ int task_create_static_in(takt_server_t *server, const takt_task_params_t *param
 void task_create_idle(takt_task_t *idle, void (*entry)(void *arg), void *stack, size_t stack_size)
 {
     takt_task_params_t params = {.name = "idle", .entry = entry, .priority = 0};
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     task_setup(idle, &params, stack, stack_size, TAKT_TASK_F_IDLE);
     trace_record(TAKT_EV_TASK_CREATE, idle, idle->priority);
     if (sched_policy()->task_added != NULL) {
         sched_policy()->task_added(idle);
     }
     sched_make_ready(idle);
-    port_critical_exit();
+    port_critical_exit(key);
 }
 
 int takt_task_create(const takt_task_params_t *params, takt_task_t **out)
@@ -181,11 +181,11 @@ int task_create_in(takt_server_t *server, const takt_task_params_t *params, takt
         TAKT_CONFIG_FREE(stack);
         return TAKT_ERR_NOMEM;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     task_setup(tcb, params, stack, params->stack_size, TAKT_TASK_F_DYNAMIC);
     tcb->server = server;
     task_admit(tcb, params);
-    port_critical_exit();
+    port_critical_exit(key);
     *out = tcb;
     return TAKT_OK;
 #else
@@ -231,7 +231,7 @@ int takt_task_delete(takt_task_t *task)
     if (err != TAKT_OK) {
         return err;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     bool self = takt_kernel.started && target == takt_kernel.current;
     detach(target);
     job_task_removed(target);
@@ -249,23 +249,23 @@ int takt_task_delete(takt_task_t *task)
             takt_list_push_back(&takt_kernel.reclaim, &target->reclaim_node);
         }
         sched_reschedule();
-        port_critical_exit();
+        port_critical_exit(key);
         KASSERT(false); /* a deleted task is never switched back to */
     }
     task_free_memory(target);
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 
 void task_reclaim_deleted(void)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     takt_list_node_t *node;
     while ((node = takt_list_first(&takt_kernel.reclaim)) != NULL) {
         takt_list_remove(node);
         task_free_memory(TAKT_CONTAINER_OF(node, takt_task_t, reclaim_node));
     }
-    port_critical_exit();
+    port_critical_exit(key);
 }
 
 int takt_task_suspend(takt_task_t *task)
@@ -275,7 +275,7 @@ int takt_task_suspend(takt_task_t *task)
     if (err != TAKT_OK) {
         return err;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (target->state != TAKT_TASK_SUSPENDED) {
         detach(target);
         target->state = TAKT_TASK_SUSPENDED;
@@ -285,7 +285,7 @@ int takt_task_suspend(takt_task_t *task)
             sched_reschedule();
         }
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -311,13 +311,13 @@ static int resume_from(takt_task_t *task, bool from_isr)
     if (port_in_isr() != from_isr) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = TAKT_ERR_STATE;
     if (task->state == TAKT_TASK_SUSPENDED) {
         resume_locked(task);
         result = TAKT_OK;
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -343,11 +343,11 @@ int takt_task_set_priority(takt_task_t *task, unsigned priority)
     if (target == NULL || (target->flags & TAKT_TASK_F_IDLE) || !priority_valid(priority)) {
         return TAKT_ERR_ARG;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     target->base_priority = (uint16_t)priority;
     /* The effective priority also counts what it inherits from mutex waiters. */
     sync_priority_update(target);
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 

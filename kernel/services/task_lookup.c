@@ -5,9 +5,9 @@
 
 unsigned takt_task_count(void)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     unsigned count = takt_kernel.live_tasks;
-    port_critical_exit();
+    port_critical_exit(key);
     return count;
 }
 
@@ -18,7 +18,7 @@ takt_task_t *takt_task_find(const char *name)
     }
     takt_task_t *found = NULL;
     /* O(tasks) with interrupts masked: a query for set-up code, not a fast path. */
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     const takt_list_t *all = &takt_kernel.all_tasks;
     for (takt_list_node_t *node = all->next; node != all && found == NULL; node = node->next) {
         takt_task_t *task = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
@@ -26,7 +26,7 @@ takt_task_t *takt_task_find(const char *name)
             found = task;
         }
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return found;
 }
 

@@ -73,11 +73,9 @@ void timer_arm(takt_timer_t *timer, takt_tick_t when)
     timer_queue(timer, when);
 }
 
-void timer_cancel(takt_timer_t *timer)
+void timer_dequeue(takt_timer_t *timer)
 {
-    if (takt_pq_node_queued(&timer->node)) {
-        timerq_remove(&takt_kernel.timers, &timer->node);
-    }
+    timerq_remove(&takt_kernel.timers, &timer->node);
 }
 
 /* Whether the timer queue's head is due: the tick's one question when
@@ -225,9 +223,9 @@ int takt_delay(takt_tick_t ticks)
         takt_yield();
         return TAKT_OK;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     block_until(takt_kernel.ticks + ticks);
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -237,7 +235,7 @@ int takt_task_abort_delay(takt_task_t *task)
         return TAKT_ERR_ARG;
     }
     int result = TAKT_ERR_STATE;
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     /* A delay or an object wait; not a periodic task waiting for its release. */
     if (task->state == TAKT_TASK_BLOCKED &&
         (task->wait == TAKT_WAIT_DELAY || task->wait >= TAKT_WAIT_SEM)) {
@@ -245,7 +243,7 @@ int takt_task_abort_delay(takt_task_t *task)
         end_wait(task);
         result = TAKT_OK;
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -258,13 +256,13 @@ int takt_delay_until(takt_tick_t *previous_wake, takt_tick_t increment)
     if (err != TAKT_OK) {
         return err;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     takt_tick_t wake = *previous_wake + increment;
     *previous_wake = wake;
     bool delayed = takt_tick_before(takt_kernel.ticks, wake);
     if (delayed) {
         block_until(wake);
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return delayed ? 1 : 0;
 }

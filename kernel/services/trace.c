@@ -54,7 +54,7 @@ void trace_record(takt_event_type_t type, const takt_task_t *task, uint32_t arg)
 
 void trace_record_id(takt_event_type_t type, uint16_t id, uint32_t arg)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     bool reported = trace.lost_unreported == 0 ||
                     put(TAKT_EV_OVERFLOW, TAKT_TRACE_NO_TASK, trace.lost_unreported);
     if (reported) {
@@ -64,18 +64,18 @@ void trace_record_id(takt_event_type_t type, uint16_t id, uint32_t arg)
         trace.lost_total++;
         trace.lost_unreported++;
     }
-    port_critical_exit();
+    port_critical_exit(key);
 }
 
 size_t takt_trace_read(takt_trace_event_t *out, size_t max)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     size_t n = 0;
     while (n < max && trace.read != trace.written) {
         out[n++] = trace.ring[trace.read % TAKT_CONFIG_TRACE_EVENTS];
         trace.read++;
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return n;
 }
 

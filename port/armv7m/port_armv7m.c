@@ -23,7 +23,9 @@
 #define XPSR_THUMB (1u << 24)
 #define HANDLER_STACK_BYTES 2048u
 
-typedef enum { RUN_IDLE, RUN_STARTING, RUN_RUNNING, RUN_ENDING } run_state_t;
+/* RUN_RUNNING is 0: every switch tests the state, and a test against 0 is one
+ * instruction shorter. */
+typedef enum { RUN_RUNNING, RUN_IDLE, RUN_STARTING, RUN_ENDING } run_state_t;
 
 static struct {
     takt_arm_params_t params;
@@ -34,10 +36,11 @@ static struct {
     takt_task_t *first;
     port_context_t *live; /* whose registers are on the processor */
     port_context_t boot;  /* the thread that called takt_start */
-} port = {.params = {.tick_hz = 1000, .end_ticks = 0}, .last_tick = UINT64_MAX};
+} port = {.params = {.tick_hz = 1000, .end_ticks = 0}, .last_tick = UINT64_MAX, .state = RUN_IDLE};
 
 /* What the inline critical sections and port_instant share (takt_port_inline.h). */
-takt_arm_port_state_t takt_arm_port_state = {.at_tick.stopped = true};
+takt_arm_port_state_t takt_arm_port_state = {.at_tick.stopped = true,
+                                             .tick_instant_key = UINT64_MAX};
 #define shared takt_arm_port_state
 
 static uint64_t handler_stack[HANDLER_STACK_BYTES / 8];
@@ -101,17 +104,28 @@ uint64_t takt_arm_counts_to_ns(uint64_t counts)
 takt_arm_mask_meter_t takt_arm_mask_meter;
 #endif
 
-uint32_t takt_arm_critical_exit_held(uint32_t restore)
+uint32_t takt_arm_critical_exit_held(port_critical_t key)
 {
-    if (!shared.at_tick.switch_held || port_in_isr()) {
-        return restore; /* the caller's own mask, or an interrupt's section: the task's call is still to come */
+    if (key != TAKT_ARM_PENDSV_PRIORITY || !shared.at_tick.switch_held || port_in_isr()) {
+        /* a nested section, the caller's own mask, or an interrupt's section:
+         * the task's call is still to come (only the hold's own level ends it) */
+        return key;
     }
     shared.at_tick.switch_held = false; /* the task's kernel call was the held switch point */
     return 0;
 }
 
+/* The next shared instant is a fresh one (takt_arm_tick_instant). */
+static void new_tick_instant(void)
+{
+    shared.tick_instant_key = UINT64_MAX;
+}
+
 void takt_arm_hold_switch(void)
 {
+    /* Sections ran since the last tick's instant: an interrupt before the
+     * boundary tick must not reuse it. */
+    new_tick_instant();
     shared.at_tick.switch_held = true;
     arm_set_basepri(TAKT_ARM_PENDSV_PRIORITY);
 }
@@ -136,6 +150,21 @@ bool takt_arm_run_ending(void)
 }
 
 /* ---- time ---- */
+
+/* The instant of the tick now being handled (or last handled, for a held
+ * switch and a stopped run): one per tick count, a fresh epoch the first time
+ * it is asked for, so it is later than every section before it and earlier
+ * than every section after it (they take larger epochs). */
+takt_stamp_t takt_arm_tick_instant(void)
+{
+    uint64_t key = shared.ticks;
+    if (shared.tick_instant_key != key) {
+        takt_arm_next_epoch(&shared);
+        shared.tick_instant = shared.epoch;
+        shared.tick_instant_key = key;
+    }
+    return shared.tick_instant;
+}
 
 takt_stamp_t port_timestamp(void)
 {
@@ -219,20 +248,18 @@ uint32_t *port_switch_stack(uint32_t *sp);
 static inline void switch_section_enter(void)
 {
 #ifdef TAKT_ARM_MASK_METER
-    port_critical_enter();
+    (void)port_critical_enter(); /* finds 0 (see above) */
 #else
     arm_set_basepri(TAKT_ARM_BASEPRI);
-    shared.critical_nesting = 1;
-    shared.epoch++;
+    takt_arm_next_epoch(&shared);
 #endif
 }
 
 static inline void switch_section_exit(void)
 {
 #ifdef TAKT_ARM_MASK_METER
-    port_critical_exit();
+    port_critical_exit(0);
 #else
-    shared.critical_nesting = 0;
     arm_set_basepri(0); /* interrupts that came meanwhile run now, then the switch returns */
 #endif
 }
@@ -248,6 +275,7 @@ static port_context_t *run_boundary(void)
     if (port.state == RUN_ENDING) {
         port.state = RUN_IDLE;
         shared.at_tick.stopped = true;
+        new_tick_instant();
         return &port.boot;
     }
     return NULL;
@@ -329,9 +357,9 @@ void SysTick_Handler(void)
 
 void takt_arm_stop(void)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     end_run();
-    port_critical_exit();
+    port_critical_exit(key);
 }
 
 /* Thread mode moves to the process stack at the same address, handlers get

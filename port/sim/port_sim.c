@@ -33,7 +33,7 @@ static struct {
     uint64_t next_tick;
     uint64_t next_progress;
     uint64_t interrupts;
-    unsigned critical_nesting;
+    port_critical_t critical_nesting;
     unsigned isr_nesting;
     bool switch_pending;
     bool running;
@@ -193,15 +193,20 @@ void port_request_switch(void)
     }
 }
 
-void port_critical_enter(void)
+/* The key is the depth the section found; its exit must find one more, so
+ * every sim run checks that the kernel's sections pair up. */
+port_critical_t port_critical_enter(void)
 {
-    sim.critical_nesting++;
+    return sim.critical_nesting++;
 }
 
-void port_critical_exit(void)
+void port_critical_exit(port_critical_t key)
 {
     if (sim.critical_nesting == 0) {
         fatal("critical section exit without enter");
+    }
+    if (key != sim.critical_nesting - 1u) {
+        fatal("critical section exit with another section's key");
     }
     sim.critical_nesting--;
     take_pending_switch();

@@ -97,6 +97,29 @@ int main(void)
     takt_list_push_front(&list, &items[4].node);
     CONTENTS(&list, 4, 0, 1, 2);
 
+    /* a move: unlinked (front, middle, the only node) and linked again at once */
+    takt_list_unlink(&items[4].node);
+    CONTENTS(&list, 0, 1, 2);
+    takt_list_push_back(&list, &items[4].node);
+    CONTENTS(&list, 0, 1, 2, 4);
+    takt_list_unlink(&items[1].node);
+    takt_list_push_back(&list, &items[1].node);
+    CONTENTS(&list, 0, 2, 4, 1);
+    takt_list_t other;
+    takt_list_init(&other);
+    takt_list_push_back(&other, &items[5].node);
+    takt_list_unlink(&items[5].node);
+    CHECK(takt_list_empty(&other));
+    takt_list_push_back(&other, &items[5].node);
+    check_contents(&other, (const int[]){5}, 1, __LINE__);
+    takt_list_remove(&items[5].node);
+    /* back to 4 0 1 2 for what follows */
+    takt_list_unlink(&items[4].node);
+    takt_list_push_front(&list, &items[4].node);
+    takt_list_unlink(&items[1].node);
+    takt_list_insert_before(&items[2].node, &items[1].node);
+    CONTENTS(&list, 4, 0, 1, 2);
+
     takt_list_remove(&items[0].node);
     takt_list_remove(&items[4].node);
     takt_list_remove(&items[2].node);

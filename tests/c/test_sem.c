@@ -309,6 +309,48 @@ static void scenario_sched_lock(takt_tick_t tick0)
     h_end();
 }
 
+/* Nested takt_critical_enter: only the outermost exit unmasks, so the switch
+ * to the waiter a give inside woke waits for it (the kernel keeps the
+ * outermost key; the sim checks every section's key pairs up). */
+static void critical_high(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_sem_take(sem, TAKT_WAIT_FOREVER), TAKT_OK);
+    s_log("high");
+    h_park();
+}
+
+static void critical_low(void *arg)
+{
+    (void)arg;
+    takt_critical_enter();
+    takt_critical_enter();
+    CHECK_EQ(takt_sem_give(sem), TAKT_OK); /* H ready, held back */
+    takt_critical_exit();
+    CHECK_EQ(takt_delay(1), TAKT_ERR_CONTEXT); /* still inside the outer section */
+    s_log("inner");
+    takt_critical_exit(); /* H runs here */
+    s_log("low");
+    h_park();
+}
+
+static void scenario_critical_nested(takt_tick_t tick0)
+{
+    s_begin(tick0, 4);
+    s_log_reset();
+    CHECK_EQ(takt_sem_create(1, 0, &sem), TAKT_OK);
+    s_task("H", 3, critical_high, NULL);
+    s_task("L", 2, critical_low, NULL);
+    h_start();
+    if (S_DEFERRED) {
+        CHECK_STREQ(s_log_buf, "inner@0 low@0 high@0"); /* L is non-preemptive anyway */
+    } else {
+        CHECK_STREQ(s_log_buf, "inner@0 high@0 low@0");
+    }
+    CHECK_EQ(takt_sem_delete(sem), TAKT_OK);
+    h_end();
+}
+
 /* A yield under the lock waits for the unlock (FreeRTOS: taskYIELD with the
  * scheduler suspended switches at xTaskResumeAll). */
 static int yield_unlock_rc;
@@ -401,6 +443,7 @@ int main(void)
     h_both(scenario_isr, "isr");
     h_both(scenario_bad, "bad");
     h_both(scenario_sched_lock, "sched_lock");
+    h_both(scenario_critical_nested, "critical_nested");
     h_both(scenario_yield_locked, "yield_locked");
     h_both(scenario_waiter_removed, "waiter_removed");
     return CHECK_SUMMARY();

@@ -188,7 +188,7 @@ int hp_inject_irq(uint64_t at_ns, unsigned irq, void (*handler)(void *arg), void
         return TAKT_ERR_ARG;
     }
     int rc = TAKT_OK;
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (at_ns < hp_now_ns()) {
         rc = TAKT_ERR_ARG;
     } else if (injected_n == MAX_INJECTED) {
@@ -197,7 +197,7 @@ int hp_inject_irq(uint64_t at_ns, unsigned irq, void (*handler)(void *arg), void
         injected[injected_n++] = (injected_t){.at = at_ns, .irq = irq, .handler = handler,
                                               .arg = arg};
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return rc;
 }
 

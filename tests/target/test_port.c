@@ -16,6 +16,7 @@
 #include "port.h"
 #include "takt/takt.h"
 #include "takt_armv7m.h"
+#include "takt_port_inline.h"
 
 #define TICK_HZ 1000u
 #define LOG_MAX 512u
@@ -248,18 +249,127 @@ static void test_basepri_masking(void)
                                  TAKT_ARM_KERNEL_IRQ_PRIORITY), TAKT_OK);
     CHECK_EQ(takt_arm_irq_attach(TAKT_BOARD_SPARE_IRQ2, urgent_isr, 0x00), TAKT_OK);
     urgent_ran = kernel_level_ran = 0;
-    port_critical_enter();
-    port_critical_enter(); /* nests */
+    CHECK(!takt_arm_in_critical());
+    port_critical_t outer = port_critical_enter();
+    port_critical_t inner = port_critical_enter(); /* nests */
+    CHECK_EQ(outer, 0u);                           /* the key is the BASEPRI found */
+    CHECK_EQ(inner, TAKT_ARM_BASEPRI);
+    CHECK(takt_arm_in_critical());
     takt_arm_irq_pend(TAKT_BOARD_SPARE_IRQ);
     takt_arm_irq_pend(TAKT_BOARD_SPARE_IRQ2);
     CHECK_EQ(urgent_ran, 1);
     CHECK_EQ(kernel_level_ran, 0);
     CHECK_EQ(arm_basepri(), TAKT_ARM_BASEPRI);
-    port_critical_exit();
+    port_critical_exit(inner);
     CHECK_EQ(kernel_level_ran, 0);
-    port_critical_exit();
+    CHECK_EQ(arm_basepri(), TAKT_ARM_BASEPRI);
+    port_critical_exit(outer);
     CHECK_EQ(kernel_level_ran, 1);
     CHECK_EQ(arm_basepri(), 0u);
+    CHECK(!takt_arm_in_critical());
+}
+
+/* One instant per outermost section (port_instant): a nested section finds
+ * the kernel's level and moves nothing, and a section in a task whose
+ * modelled work held the switch back (BASEPRI at PendSV's level) is
+ * outermost, and its end releases the hold. Between runs: no tick comes. */
+static void test_critical_keys_and_instants(void)
+{
+    uint64_t epoch = takt_arm_port_state.epoch;
+    port_critical_t outer = port_critical_enter();
+    CHECK_EQ(takt_arm_port_state.epoch, epoch + TAKT_ARM_EPOCH_STEP);
+    port_critical_t inner = port_critical_enter();
+    CHECK_EQ(takt_arm_port_state.epoch, epoch + TAKT_ARM_EPOCH_STEP);
+    port_critical_exit(inner);
+    port_critical_exit(outer);
+    CHECK_EQ(takt_arm_port_state.epoch, epoch + TAKT_ARM_EPOCH_STEP);
+
+    takt_arm_hold_switch();
+    CHECK(!takt_arm_in_critical()); /* the hold masks PendSV only */
+    port_critical_t held = port_critical_enter();
+    CHECK_EQ(held, TAKT_ARM_PENDSV_PRIORITY);
+    CHECK_EQ(takt_arm_port_state.epoch, epoch + 2u * TAKT_ARM_EPOCH_STEP);
+    inner = port_critical_enter();
+    CHECK_EQ(inner, TAKT_ARM_BASEPRI);
+    port_critical_exit(inner);
+    CHECK_EQ(arm_basepri(), TAKT_ARM_BASEPRI); /* a nested end keeps the hold */
+    CHECK(takt_arm_port_state.at_tick.switch_held);
+    port_critical_exit(held);
+    CHECK_EQ(arm_basepri(), 0u); /* the held switch point was this section */
+    CHECK(!takt_arm_port_state.at_tick.switch_held);
+    CHECK_EQ(takt_arm_port_state.epoch, epoch + 2u * TAKT_ARM_EPOCH_STEP);
+
+    /* An application's own BASEPRI (above the kernel's level): a kernel call
+     * in it is an operation of its own and restores that mask, also while a
+     * switch is held (only the hold's level ends the hold). */
+    takt_arm_hold_switch();
+    arm_set_basepri(0x20u);
+    CHECK(takt_arm_in_critical());
+    port_critical_t app = port_critical_enter();
+    CHECK_EQ(app, 0x20u);
+    CHECK_EQ(takt_arm_port_state.epoch, epoch + 3u * TAKT_ARM_EPOCH_STEP);
+    port_critical_exit(app);
+    CHECK_EQ(arm_basepri(), 0x20u);
+    CHECK(takt_arm_port_state.at_tick.switch_held);
+    takt_arm_release_switch();
+    arm_set_basepri(0);
+    CHECK(!takt_arm_port_state.at_tick.switch_held);
+}
+
+/* ---- instants: the ready order the kernel takes from the port ---- */
+
+static takt_stamp_t instant_in_section(void)
+{
+    port_critical_t key = port_critical_enter();
+    takt_stamp_t instant = port_instant();
+    port_critical_exit(key);
+    return instant;
+}
+
+static takt_stamp_t instants_seen[6];
+
+static void instant_checker(void *arg)
+{
+    (void)arg;
+    takt_stamp_t *seen = instants_seen;
+    seen[0] = instant_in_section();
+    port_critical_t outer = port_critical_enter();
+    seen[1] = port_instant();
+    port_critical_t inner = port_critical_enter(); /* nested: the same operation, the same instant */
+    CHECK_EQ(port_instant(), seen[1]);
+    port_critical_exit(inner);
+    CHECK_EQ(port_instant(), seen[1]);
+    port_critical_exit(outer);
+    /* A held switch shares one instant, later than every section before it. */
+    takt_arm_hold_switch();
+    seen[2] = port_instant();
+    seen[3] = instant_in_section();
+    takt_arm_release_switch();
+    seen[4] = instant_in_section();
+    takt_delay(1); /* woken by the tick: a later instant again */
+    seen[5] = instant_in_section();
+    takt_arm_stop();
+}
+
+static void test_instants(void)
+{
+    begin(0);
+    /* Outside a run every operation shares one instant (tasks created before
+     * the start became ready together, as on the sim). */
+    takt_stamp_t before_start = instant_in_section();
+    CHECK_EQ(instant_in_section(), before_start);
+    task("I", 2, instant_checker, NULL, 0);
+    run();
+    CHECK(instants_seen[0] > before_start);
+    CHECK(instants_seen[1] > instants_seen[0]);
+    CHECK(instants_seen[2] > instants_seen[1]);
+    CHECK_EQ(instants_seen[3], instants_seen[2]);
+    CHECK(instants_seen[4] > instants_seen[3]);
+    CHECK(instants_seen[5] > instants_seen[4]);
+    takt_stamp_t after_end = instant_in_section();
+    CHECK(after_end > instants_seen[5]);
+    CHECK_EQ(instant_in_section(), after_end);
+    takt_teardown();
 }
 
 /* ---- FPU registers survive preemption (Cortex-M4F: lazy stacking) ---- */
@@ -322,7 +432,9 @@ int main(void)
     test_deadline_miss();
     test_interrupt_wakes_task();
     test_basepri_masking();
+    test_critical_keys_and_instants();
     test_fpu_context();
+    test_instants();
     test_tick_count_carry();
     test_delay_preemption(); /* the kernel starts again after all of the above */
     return CHECK_SUMMARY();

@@ -78,7 +78,7 @@ static inline masked_mark_t masked_mark(void)
     masked_mark_t m = {0, false};
 #if METER_MASKED
     m.logged = takt_arm_mask_meter_mark();
-    m.inside = takt_arm_port_state.critical_nesting != 0;
+    m.inside = takt_arm_in_critical();
 #endif
     return m;
 }
@@ -90,7 +90,7 @@ static inline masked_mark_t masked_mark(void)
 static inline uint32_t masked_in_window(masked_mark_t mark, uint32_t window)
 {
 #if METER_MASKED
-    bool inside_now = takt_arm_port_state.critical_nesting != 0;
+    bool inside_now = takt_arm_in_critical();
     if (mark.inside) {
         return inside_now && takt_arm_mask_meter_mark() == mark.logged ? window : UINT32_MAX;
     }

@@ -36,9 +36,9 @@ int takt_event_group_create(takt_event_group_t **out)
     if (group == NULL) {
         return TAKT_ERR_NOMEM;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     setup(group, SYNC_F_DYNAMIC);
-    port_critical_exit();
+    port_critical_exit(key);
     *out = group;
     return TAKT_OK;
 }
@@ -51,13 +51,13 @@ int takt_event_group_create_static(takt_event_group_t *group)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (group_valid(group)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     setup(group, 0);
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -66,18 +66,18 @@ int takt_event_group_delete(takt_event_group_t *group)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (!group_valid(group)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_ARG;
     }
     if (!waitq_empty(&group->waiters)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     group->magic = 0;
     bool dynamic = group->flags & SYNC_F_DYNAMIC;
-    port_critical_exit();
+    port_critical_exit(key);
     if (dynamic) {
         sync_free(group);
     }
@@ -105,9 +105,10 @@ static void set_locked(takt_event_group_t *group, takt_event_bits_t bits, bool *
     group->bits &= ~clear;
 }
 
-/* A wait already satisfied, or the caller blocks (and the lock is left). */
+/* A wait already satisfied, or the caller blocks; either way it leaves the
+ * caller's section (key). */
 static int wait_locked(takt_event_group_t *group, takt_event_bits_t want, unsigned flags,
-                       takt_event_bits_t *result, takt_tick_t timeout)
+                       takt_event_bits_t *result, takt_tick_t timeout, port_critical_t key)
 {
     if (satisfied(group->bits, want, flags)) {
         if (result != NULL) {
@@ -116,7 +117,7 @@ static int wait_locked(takt_event_group_t *group, takt_event_bits_t want, unsign
         if (flags & TAKT_EVENT_CLEAR_ON_EXIT) {
             group->bits &= ~want;
         }
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_OK;
     }
     int err = sync_may_block(timeout);
@@ -124,22 +125,22 @@ static int wait_locked(takt_event_group_t *group, takt_event_bits_t want, unsign
         if (result != NULL) {
             *result = group->bits;
         }
-        port_critical_exit();
+        port_critical_exit(key);
         return err;
     }
     takt_task_t *self = takt_kernel.current;
     self->wait_bits = want;
     self->wait_flags = (uint8_t)flags;
-    int served = sync_block(&group->waiters, TAKT_WAIT_EVENT_GROUP, timeout);
+    int served = sync_block(&group->waiters, TAKT_WAIT_EVENT_GROUP, timeout, key);
     if (result != NULL) {
         if (served == TAKT_OK) {
             *result = self->wait_bits;
         } else {
             /* Timed out: the bits now (the group outlives its waiters unless
              * the application deleted it meanwhile). */
-            port_critical_enter();
+            key = port_critical_enter();
             *result = group_valid(group) ? group->bits : 0;
-            port_critical_exit();
+            port_critical_exit(key);
         }
     }
     return served;
@@ -155,12 +156,12 @@ int takt_event_group_wait(takt_event_group_t *group, takt_event_bits_t bits, uns
     if (bits == 0 || (flags & ~(unsigned)(TAKT_EVENT_WAIT_ALL | TAKT_EVENT_CLEAR_ON_EXIT)) != 0) {
         return TAKT_ERR_ARG;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (!group_valid(group)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_ARG;
     }
-    return wait_locked(group, bits, flags, result, timeout);
+    return wait_locked(group, bits, flags, result, timeout, key);
 }
 
 int takt_event_group_sync(takt_event_group_t *group, takt_event_bits_t set_bits,
@@ -174,9 +175,9 @@ int takt_event_group_sync(takt_event_group_t *group, takt_event_bits_t set_bits,
     if (wait_bits == 0) {
         return TAKT_ERR_ARG;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (!group_valid(group)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_ARG;
     }
     /* The bits this task sets count for its own wait before anyone clears them. */
@@ -187,11 +188,11 @@ int takt_event_group_sync(takt_event_group_t *group, takt_event_bits_t set_bits,
             *result = seen;
         }
         group->bits &= ~wait_bits;
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_OK;
     }
     return wait_locked(group, wait_bits, TAKT_EVENT_WAIT_ALL | TAKT_EVENT_CLEAR_ON_EXIT, result,
-                       timeout);
+                       timeout, key);
 }
 
 static int set_from(takt_event_group_t *group, takt_event_bits_t bits, takt_event_bits_t *result,
@@ -200,16 +201,16 @@ static int set_from(takt_event_group_t *group, takt_event_bits_t bits, takt_even
     if (port_in_isr() != from_isr) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (!group_valid(group)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_ARG;
     }
     set_locked(group, bits, woken);
     if (result != NULL) {
         *result = group->bits;
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -228,16 +229,16 @@ int takt_event_group_set_from_isr(takt_event_group_t *group, takt_event_bits_t b
 int takt_event_group_clear(takt_event_group_t *group, takt_event_bits_t bits,
                            takt_event_bits_t *previous)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (!group_valid(group)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_ARG;
     }
     if (previous != NULL) {
         *previous = group->bits;
     }
     group->bits &= ~bits;
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -252,12 +253,12 @@ int takt_event_group_get(const takt_event_group_t *group, takt_event_bits_t *bit
     if (bits == NULL) {
         return TAKT_ERR_ARG;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = TAKT_ERR_ARG;
     if (group_valid(group)) {
         *bits = group->bits;
         result = TAKT_OK;
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }

@@ -304,9 +304,9 @@ takt_mutex_t *mutex = sync_alloc(sizeof(*mutex));
     if (mutex == NULL) {
         return TAKT_ERR_NOMEM;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     setup(mutex, flags, SYNC_F_DYNAMIC);
-    port_critical_exit();
+    port_critical_exit(key);
     *out = mutex;
     return TAKT_OK;
 }
@@ -320,13 +320,13 @@ int takt_mutex_create_static(takt_mutex_t *mutex, unsigned flags)
     if (err != TAKT_OK) {
         return err;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (mutex_valid(mutex)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     setup(mutex, flags, 0);
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -335,18 +335,18 @@ int takt_mutex_delete(takt_mutex_t *mutex)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (!mutex_valid(mutex)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_ARG;
     }
     if (mutex->holder != NULL || !waitq_empty(&mutex->waiters)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     mutex->magic = 0;
     bool dynamic = mutex->flags & SYNC_F_DYNAMIC;
-    port_critical_exit();
+    port_critical_exit(key);
     if (dynamic) {
         sync_free(mutex);
     }
@@ -359,7 +359,7 @@ int takt_mutex_lock(takt_mutex_t *mutex, takt_tick_t timeout)
     if (err != TAKT_OK) {
         return err;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     takt_task_t *self = takt_kernel.current;
     int result = TAKT_OK;
     if (!mutex_valid(mutex)) {
@@ -379,10 +379,10 @@ int takt_mutex_lock(takt_mutex_t *mutex, takt_tick_t timeout)
         if (result == TAKT_OK) {
             sync_block_prepare(&mutex->waiters, TAKT_WAIT_MUTEX, timeout);
             priority_raise(mutex->holder, self);
-            return sync_block_finish();
+            return sync_block_finish(key);
         }
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -391,7 +391,7 @@ int takt_mutex_unlock(takt_mutex_t *mutex)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = TAKT_OK;
     if (!mutex_valid(mutex)) {
         result = TAKT_ERR_ARG;
@@ -406,14 +406,14 @@ int takt_mutex_unlock(takt_mutex_t *mutex)
             KASSERT(derived_agrees(self));
         }
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
 takt_task_t *takt_mutex_holder(const takt_mutex_t *mutex)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     takt_task_t *holder = mutex_valid(mutex) ? mutex->holder : NULL;
-    port_critical_exit();
+    port_critical_exit(key);
     return holder;
 }

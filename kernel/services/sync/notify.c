@@ -60,11 +60,11 @@ __attribute__((always_inline)) static inline int notify_from(takt_task_t *task, 
     if (index >= TAKT_CONFIG_TASK_NOTIFICATIONS || (unsigned)action > TAKT_NOTIFY_NO_OVERWRITE) {
         return TAKT_ERR_ARG;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = task_handle_valid(task)
                      ? notify_locked(task, index, arg, action, previous, woken)
                      : TAKT_ERR_ARG;
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -94,8 +94,10 @@ int takt_notify_give_from_isr(takt_task_t *task, unsigned index, bool *woken)
 }
 
 /* Blocks the caller until slot index is pending or the timeout; lock held on
- * entry and on return. TAKT_OK if pending now. */
-static int await_pending(takt_task_t *self, unsigned index, takt_tick_t timeout)
+ * entry and on return. A wait leaves the caller's section and opens another,
+ * whose key replaces *key. TAKT_OK if pending now. */
+static int await_pending(takt_task_t *self, unsigned index, takt_tick_t timeout,
+                         port_critical_t *key)
 {
     if (self->notify_pending[index]) {
         return TAKT_OK;
@@ -105,8 +107,8 @@ static int await_pending(takt_task_t *self, unsigned index, takt_tick_t timeout)
         return result;
     }
     self->wait_bits = index;
-    sync_block(NULL, TAKT_WAIT_NOTIFY, timeout);
-    port_critical_enter();
+    sync_block(NULL, TAKT_WAIT_NOTIFY, timeout, *key);
+    *key = port_critical_enter();
     return self->notify_pending[index] ? TAKT_OK : TAKT_ERR_TIMEOUT;
 }
 
@@ -129,12 +131,12 @@ int takt_notify_wait(unsigned index, uint32_t clear_on_entry, uint32_t clear_on_
     if (result != TAKT_OK) {
         return result;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     takt_task_t *self = takt_kernel.current;
     if (!self->notify_pending[index]) {
         self->notify_value[index] &= ~clear_on_entry;
     }
-    result = await_pending(self, index, timeout);
+    result = await_pending(self, index, timeout, &key);
     if (value != NULL) {
         *value = self->notify_value[index];
     }
@@ -142,7 +144,7 @@ int takt_notify_wait(unsigned index, uint32_t clear_on_entry, uint32_t clear_on_
         self->notify_value[index] &= ~clear_on_exit;
         self->notify_pending[index] = 0;
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -152,13 +154,13 @@ int takt_notify_take(unsigned index, bool clear, uint32_t *value, takt_tick_t ti
     if (result != TAKT_OK) {
         return result;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     takt_task_t *self = takt_kernel.current;
     if (self->notify_value[index] == 0) {
         self->notify_pending[index] = 0; /* wait for the next notification */
-        int waited = await_pending(self, index, timeout);
+        int waited = await_pending(self, index, timeout, &key);
         if (waited == TAKT_ERR_CONTEXT) {
-            port_critical_exit();
+            port_critical_exit(key);
             return waited;
         }
     }
@@ -170,7 +172,7 @@ int takt_notify_take(unsigned index, bool clear, uint32_t *value, takt_tick_t ti
         self->notify_value[index] = clear ? 0u : taken - 1u;
     }
     self->notify_pending[index] = 0;
-    port_critical_exit();
+    port_critical_exit(key);
     return taken != 0 ? TAKT_OK : TAKT_ERR_TIMEOUT;
 }
 
@@ -179,14 +181,14 @@ int takt_notify_clear_state(takt_task_t *task, unsigned index)
     if (index >= TAKT_CONFIG_TASK_NOTIFICATIONS) {
         return TAKT_ERR_ARG;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     takt_task_t *target = task_resolve(task);
     int result = TAKT_ERR_ARG;
     if (target != NULL) {
         result = target->notify_pending[index] ? 1 : 0;
         target->notify_pending[index] = 0;
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -195,7 +197,7 @@ int takt_notify_clear_bits(takt_task_t *task, unsigned index, uint32_t bits, uin
     if (index >= TAKT_CONFIG_TASK_NOTIFICATIONS) {
         return TAKT_ERR_ARG;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     takt_task_t *target = task_resolve(task);
     int result = TAKT_ERR_ARG;
     if (target != NULL) {
@@ -205,7 +207,7 @@ int takt_notify_clear_bits(takt_task_t *task, unsigned index, uint32_t bits, uin
         target->notify_value[index] &= ~bits;
         result = TAKT_OK;
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 

@@ -209,9 +209,9 @@ int takt_queue_create(uint32_t length, size_t item_size, takt_queue_t **out)
     if (queue == NULL) {
         return TAKT_ERR_NOMEM;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     setup(queue, length, item_size, (uint8_t *)(queue + 1), SYNC_F_DYNAMIC);
-    port_critical_exit();
+    port_critical_exit(key);
     *out = queue;
     return TAKT_OK;
 }
@@ -229,13 +229,13 @@ int takt_queue_create_static(takt_queue_t *queue, uint32_t length, size_t item_s
     if (storage == NULL && item_size != 0) {
         return TAKT_ERR_ARG;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (queue_valid(queue)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     setup(queue, length, item_size, storage, 0);
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -244,18 +244,18 @@ int takt_queue_delete(takt_queue_t *queue)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (!queue_valid(queue)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_ARG;
     }
     if (!waitq_empty(&queue->senders) || !waitq_empty(&queue->receivers) || queue->set != NULL) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     queue->magic = 0;
     bool dynamic = queue->flags & SYNC_F_DYNAMIC;
-    port_critical_exit();
+    port_critical_exit(key);
     if (dynamic) {
         sync_free(queue);
     }
@@ -345,7 +345,7 @@ static inline bool receive_is_plain(const takt_queue_t *queue, bool peek)
 /* The general rest of a task-context send (lock held, arguments valid). A
  * full queue goes straight to blocking. */
 static inline int send_task_general(takt_queue_t *queue, const void *item, size_t size,
-                                    takt_tick_t timeout, unsigned how)
+                                    takt_tick_t timeout, unsigned how, port_critical_t key)
 {
     int result = send_locked(queue, item, size, how, NULL);
     if (result == TAKT_ERR_TIMEOUT) {
@@ -355,10 +355,10 @@ static inline int send_task_general(takt_queue_t *queue, const void *item, size_
             self->wait_data = (void *)(uintptr_t)item; /* only read, while we are blocked */
             self->wait_size = size;
             self->wait_flags = (uint8_t)how;
-            return sync_block(&queue->senders, TAKT_WAIT_QUEUE_SEND, timeout);
+            return sync_block(&queue->senders, TAKT_WAIT_QUEUE_SEND, timeout, key);
         }
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -366,9 +366,10 @@ static inline int send_task_general(takt_queue_t *queue, const void *item, size_
  * none of its registers, and with four arguments, all in registers (a fifth
  * would cost the plain case a stack frame). */
 __attribute__((noinline)) static int send_back_general(takt_queue_t *queue, const void *item,
-                                                       size_t size, takt_tick_t timeout)
+                                                       size_t size, takt_tick_t timeout,
+                                                       port_critical_t key)
 {
-    return send_task_general(queue, item, size, timeout, SEND_BACK);
+    return send_task_general(queue, item, size, timeout, SEND_BACK, key);
 }
 
 static inline int send_task(takt_queue_t *queue, const void *item, size_t size,
@@ -378,11 +379,11 @@ static inline int send_task(takt_queue_t *queue, const void *item, size_t size,
     if (result != TAKT_OK) {
         return result;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (send_is_whole(queue, item, size, how, whole)) {
         if (send_is_plain(queue, how)) {
             append(queue, item);
-            port_critical_exit();
+            port_critical_exit(key);
             return TAKT_OK;
         }
         size = queue->item_size;
@@ -390,18 +391,18 @@ static inline int send_task(takt_queue_t *queue, const void *item, size_t size,
         size = checked_size(queue, size, whole);
         result = send_args(queue, item, size, how);
         if (result != TAKT_OK) {
-            port_critical_exit();
+            port_critical_exit(key);
             return result;
         }
     }
-    return how == SEND_BACK ? send_back_general(queue, item, size, timeout)
-                            : send_task_general(queue, item, size, timeout, how);
+    return how == SEND_BACK ? send_back_general(queue, item, size, timeout, key)
+                            : send_task_general(queue, item, size, timeout, how, key);
 }
 
 /* As send_back_general (a receiver's size is not kept: it takes whole items);
  * an empty queue goes straight to blocking. */
-__attribute__((noinline)) static int receive_task_general(takt_queue_t *queue, void *buffer,
-                                                          takt_tick_t timeout, bool peek)
+static inline int receive_task_general(takt_queue_t *queue, void *buffer, takt_tick_t timeout,
+                                       bool peek, port_critical_t key)
 {
     int result = queue->count == 0 ? TAKT_ERR_TIMEOUT
                                    : receive_locked(queue, buffer, peek, NULL);
@@ -411,11 +412,26 @@ __attribute__((noinline)) static int receive_task_general(takt_queue_t *queue, v
             takt_task_t *self = takt_kernel.current;
             self->wait_data = buffer;
             self->wait_flags = peek ? RECEIVE_PEEK : 0u;
-            return sync_block(&queue->receivers, TAKT_WAIT_QUEUE_RECEIVE, timeout);
+            return sync_block(&queue->receivers, TAKT_WAIT_QUEUE_RECEIVE, timeout, key);
         }
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
+}
+
+/* The general path out of line, one copy for receives and one for peeks:
+ * four arguments each, all in registers (a fifth would cost the plain case
+ * a stack frame). */
+__attribute__((noinline)) static int receive_general(takt_queue_t *queue, void *buffer,
+                                                     takt_tick_t timeout, port_critical_t key)
+{
+    return receive_task_general(queue, buffer, timeout, false, key);
+}
+
+__attribute__((noinline)) static int peek_general(takt_queue_t *queue, void *buffer,
+                                                  takt_tick_t timeout, port_critical_t key)
+{
+    return receive_task_general(queue, buffer, timeout, true, key);
 }
 
 static inline int receive_task(takt_queue_t *queue, void *buffer, size_t size,
@@ -425,7 +441,7 @@ static inline int receive_task(takt_queue_t *queue, void *buffer, size_t size,
     if (result != TAKT_OK) {
         return result;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     /* Expected: GCC then lays the plain one-word receive out without a branch
      * taken (2 instructions on Cortex-M3; no such gain for the send). */
     if (__builtin_expect(receive_is_whole(queue, buffer, size, whole), 1)) {
@@ -436,23 +452,24 @@ static inline int receive_task(takt_queue_t *queue, void *buffer, size_t size,
              * cannot tell from the lock's state happens inside it. */
             uint32_t word;
             memcpy(&word, pop_front(queue), sizeof word);
-            port_critical_exit();
+            port_critical_exit(key);
             memcpy(buffer, &word, sizeof word);
             return TAKT_OK;
         }
         if (receive_is_plain(queue, peek)) {
             take_front(queue, buffer);
-            port_critical_exit();
+            port_critical_exit(key);
             return TAKT_OK;
         }
     } else {
         result = receive_args(queue, buffer, checked_size(queue, size, whole));
         if (result != TAKT_OK) {
-            port_critical_exit();
+            port_critical_exit(key);
             return result;
         }
     }
-    return receive_task_general(queue, buffer, timeout, peek);
+    return peek ? peek_general(queue, buffer, timeout, key)
+                : receive_general(queue, buffer, timeout, key);
 }
 
 int takt_queue_send(takt_queue_t *queue, const void *item, size_t size, takt_tick_t timeout)
@@ -504,9 +521,9 @@ int takt_queue_reset(takt_queue_t *queue)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (!queue_valid(queue)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_ARG;
     }
     queue->count = 0;
@@ -514,7 +531,7 @@ int takt_queue_reset(takt_queue_t *queue)
     while (queue->count < queue->length && !waitq_empty(&queue->senders)) {
         refill_from_sender(queue, NULL);
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -526,12 +543,12 @@ static int send_isr(takt_queue_t *queue, const void *item, size_t size, unsigned
     if (!port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = send_args(queue, item, size, how);
     if (result == TAKT_OK) {
         result = send_locked(queue, item, size, how, woken);
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -540,12 +557,12 @@ static int receive_isr(takt_queue_t *queue, void *buffer, size_t size, bool peek
     if (!port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = receive_args(queue, buffer, size);
     if (result == TAKT_OK) {
         result = receive_locked(queue, buffer, peek, woken);
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -578,16 +595,16 @@ int takt_queue_peek_from_isr(takt_queue_t *queue, void *buffer, size_t size)
 
 int takt_queue_count(const takt_queue_t *queue)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = queue_valid(queue) ? (int)queue->count : TAKT_ERR_ARG;
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
 int takt_queue_spaces(const takt_queue_t *queue)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = queue_valid(queue) ? (int)(queue->length - queue->count) : TAKT_ERR_ARG;
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }

@@ -66,9 +66,9 @@ int takt_queue_set_create(uint32_t capacity, takt_queue_set_t **out)
     if (set == NULL) {
         return TAKT_ERR_NOMEM;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     setup(set, capacity, (void **)(set + 1), SYNC_F_DYNAMIC);
-    port_critical_exit();
+    port_critical_exit(key);
     *out = set;
     return TAKT_OK;
 }
@@ -82,13 +82,13 @@ int takt_queue_set_create_static(takt_queue_set_t *set, uint32_t capacity, void 
     if (err != TAKT_OK) {
         return err;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (set_valid(set)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     setup(set, capacity, slots, 0);
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -97,18 +97,18 @@ int takt_queue_set_delete(takt_queue_set_t *set)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (!set_valid(set)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_ARG;
     }
     if (!waitq_empty(&set->selectors) || set->members != 0) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     set->magic = 0;
     bool dynamic = set->flags & SYNC_F_DYNAMIC;
-    port_critical_exit();
+    port_critical_exit(key);
     if (dynamic) {
         sync_free(set);
     }
@@ -139,41 +139,41 @@ static int change_membership(takt_queue_set_t *set, takt_queue_set_t **member_se
 
 int takt_queue_set_add_queue(takt_queue_set_t *set, takt_queue_t *queue)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     bool valid = queue != NULL && queue->magic == SYNC_MAGIC_QUEUE;
     int result = change_membership(set, valid ? &queue->set : NULL, valid,
                                    valid && queue->count == 0, true);
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
 int takt_queue_set_add_sem(takt_queue_set_t *set, takt_sem_t *sem)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     bool valid = sem != NULL && sem->magic == SYNC_MAGIC_SEM;
     int result = change_membership(set, valid ? &sem->set : NULL, valid, valid && sem->count == 0,
                                    true);
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
 int takt_queue_set_remove_queue(takt_queue_set_t *set, takt_queue_t *queue)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     bool valid = queue != NULL && queue->magic == SYNC_MAGIC_QUEUE;
     int result = change_membership(set, valid ? &queue->set : NULL, valid,
                                    valid && queue->count == 0, false);
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
 int takt_queue_set_remove_sem(takt_queue_set_t *set, takt_sem_t *sem)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     bool valid = sem != NULL && sem->magic == SYNC_MAGIC_SEM;
     int result = change_membership(set, valid ? &sem->set : NULL, valid, valid && sem->count == 0,
                                    false);
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -197,16 +197,16 @@ int takt_queue_set_select(takt_queue_set_t *set, void **member, takt_tick_t time
     if (member == NULL) {
         return TAKT_ERR_ARG;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     result = set_valid(set) ? select_locked(set, member) : TAKT_ERR_ARG;
     if (result == TAKT_ERR_TIMEOUT) {
         result = sync_may_block(timeout);
         if (result == TAKT_OK) {
             takt_kernel.current->wait_data = member;
-            return sync_block(&set->selectors, TAKT_WAIT_QUEUE_SET, timeout);
+            return sync_block(&set->selectors, TAKT_WAIT_QUEUE_SET, timeout, key);
         }
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -218,8 +218,8 @@ int takt_queue_set_select_from_isr(takt_queue_set_t *set, void **member)
     if (member == NULL) {
         return TAKT_ERR_ARG;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = set_valid(set) ? select_locked(set, member) : TAKT_ERR_ARG;
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }

@@ -41,9 +41,9 @@ int takt_sem_create(uint32_t max, uint32_t initial, takt_sem_t **out)
     if (sem == NULL) {
         return TAKT_ERR_NOMEM;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     setup(sem, max, initial, SYNC_F_DYNAMIC);
-    port_critical_exit();
+    port_critical_exit(key);
     *out = sem;
     return TAKT_OK;
 }
@@ -57,13 +57,13 @@ int takt_sem_create_static(takt_sem_t *sem, uint32_t max, uint32_t initial)
     if (err != TAKT_OK) {
         return err;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (sem_valid(sem)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     setup(sem, max, initial, 0);
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -72,18 +72,18 @@ int takt_sem_delete(takt_sem_t *sem)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (!sem_valid(sem)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_ARG;
     }
     if (!waitq_empty(&sem->waiters) || sem->set != NULL) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     sem->magic = 0;
     bool dynamic = sem->flags & SYNC_F_DYNAMIC;
-    port_critical_exit();
+    port_critical_exit(key);
     if (dynamic) {
         sync_free(sem);
     }
@@ -124,15 +124,15 @@ int takt_sem_take(takt_sem_t *sem, takt_tick_t timeout)
     if (err != TAKT_OK) {
         return err;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = sem_valid(sem) ? take_locked(sem) : TAKT_ERR_ARG;
     if (result == TAKT_ERR_TIMEOUT) {
         result = sync_may_block(timeout);
         if (result == TAKT_OK) {
-            return sync_block(&sem->waiters, TAKT_WAIT_SEM, timeout);
+            return sync_block(&sem->waiters, TAKT_WAIT_SEM, timeout, key);
         }
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -141,9 +141,9 @@ int takt_sem_give(takt_sem_t *sem)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = sem_valid(sem) ? give_locked(sem, NULL) : TAKT_ERR_ARG;
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -153,9 +153,9 @@ int takt_sem_take_from_isr(takt_sem_t *sem, bool *woken)
     if (!port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = sem_valid(sem) ? take_locked(sem) : TAKT_ERR_ARG;
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -164,16 +164,16 @@ int takt_sem_give_from_isr(takt_sem_t *sem, bool *woken)
     if (!port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = sem_valid(sem) ? give_locked(sem, woken) : TAKT_ERR_ARG;
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
 int takt_sem_count(const takt_sem_t *sem)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = sem_valid(sem) ? (int)sem->count : TAKT_ERR_ARG;
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }

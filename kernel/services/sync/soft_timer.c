@@ -50,7 +50,7 @@ static bool period_valid(takt_tick_t period)
 
 static void activate(takt_soft_timer_t *timer, takt_tick_t expiry)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (timer->flags & TIMER_F_ACTIVE) {
         takt_list_remove(&timer->active_node);
     }
@@ -67,17 +67,17 @@ static void activate(takt_soft_timer_t *timer, takt_tick_t expiry)
         pos = pos->prev;
     }
     takt_list_insert_before(pos, &timer->active_node);
-    port_critical_exit();
+    port_critical_exit(key);
 }
 
 static void deactivate(takt_soft_timer_t *timer)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (timer->flags & TIMER_F_ACTIVE) {
         takt_list_remove(&timer->active_node);
         timer->flags &= (uint8_t)~TIMER_F_ACTIVE;
     }
-    port_critical_exit();
+    port_critical_exit(key);
 }
 
 static takt_soft_timer_t *first_active(void)
@@ -138,13 +138,13 @@ static void daemon_main(void *arg)
     for (;;) {
         expire_due();
         takt_tick_t timeout = TAKT_WAIT_FOREVER;
-        port_critical_enter();
+        port_critical_t key = port_critical_enter();
         const takt_soft_timer_t *next = first_active();
         if (next != NULL) {
             takt_tick_t now = takt_tick_count();
             timeout = takt_tick_before(now, next->expiry) ? next->expiry - now : 0;
         }
-        port_critical_exit();
+        port_critical_exit(key);
         command_t cmd;
         if (takt_queue_receive(&daemon.commands, &cmd, sizeof(cmd), timeout) == TAKT_OK) {
             execute(&cmd);
@@ -195,13 +195,13 @@ int takt_soft_timer_set_server(takt_server_t *server)
         return TAKT_ERR_ARG;
     }
     int result = TAKT_OK;
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (task_handle_valid(&daemon.task)) {
         result = TAKT_ERR_STATE; /* a task does not move between servers */
     } else {
         takt_kernel.soft_timer_server = server;
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -246,9 +246,9 @@ int takt_soft_timer_create(const takt_soft_timer_params_t *params, takt_soft_tim
     if (timer == NULL) {
         return TAKT_ERR_NOMEM;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     setup(timer, params, SYNC_F_DYNAMIC);
-    port_critical_exit();
+    port_critical_exit(key);
     *out = timer;
     return TAKT_OK;
 }
@@ -260,9 +260,9 @@ int takt_soft_timer_create_static(const takt_soft_timer_params_t *params,
     if (err != TAKT_OK) {
         return err;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     bool live = timer_valid(timer);
-    port_critical_exit();
+    port_critical_exit(key);
     if (live) {
         return TAKT_ERR_STATE;
     }
@@ -270,9 +270,9 @@ int takt_soft_timer_create_static(const takt_soft_timer_params_t *params,
     if (err != TAKT_OK) {
         return err;
     }
-    port_critical_enter();
+    key = port_critical_enter();
     setup(timer, params, 0);
-    port_critical_exit();
+    port_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -287,14 +287,14 @@ static int post(command_t *cmd, takt_tick_t timeout, bool *woken, bool from_isr)
     if (!from_isr && !sync_timeout_valid(timeout)) {
         return TAKT_ERR_ARG;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (cmd->op != CMD_CALL &&
         (!timer_valid(cmd->timer) || (cmd->timer->flags & TIMER_F_DELETE_QUEUED))) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_ARG;
     }
     if (!task_handle_valid(&daemon.task)) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_STATE; /* no soft timer was created: no timer task */
     }
     cmd->at = takt_kernel.ticks;
@@ -307,15 +307,15 @@ static int post(command_t *cmd, takt_tick_t timeout, bool *woken, bool from_isr)
          * wait releases it only while blocked. */
         result = takt_queue_send(&daemon.commands, cmd, sizeof(*cmd), 0);
         if (result == TAKT_ERR_TIMEOUT && timeout != 0) {
-            port_critical_exit();
+            port_critical_exit(key);
             result = takt_queue_send(&daemon.commands, cmd, sizeof(*cmd), timeout);
-            port_critical_enter();
+            key = port_critical_enter();
         }
     }
     if (result == TAKT_OK && cmd->op == CMD_DELETE && timer_valid(cmd->timer)) {
         cmd->timer->flags |= TIMER_F_DELETE_QUEUED;
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -406,67 +406,67 @@ int takt_soft_timer_pend_call_from_isr(void (*fn)(void *arg1, uint32_t arg2), vo
 
 bool takt_soft_timer_active(const takt_soft_timer_t *timer)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     bool active = timer_valid(timer) && (timer->flags & TIMER_F_ACTIVE);
-    port_critical_exit();
+    port_critical_exit(key);
     return active;
 }
 
 void *takt_soft_timer_id(const takt_soft_timer_t *timer)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     void *id = timer_valid(timer) ? timer->id : NULL;
-    port_critical_exit();
+    port_critical_exit(key);
     return id;
 }
 
 takt_tick_t takt_soft_timer_period(const takt_soft_timer_t *timer)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     takt_tick_t period = timer_valid(timer) ? timer->period : 0;
-    port_critical_exit();
+    port_critical_exit(key);
     return period;
 }
 
 takt_tick_t takt_soft_timer_expiry(const takt_soft_timer_t *timer)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     takt_tick_t expiry = timer_valid(timer) ? timer->expiry : 0;
-    port_critical_exit();
+    port_critical_exit(key);
     return expiry;
 }
 
 const char *takt_soft_timer_name(const takt_soft_timer_t *timer)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     const char *name = timer_valid(timer) ? timer->name : NULL;
-    port_critical_exit();
+    port_critical_exit(key);
     return name;
 }
 
 bool takt_soft_timer_auto_reload(const takt_soft_timer_t *timer)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     bool reload = timer_valid(timer) && (timer->flags & TIMER_F_AUTO_RELOAD);
-    port_critical_exit();
+    port_critical_exit(key);
     return reload;
 }
 
 int takt_soft_timer_set_id(takt_soft_timer_t *timer, void *id)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = TAKT_ERR_ARG;
     if (timer_valid(timer)) {
         timer->id = id;
         result = TAKT_OK;
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
 int takt_soft_timer_set_auto_reload(takt_soft_timer_t *timer, bool auto_reload)
 {
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = TAKT_ERR_ARG;
     if (timer_valid(timer)) {
         if (auto_reload) {
@@ -476,6 +476,6 @@ int takt_soft_timer_set_auto_reload(takt_soft_timer_t *timer, bool auto_reload)
         }
         result = TAKT_OK;
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }

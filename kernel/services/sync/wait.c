@@ -48,9 +48,9 @@ static inline takt_task_t *block_current(takt_waitq_t *queue, takt_wait_t reason
     return self;
 }
 
-static inline int finish_block(const takt_task_t *self)
+static inline int finish_block(const takt_task_t *self, port_critical_t key)
 {
-    port_critical_exit(); /* the switch away happens here; we return once woken */
+    port_critical_exit(key); /* the switch away happens here; we return once woken */
     return self->wait_result;
 }
 
@@ -59,14 +59,14 @@ void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t tim
     (void)block_current(queue, reason, timeout);
 }
 
-int sync_block_finish(void)
+int sync_block_finish(port_critical_t key)
 {
-    return finish_block(takt_kernel.current);
+    return finish_block(takt_kernel.current, key);
 }
 
-int sync_block(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout)
+int sync_block(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout, port_critical_t key)
 {
-    return finish_block(block_current(queue, reason, timeout));
+    return finish_block(block_current(queue, reason, timeout), key);
 }
 
 static void unlink_waiter(takt_task_t *task)
@@ -80,9 +80,7 @@ static void unlink_waiter(takt_task_t *task)
 static inline void end_wait(takt_task_t *task, int result)
 {
     unlink_waiter(task);
-    if (takt_pq_node_queued(&task->wake_timer.node)) { /* no call for a wait without timeout */
-        timer_cancel(&task->wake_timer);
-    }
+    timer_cancel(&task->wake_timer);
     task->wait_result = (int8_t)result;
     task_wake(task, (takt_wait_t)task->wait);
 }
@@ -131,13 +129,13 @@ int takt_sched_lock(void)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     int result = TAKT_ERR_STATE;
     if (takt_kernel.sched_lock < UINT8_MAX) {
         takt_kernel.sched_lock++;
         result = TAKT_OK;
     }
-    port_critical_exit();
+    port_critical_exit(key);
     return result;
 }
 
@@ -146,9 +144,9 @@ int takt_sched_unlock(void)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_enter();
+    port_critical_t key = port_critical_enter();
     if (takt_kernel.sched_lock == 0) {
-        port_critical_exit();
+        port_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     uint32_t switches = takt_kernel.context_switches;
@@ -156,7 +154,7 @@ int takt_sched_unlock(void)
     if (ended) {
         sched_reschedule(); /* the switch the lock held back, if any */
     }
-    port_critical_exit();
+    port_critical_exit(key);
     /* In task context the switch (if any) happened at the exit above, so
      * the counter moved iff another task ran before we got back. */
     return ended && takt_kernel.context_switches != switches ? 1 : 0;
@@ -167,9 +165,14 @@ unsigned takt_sched_lock_depth(void)
     return takt_kernel.sched_lock;
 }
 
+/* Only the outermost section masks (the kernel keeps its key): the inner
+ * ones find everything masked already. Task context only, so nothing that
+ * preempts the read of app_critical can change it. */
 void takt_critical_enter(void)
 {
-    port_critical_enter();
+    if (takt_kernel.app_critical == 0) {
+        takt_kernel.app_critical_key = port_critical_enter();
+    }
     takt_kernel.app_critical++;
 }
 
@@ -179,20 +182,20 @@ void takt_critical_exit(void)
     if (takt_kernel.app_critical == 0) {
         return; /* unbalanced exit: ignored rather than unmasking someone else's section */
     }
-    takt_kernel.app_critical--;
-    port_critical_exit();
+    if (--takt_kernel.app_critical == 0) {
+        port_critical_exit(takt_kernel.app_critical_key);
+    }
 }
 
+_Static_assert(sizeof(port_critical_t) <= sizeof(uint32_t), "a port key travels as the uint32_t state");
 uint32_t takt_critical_enter_from_isr(void)
 {
-    port_critical_enter(); /* the port nests; no state to keep */
-    return 0;
+    return port_critical_enter(); /* the state is the port's key */
 }
 
 void takt_critical_exit_from_isr(uint32_t state)
 {
-    (void)state;
-    port_critical_exit();
+    port_critical_exit(state);
 }
 
 bool takt_in_isr(void)

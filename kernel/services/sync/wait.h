@@ -102,15 +102,17 @@ static inline int sync_may_block(takt_tick_t timeout)
 /*
  * Blocks the caller on queue (NULL: a wait with no list, e.g. a notification)
  * for reason, with the timeout, and leaves the kernel lock the caller took
- * with one port_critical_enter: the switch happens there. Returns the wait's
- * result once the task runs again (TAKT_OK when served, TAKT_ERR_TIMEOUT).
- * Assumptions: sync_may_block said TAKT_OK; lock held exactly once.
+ * with one port_critical_enter, whose key it gets: the switch happens there.
+ * Returns the wait's result once the task runs again (TAKT_OK when served,
+ * TAKT_ERR_TIMEOUT). Assumptions: sync_may_block said TAKT_OK; lock held
+ * exactly once.
  */
-int sync_block(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout);
+int sync_block(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout, port_critical_t key);
 /* sync_block in two halves, for an object that must act between the caller
- * joining the waiters and the switch (a mutex passing on priority). */
+ * joining the waiters and the switch (a mutex passing on priority); the
+ * second leaves the lock. */
 void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout);
-int sync_block_finish(void);
+int sync_block_finish(port_critical_t key);
 
 /*
  * Ends a waiter's wait with result (it leaves its list, its timeout is

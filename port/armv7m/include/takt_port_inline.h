@@ -18,9 +18,17 @@
 
 /* The port's state the inline functions share with port_armv7m.c. */
 typedef struct {
-    uint32_t critical_nesting;
-    uint32_t saved_basepri;
-    uint32_t epoch; /* outermost critical sections opened so far */
+    /* Outermost critical sections opened so far, in steps of
+     * TAKT_ARM_EPOCH_STEP: each one's instant. The section counts in the low
+     * word (one more test than a 32-bit count; a 64-bit add costs three) and
+     * carries into the high word. */
+    union {
+        uint64_t epoch;
+        struct {
+            uint32_t epoch_low;
+            uint32_t epoch_high;
+        };
+    };
     /* Why events now share the tick's instant (port_instant); `any` reads the
      * three flags at once (the fourth byte stays 0). */
     union {
@@ -42,9 +50,27 @@ typedef struct {
         };
     };
     uint32_t port_tick_low;
+    /* The instant the tick's events, a held switch and a stopped run share
+     * (takt_arm_tick_instant), and the tick count it belongs to (UINT64_MAX:
+     * none, take a fresh one). */
+    uint64_t tick_instant;
+    uint64_t tick_instant_key;
 } takt_arm_port_state_t;
 
 extern takt_arm_port_state_t takt_arm_port_state;
+
+/* Instants leave the low 16 bits clear: the kernel puts the task id there
+ * (the ready order, port.h), so it needs no shift. */
+#define TAKT_ARM_EPOCH_STEP 0x10000u
+
+/* The next epoch: a new instant. */
+static inline void takt_arm_next_epoch(takt_arm_port_state_t *s)
+{
+    s->epoch_low += TAKT_ARM_EPOCH_STEP;
+    if (s->epoch_low == 0) {
+        s->epoch_high++;
+    }
+}
 
 #ifdef TAKT_ARM_MASK_METER
 /* Benchmarks only (docs/benchmarks.md, "FreeRTOS-API suite"). Every outermost
@@ -93,12 +119,34 @@ static inline bool port_in_isr(void)
     return (arm_ipsr() << 23) != 0; /* the exception number, bits 0-8; one shift, no mask */
 }
 
-static inline void port_critical_enter(void)
+/*
+ * Critical sections are keyed (port.h): the key is the BASEPRI found on
+ * entry, so nesting needs no counter. A nested section finds the kernel's
+ * level and restores it; the outermost one finds another level (0, a held
+ * switch's, PendSV's level, or one an application set itself) and restores
+ * that. One compare: a level the kernel never sets (an application's own
+ * BASEPRI) makes the kernel call in it an operation of its own, which it is.
+ */
+static inline bool takt_arm_key_outermost(port_critical_t key)
+{
+    return key != TAKT_ARM_BASEPRI;
+}
+
+/* True while BASEPRI masks kernel interrupts (a kernel section, or an
+ * application's own mask at or above the kernel's level). */
+static inline bool takt_arm_in_critical(void)
+{
+    uint32_t level = arm_basepri();
+    return level != 0 && level <= TAKT_ARM_BASEPRI;
+}
+
+static inline port_critical_t port_critical_enter(void)
 {
     takt_arm_port_state_t *s = &takt_arm_port_state;
-    uint32_t old = arm_basepri();
+    port_critical_t key = arm_basepri();
+    bool outermost = takt_arm_key_outermost(key);
 #ifdef TAKT_ARM_MASK_METER
-    if (s->critical_nesting == 0) { /* an interrupt's own section ends before it returns */
+    if (outermost) {
         takt_arm_meter_read_and_raise(TAKT_ARM_BASEPRI);
     } else {
         arm_set_basepri(TAKT_ARM_BASEPRI);
@@ -106,31 +154,32 @@ static inline void port_critical_enter(void)
 #else
     arm_set_basepri(TAKT_ARM_BASEPRI);
 #endif
-    if (s->critical_nesting++ == 0) {
-        s->saved_basepri = old;
-        s->epoch++;
+    if (outermost) {
+        takt_arm_next_epoch(s);
     }
+    return key;
 }
 
-/* The end of a section in the task whose modelled work held PendSV back. */
-uint32_t takt_arm_critical_exit_held(uint32_t restore);
+/* The end of a section whose key is not 0: a nested one, or one in the task
+ * whose modelled work held PendSV back. Returns the level to restore. */
+uint32_t takt_arm_critical_exit_held(port_critical_t key);
 
-static inline void port_critical_exit(void)
+static inline void port_critical_exit(port_critical_t key)
 {
-    takt_arm_port_state_t *s = &takt_arm_port_state;
-    if (--s->critical_nesting == 0) {
-        uint32_t restore = s->saved_basepri;
-        /* A held switch masked PendSV before the section, so restore is not 0:
-         * one test of the value we need anyway. */
-        if (restore != 0) {
-            restore = takt_arm_critical_exit_held(restore);
-        }
-#ifdef TAKT_ARM_MASK_METER
-        takt_arm_meter_log_and_lower(restore); /* a pended PendSV runs right here */
-#else
-        arm_set_basepri(restore); /* a pended PendSV runs right here */
-#endif
+    /* A held switch masked PendSV before the section, so its key is not 0:
+     * one test of the value we restore anyway. */
+    if (key != 0) {
+        key = takt_arm_critical_exit_held(key);
     }
+#ifdef TAKT_ARM_MASK_METER
+    if (takt_arm_key_outermost(key)) {
+        takt_arm_meter_log_and_lower(key); /* a pended PendSV runs right here */
+    } else {
+        arm_set_basepri(key);
+    }
+#else
+    arm_set_basepri(key); /* a pended PendSV runs right here */
+#endif
 }
 
 /* The tick's events (port.h): only a tick that does more than count sets
@@ -152,16 +201,24 @@ static inline void port_tick_events_end(void)
  * kernel does one operation in it, as the sim does in zero time); and, as on
  * the sim, everything the tick interrupt does, what a task does between
  * modelled work that ended on a tick and its next kernel call, and what
- * happens outside a run share the tick's instant. Odd values are sections,
- * even ones ticks, so the two never compare equal.
+ * happens outside a run share the tick's instant. The values are ordered
+ * (TAKT_PORT_ORDERED_INSTANTS): a section's is its epoch, and the shared one
+ * is a fresh epoch taken when first asked for, so a later instant is always
+ * larger and the kernel uses the value itself as the ready order. The bound
+ * that puts on a run is 2^48 kernel operations: nine years at a million a
+ * second.
  */
+#define TAKT_PORT_ORDERED_INSTANTS 1
+
+takt_stamp_t takt_arm_tick_instant(void);
+
 static inline takt_stamp_t port_instant(void)
 {
     const takt_arm_port_state_t *s = &takt_arm_port_state;
     if (s->at_tick.any != 0) {
-        return s->ticks << 1;
+        return takt_arm_tick_instant();
     }
-    return ((takt_stamp_t)s->epoch << 1) | 1u;
+    return s->epoch;
 }
 
 #endif

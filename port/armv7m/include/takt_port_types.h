@@ -7,6 +7,9 @@
 
 typedef uint64_t takt_stamp_t;
 
+/* A critical section's key: the BASEPRI it found (takt_port_inline.h). */
+typedef uint32_t port_critical_t;
+
 typedef struct {
     uint32_t *sp; /* process stack pointer while the task is switched out */
 } port_context_t;

@@ -7,6 +7,9 @@
 
 typedef uint64_t takt_stamp_t;
 
+/* A critical section's key: the nesting depth it found (port_sim.c). */
+typedef uint32_t port_critical_t;
+
 typedef struct {
     ucontext_t uc;
 } port_context_t;
