@@ -117,8 +117,8 @@ __attribute__((noinline)) static void set_inherited_deadline(takt_task_t *task, 
  * equals and a running task that drops goes behind them at the next switch
  * (both as FreeRTOS does); until then a queued running task stays in front.
  * running, queued: the task's state (sched_in_ready_queue), given so that the
- * unlock's copy for the running task folds them. The caller asks for the
- * reschedule. */
+ * hot paths' copies fold them (the unlock's for the running task, the lock's
+ * for a holder that does not run). The caller asks for the reschedule. */
 __attribute__((always_inline)) static inline void apply_as(takt_task_t *task, effective_t e,
                                                            bool running, bool queued)
 {
@@ -146,7 +146,8 @@ __attribute__((always_inline)) static inline void apply_as(takt_task_t *task, ef
     }
 }
 
-static void apply(takt_task_t *task, effective_t e)
+/* Out of line: the walk's copy (the hot paths have their own). */
+__attribute__((noinline)) static void apply(takt_task_t *task, effective_t e)
 {
     apply_as(task, e, task->state == TAKT_TASK_RUNNING, sched_in_ready_queue(task));
 }
@@ -204,7 +205,10 @@ static void priority_raise(takt_task_t *holder, const takt_task_t *waiter)
     if (unchanged(holder, &e)) {
         return;
     }
-    apply(holder, e);
+    /* the caller runs (it just blocked), so the holder does not: apply's
+     * copy for a task that is READY or waits, inline */
+    KASSERT(holder->state != TAKT_TASK_RUNNING);
+    apply_as(holder, e, false, holder->state == TAKT_TASK_READY);
     takt_task_t *next = pass_on(holder);
     if (next != NULL) {
         sync_priority_update(next);
