@@ -59,11 +59,6 @@ void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t tim
     (void)block_current(queue, reason, timeout);
 }
 
-int sync_block_finish(port_critical_t key)
-{
-    return finish_block(takt_kernel.current, key);
-}
-
 int sync_block(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout, port_critical_t key)
 {
     return finish_block(block_current(queue, reason, timeout), key);
