@@ -202,17 +202,20 @@ takt_task_t *takt_sched_switch_point(void)
     /* Most switch points have no request: one test skips them all. */
     bool requests = k->switch_requests != 0;
     takt_task_t *next;
-    /* The requests are cleared with one store, no test: the switch point runs
-     * with kernel interrupts masked, so no request can come in between. */
     if (sched_running_queued()) {
         next = pick_running_queued(cur, requests);
+        /* One store, no test (kernel interrupts are masked here, so no request
+         * comes in between): cheaper on this path; on the other, the test is
+         * (measured: the hsf server switch). */
         k->switch_requests = 0;
         if (next == cur && cur->state == TAKT_TASK_RUNNING) {
             return stays_running(cur);
         }
     } else {
         bool stays = keeps_running(cur, requests, &next);
-        k->switch_requests = 0;
+        if (requests) {
+            k->switch_requests = 0;
+        }
         if (stays) {
             return stays_running(cur);
         }
@@ -245,17 +248,24 @@ void takt_yield(void)
     sched_reschedule();
 }
 
+/* Out of line: a point with nothing waiting (the common case) is then a leaf
+ * that saves no registers. */
+__attribute__((noinline)) static void preemption_point_taken(void)
+{
+    port_critical_t key = port_critical_enter();
+    trace_record(TAKT_EV_PREEMPTION_POINT, takt_kernel.current, 0);
+    takt_kernel.at_preemption_point = true;
+    sched_reschedule();
+    port_critical_exit(key);
+}
+
 void takt_preemption_point(void)
 {
     if (!takt_yield_hint || !in_task_context() ||
         takt_kernel.preemption == TAKT_PREEMPT_NONE) {
         return;
     }
-    port_critical_t key = port_critical_enter();
-    trace_record(TAKT_EV_PREEMPTION_POINT, takt_kernel.current, 0);
-    takt_kernel.at_preemption_point = true;
-    sched_reschedule();
-    port_critical_exit(key);
+    preemption_point_taken();
 }
 
 int takt_task_set_preemptive(takt_task_t *task, bool preemptive)
