@@ -204,18 +204,15 @@ takt_task_t *takt_sched_switch_point(void)
     takt_task_t *next;
     if (sched_running_queued()) {
         next = pick_running_queued(cur, requests);
-        /* One store, no test (kernel interrupts are masked here, so no request
-         * comes in between): cheaper on this path; on the other, the test is
-         * (measured: the hsf server switch). */
+        /* One store, no test: kernel interrupts are masked here, so no request
+         * comes in between. */
         k->switch_requests = 0;
         if (next == cur && cur->state == TAKT_TASK_RUNNING) {
             return stays_running(cur);
         }
     } else {
         bool stays = keeps_running(cur, requests, &next);
-        if (requests) {
-            k->switch_requests = 0;
-        }
+        k->switch_requests = 0;
         if (stays) {
             return stays_running(cur);
         }
