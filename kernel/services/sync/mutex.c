@@ -69,16 +69,27 @@ static effective_t effective_of(const takt_task_t *task)
     return e;
 }
 
-static bool unchanged(const takt_task_t *task, const effective_t *e)
+/* Inline (as unchanged below): on the lock and unlock paths, where a call
+ * would cost more than the compare. */
+__attribute__((always_inline)) static inline bool same_effective(const effective_t *a,
+                                                                 const effective_t *b)
 {
-    return task->priority == e->priority && task->deadline_inherited == e->has_deadline &&
-           (!e->has_deadline || task->inherited_deadline == e->deadline);
+    return a->priority == b->priority && a->has_deadline == b->has_deadline &&
+           (!a->has_deadline || a->deadline == b->deadline);
 }
 
 /* What task has now: between kernel operations the same as effective_of. */
 static inline effective_t current_of(const takt_task_t *task)
 {
     return (effective_t){task->priority, task->deadline_inherited, task->inherited_deadline};
+}
+
+/* Whether task already has e. */
+__attribute__((always_inline)) static inline bool unchanged(const takt_task_t *task,
+                                                            const effective_t *e)
+{
+    effective_t now = current_of(task);
+    return same_effective(e, &now);
 }
 
 #if TAKT_CONFIG_ASSERTS
@@ -88,8 +99,7 @@ static inline effective_t current_of(const takt_task_t *task)
 __attribute__((unused)) static bool walk_gives(const takt_task_t *task, const effective_t *e)
 {
     effective_t walked = effective_of(task);
-    return walked.priority == e->priority && walked.has_deadline == e->has_deadline &&
-           (!walked.has_deadline || walked.deadline == e->deadline);
+    return same_effective(&walked, e);
 }
 
 __attribute__((unused)) static bool derived_agrees(const takt_task_t *task)
@@ -383,7 +393,7 @@ int takt_mutex_lock(takt_mutex_t *mutex, takt_tick_t timeout)
         if (result == TAKT_OK) {
             sync_block_prepare(&mutex->waiters, TAKT_WAIT_MUTEX, timeout);
             priority_raise(mutex->holder, self);
-            return sync_block_finish(key);
+            return sync_block_finish(self, key);
         }
     }
     port_critical_exit(key);

@@ -48,12 +48,6 @@ static inline takt_task_t *block_current(takt_waitq_t *queue, takt_wait_t reason
     return self;
 }
 
-static inline int finish_block(const takt_task_t *self, port_critical_t key)
-{
-    port_critical_exit(key); /* the switch away happens here; we return once woken */
-    return self->wait_result;
-}
-
 void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout)
 {
     (void)block_current(queue, reason, timeout);
@@ -61,7 +55,7 @@ void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t tim
 
 int sync_block(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout, port_critical_t key)
 {
-    return finish_block(block_current(queue, reason, timeout), key);
+    return sync_block_finish(block_current(queue, reason, timeout), key);
 }
 
 static void unlink_waiter(takt_task_t *task)

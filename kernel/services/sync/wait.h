@@ -110,12 +110,13 @@ static inline int sync_may_block(takt_tick_t timeout)
 int sync_block(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout, port_critical_t key);
 /* sync_block in two halves, for an object that must act between the caller
  * joining the waiters and the switch (a mutex passing on priority); the
- * second leaves the lock (inline: it is two instructions and a load). */
+ * second, given the caller (self), leaves the lock (inline: it is two
+ * instructions and a load; sync_block ends with it too). */
 void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout);
-static inline int sync_block_finish(port_critical_t key)
+static inline int sync_block_finish(const takt_task_t *self, port_critical_t key)
 {
     port_critical_exit(key); /* the switch away happens here; we return once woken */
-    return takt_kernel.current->wait_result;
+    return self->wait_result;
 }
 
 /*
