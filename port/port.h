@@ -62,6 +62,13 @@ bool port_in_isr(void);
  * bits and uses that as the ready order, instead of numbering the instants
  * itself (sched/core.c). */
 takt_stamp_t port_instant(void);
+
+/* The instant of the switch point (takt_sched_switch_point), asked for only
+ * when it makes the running task ready again (a yield, a slice's end, a
+ * demotion behind its equals). A port that numbers its kernel operations
+ * need not count a switch that stamps nothing, and takes its number here
+ * (port/armv7m); the sim returns port_instant(). */
+takt_stamp_t port_switch_instant(void);
 #endif
 
 #ifndef TAKT_PORT_INLINE_TICK

@@ -14,21 +14,21 @@ static bool may_preempt(const takt_task_t *running)
            (running->flags & TAKT_TASK_F_IDLE);
 }
 
-/* The task becomes ready now (SCHEDULING.md "Order of events"): its state,
- * and its ready order, before the policy queues it by that order: the instant
- * it became ready, then its id. Inline in make_ready (every wake) and in the
- * queued yield's move. */
-__attribute__((always_inline)) static inline void stamp_ready(takt_task_t *task)
+/* The task becomes ready at the instant now (SCHEDULING.md "Order of
+ * events"): its state, and its ready order, before the policy queues it by
+ * that order: the instant it became ready, then its id. Inline in make_ready
+ * (every wake, now = port_instant()) and in the switch point's yield
+ * (port_switch_instant()). */
+__attribute__((always_inline)) static inline void stamp_ready(takt_task_t *task, takt_stamp_t now)
 {
     task->state = TAKT_TASK_READY;
     task->wait = TAKT_WAIT_NONE;
 #ifdef TAKT_PORT_ORDERED_INSTANTS
     /* The port's instants are already an order, with room for the id. */
-    task->ready_order = port_instant() | task->id;
+    task->ready_order = now | task->id;
 #else
     /* Only equality is meaningful: number the distinct instants. */
     takt_kernel_t *k = &takt_kernel;
-    takt_stamp_t now = port_instant();
     if (now != k->last_ready_stamp || k->ready_instant == 0) {
         k->ready_instant++;
         k->last_ready_stamp = now;
@@ -39,7 +39,7 @@ __attribute__((always_inline)) static inline void stamp_ready(takt_task_t *task)
 
 static void make_ready(takt_task_t *task, takt_ready_how_t how)
 {
-    stamp_ready(task);
+    stamp_ready(task, port_instant());
     sched_policy()->insert(task, how);
     /* A job that would preempt a task running a non-preemptive subjob: tell the
      * task at once (takt_should_yield), the switch waits for its next point.
@@ -66,13 +66,18 @@ void task_wake(takt_task_t *task, takt_wait_t wait)
     sched_reschedule();
 }
 
-/* The queued running task goes behind its equals (a yield, a slice's end, a
- * demotion): it becomes ready again now, and the policy moves it in place. It
+/* The running task goes behind its equals at the switch point (a yield, a
+ * slice's end, a demotion): it becomes ready again now, and the policy queues
+ * it (YIELD) or, when it keeps the running task queued, moves it in place. It
  * never preempts the task that runs (itself), so no hint to give. */
-static void queued_behind_equals(takt_task_t *running)
+static void behind_equals(takt_task_t *running, bool queued)
 {
-    stamp_ready(running);
-    sched_policy()->move_behind_equals(running);
+    stamp_ready(running, port_switch_instant());
+    if (queued) {
+        sched_policy()->move_behind_equals(running);
+    } else {
+        sched_policy()->insert(running, TAKT_READY_YIELD);
+    }
 }
 
 void sched_make_unready(takt_task_t *task)
@@ -116,7 +121,7 @@ static bool keeps_running(takt_task_t *cur, bool requests, takt_task_t **next)
         return false;
     }
     if (requests && behind_equals_now(cur)) {
-        make_ready(cur, TAKT_READY_YIELD);
+        behind_equals(cur, false);
         return false;
     }
     const takt_task_t *candidate = policy->peek();
@@ -148,7 +153,7 @@ static takt_task_t *pick_running_queued(takt_task_t *cur, bool requests)
         return policy->peek();
     }
     if (requests && behind_equals_now(cur)) {
-        queued_behind_equals(cur);
+        behind_equals(cur, true);
         return policy->peek();
     }
     takt_task_t *head = policy->peek();

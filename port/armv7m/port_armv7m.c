@@ -243,22 +243,22 @@ uint32_t *port_switch_stack(uint32_t *sp);
 /* The switch's own critical section. PendSV runs only when BASEPRI is 0: a
  * kernel section (0x40) and a held switch (PendSV's level) both mask it. So
  * no section is open here, and the end restores 0; a lean copy of the
- * outermost case of port_critical_enter/exit (the meter build keeps those,
- * so that the section is logged). */
+ * outermost case of port_critical_enter/exit (the meter build logs it as
+ * they do). */
 static inline void switch_section_enter(void)
 {
+    /* No epoch: a switch that stamps a task takes one (port_switch_instant). */
 #ifdef TAKT_ARM_MASK_METER
-    (void)port_critical_enter(); /* finds 0 (see above) */
+    takt_arm_meter_read_and_raise(TAKT_ARM_BASEPRI); /* finds 0 (see above) */
 #else
     arm_set_basepri(TAKT_ARM_BASEPRI);
-    takt_arm_next_epoch(&shared);
 #endif
 }
 
 static inline void switch_section_exit(void)
 {
 #ifdef TAKT_ARM_MASK_METER
-    port_critical_exit(0);
+    takt_arm_meter_log_and_lower(0);
 #else
     arm_set_basepri(0); /* interrupts that came meanwhile run now, then the switch returns */
 #endif

@@ -227,6 +227,11 @@ takt_stamp_t port_instant(void)
     return sim.now; /* kernel code takes no time: one instant per virtual time */
 }
 
+takt_stamp_t port_switch_instant(void)
+{
+    return port_instant();
+}
+
 size_t port_min_stack_size(void)
 {
     return 8192;

@@ -326,7 +326,7 @@ static takt_stamp_t instant_in_section(void)
     return instant;
 }
 
-static takt_stamp_t instants_seen[6];
+static takt_stamp_t instants_seen[8];
 
 static void instant_checker(void *arg)
 {
@@ -348,6 +348,18 @@ static void instant_checker(void *arg)
     seen[4] = instant_in_section();
     takt_delay(1); /* woken by the tick: a later instant again */
     seen[5] = instant_in_section();
+    /* The switch's section takes no instant of its own; a switch that
+     * stamps a task takes one (port_switch_instant), later than the last
+     * section's, and a yield's stamp is later than every section before. */
+    port_critical_t key = port_critical_enter();
+    takt_stamp_t section = port_instant();
+    takt_stamp_t switch_instant = port_switch_instant();
+    CHECK(switch_instant > section);
+    CHECK_EQ(port_instant(), switch_instant);
+    port_critical_exit(key);
+    takt_yield();
+    seen[6] = takt_task_self()->ready_order & ~(takt_stamp_t)0xFFFFu;
+    seen[7] = instant_in_section();
     takt_arm_stop();
 }
 
@@ -366,8 +378,10 @@ static void test_instants(void)
     CHECK_EQ(instants_seen[3], instants_seen[2]);
     CHECK(instants_seen[4] > instants_seen[3]);
     CHECK(instants_seen[5] > instants_seen[4]);
+    CHECK(instants_seen[6] > instants_seen[5]);
+    CHECK(instants_seen[7] > instants_seen[6]);
     takt_stamp_t after_end = instant_in_section();
-    CHECK(after_end > instants_seen[5]);
+    CHECK(after_end > instants_seen[7]);
     CHECK_EQ(instant_in_section(), after_end);
     takt_teardown();
 }
