@@ -32,9 +32,18 @@ typedef struct {
     const takt_policy_t *policy;
     takt_tick_t ticks;
     takt_pq_t timers;
-    takt_preemption_t preemption;
-    bool round_robin;
-    bool started;
+    /* What decides whether the running task may block, so that one load
+     * tests it all (task_may_block_now): it may when the kernel has started
+     * and neither count is above 0. */
+    union {
+        struct {
+            uint8_t sched_lock;   /* takt_sched_lock nesting: no switch away from a running task */
+            uint8_t app_critical; /* takt_critical_enter nesting (task level) */
+            bool started;         /* takt_start ran and the run goes on */
+            uint8_t block_unused;
+        };
+        uint32_t block_word;
+    };
     /* What the next switch point must do besides picking the head; the
      * switch point tests them at once (switch_requests) and clears them. One byte each:
      * a task sets yield_current without a critical section, and a byte store
@@ -48,8 +57,8 @@ typedef struct {
         };
         uint32_t switch_requests;
     };
-    uint8_t sched_lock;   /* takt_sched_lock nesting: no switch away from a running task */
-    uint8_t app_critical; /* takt_critical_enter nesting (task level) */
+    takt_preemption_t preemption;
+    bool round_robin;
     uint16_t next_task_id;
     uint16_t live_tasks;
     port_critical_t app_critical_key; /* the outermost takt_critical_enter's */
@@ -104,7 +113,7 @@ static inline bool sched_in_ready_queue(const takt_task_t *task)
     return task->state == TAKT_TASK_READY ||
            (task->state == TAKT_TASK_RUNNING && sched_running_queued());
 }
-/* sched_block_current (below the trace functions it uses). */
+/* sched_block_current: sched/bound.h, where the policy's remove inlines. */
 /* Something changed that may change who runs: decide now (task context) or at
  * the next switch point (interrupt, critical section). Inline: on every path
  * that readies or blocks a task. */
@@ -227,20 +236,6 @@ static inline void trace_record_id(takt_event_type_t type, uint16_t id, uint32_t
 }
 #endif
 
-/* Blocks the running task (state, wait reason) and reschedules. Context: task.
- * Inline: every blocking call ends here. */
-static inline void sched_block_current(takt_wait_t wait)
-{
-    takt_task_t *self = takt_kernel.current;
-    if (sched_running_queued()) {
-        sched_make_unready(self);
-    }
-    self->state = TAKT_TASK_BLOCKED;
-    self->wait = (uint8_t)wait;
-    trace_record(TAKT_EV_BLOCK, self, wait);
-    sched_reschedule();
-}
-
 /* The job a periodic task is running or will run next. */
 static inline uint32_t task_current_job(const takt_task_t *task)
 {
@@ -258,6 +253,18 @@ static inline bool current_may_block(void)
 {
     const takt_kernel_t *k = &takt_kernel;
     return !(k->current->flags & TAKT_TASK_F_IDLE) && k->sched_lock == 0 && k->app_critical == 0;
+}
+
+/* in_task_context() && current_may_block(), with one load for the started
+ * flag and both counts (block_word; then current is a task). */
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "block_word's value assumes little-endian");
+#define TAKT_BLOCK_WORD_FREE                                                                    \
+    ((uint32_t)1u << (8u * (offsetof(takt_kernel_t, started) - offsetof(takt_kernel_t, block_word))))
+static inline bool task_may_block_now(void)
+{
+    const takt_kernel_t *k = &takt_kernel;
+    return k->block_word == TAKT_BLOCK_WORD_FREE && !port_in_isr() &&
+           !(k->current->flags & TAKT_TASK_F_IDLE);
 }
 
 #endif

@@ -49,6 +49,11 @@ void port_request_switch(void);
 port_critical_t port_critical_enter(void);
 void port_critical_exit(port_critical_t key);
 
+/* port_critical_enter() where the caller knows nothing is masked: a task
+ * that has just come back from a wait (its section ended at the switch). A
+ * port may skip finding out; the sim checks it. */
+port_critical_t port_critical_enter_unmasked(void);
+
 /* True while an interrupt handler runs. */
 bool port_in_isr(void);
 

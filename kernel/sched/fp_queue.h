@@ -71,11 +71,14 @@ static inline void fp_queue_insert(fp_queue_t *q, takt_task_t *task, takt_ready_
 }
 
 /* The node's own links go stale: whether a task is queued is its state
- * (sched_in_ready_queue), never its node. */
+ * (sched_in_ready_queue), never its node. Never the idle task (level 0): it
+ * never blocks, and nothing suspends or deletes it (task_stack_check leaves
+ * it queued too), so the bit needs no test for level 0. */
 static inline void fp_queue_remove(fp_queue_t *q, takt_task_t *task)
 {
+    KASSERT(task->priority != 0);
     takt_list_unlink(&task->ready.list);
-    if (task->priority != 0 && takt_list_empty(&q->level[task->priority])) {
+    if (takt_list_empty(&q->level[task->priority])) {
         takt_bitmap_clear(&q->nonempty, task->priority - 1u);
     }
 }

@@ -8,7 +8,7 @@
  * Each task has at most one deadline timer, watching its oldest job that has
  * no verdict yet, so miss detection never scans tasks.
  */
-#include "../internal.h"
+#include "../sched/bound.h"
 
 static takt_tick_t release_of(const takt_task_t *task, uint32_t job)
 {

@@ -401,6 +401,9 @@ void task_stack_check(takt_task_t *task)
 #if TAKT_CONFIG_STACK_OVERFLOW_HOOK
             takt_stack_overflow_hook(task);
 #endif
+            if (task->flags & TAKT_TASK_F_IDLE) {
+                return; /* reported; it stays ready, since nothing else could run */
+            }
             /* It must not run again on a stack it has overrun. */
             if (sched_in_ready_queue(task)) {
                 sched_make_unready(task);

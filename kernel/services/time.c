@@ -200,10 +200,10 @@ void time_task_init(takt_task_t *task)
 
 static int delay_checks(void)
 {
-    return in_task_context() && current_may_block() ? TAKT_OK : TAKT_ERR_CONTEXT;
+    return task_may_block_now() ? TAKT_OK : TAKT_ERR_CONTEXT;
 }
 
-static void block_until(takt_tick_t wake)
+static inline __attribute__((always_inline)) void block_until(takt_tick_t wake)
 {
     takt_task_t *self = takt_kernel.current;
     /* A running task's wake timer is not queued: every way out of a wait

@@ -200,6 +200,14 @@ port_critical_t port_critical_enter(void)
     return sim.critical_nesting++;
 }
 
+port_critical_t port_critical_enter_unmasked(void)
+{
+    if (sim.critical_nesting != 0) {
+        fatal("critical section entered as unmasked inside another");
+    }
+    return port_critical_enter();
+}
+
 void port_critical_exit(port_critical_t key)
 {
     if (sim.critical_nesting == 0) {

@@ -106,9 +106,39 @@ static void scenario_overflow(takt_tick_t tick0)
     run_index++;
 }
 
+/* The idle task's guard overwritten: reported at every switch away from it,
+ * and it stays ready, since nothing else could run when every task waits. */
+static int idle_waker_runs;
+
+static void idle_waker(void *arg)
+{
+    (void)arg;
+    takt_kernel.idle.stack[0] = 0; /* the guard's lowest byte: idle never reaches it */
+    for (;;) {
+        idle_waker_runs++;
+        takt_delay(1);
+    }
+}
+
+static void scenario_idle_overflow(takt_tick_t tick0)
+{
+    h_begin(tick0, 4, false);
+    idle_waker_runs = 0;
+    h_task("waker", 2, idle_waker, NULL);
+    h_start();
+    CHECK_EQ(idle_waker_runs, 4); /* ticks 0..3: idle ran between them each time */
+    CHECK_EQ(h_overflow_n, 3);    /* the switches away from idle at ticks 1..3 */
+    for (size_t i = 0; i < h_overflow_n; i++) {
+        CHECK_EQ(h_overflows[i].task, takt_task_id(&takt_kernel.idle));
+    }
+    CHECK(takt_task_state(&takt_kernel.idle) != TAKT_TASK_SUSPENDED);
+    h_end();
+}
+
 int main(void)
 {
     h_both(scenario_high_water, "high_water");
     h_both(scenario_overflow, "overflow");
+    h_both(scenario_idle_overflow, "idle_overflow");
     return CHECK_SUMMARY();
 }

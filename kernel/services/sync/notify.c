@@ -108,7 +108,7 @@ static int await_pending(takt_task_t *self, unsigned index, takt_tick_t timeout,
     }
     self->wait_bits = index;
     sync_block(NULL, TAKT_WAIT_NOTIFY, timeout, *key);
-    *key = port_critical_enter();
+    *key = port_critical_enter_unmasked();
     return self->notify_pending[index] ? TAKT_OK : TAKT_ERR_TIMEOUT;
 }
 

@@ -160,6 +160,20 @@ static inline port_critical_t port_critical_enter(void)
     return key;
 }
 
+/* port.h: a task back from a wait runs at BASEPRI 0 (PendSV returns to it
+ * with 0, and its own section's end ended any hold), so the key is 0 and
+ * the section outermost. */
+static inline port_critical_t port_critical_enter_unmasked(void)
+{
+#ifdef TAKT_ARM_MASK_METER
+    takt_arm_meter_read_and_raise(TAKT_ARM_BASEPRI);
+#else
+    arm_set_basepri(TAKT_ARM_BASEPRI);
+#endif
+    takt_arm_next_epoch(&takt_arm_port_state);
+    return 0;
+}
+
 /* The end of a section whose key is not 0: a nested one, or one in the task
  * whose modelled work held PendSV back. Returns the level to restore. */
 uint32_t takt_arm_critical_exit_held(port_critical_t key);
