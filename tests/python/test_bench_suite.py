@@ -177,6 +177,40 @@ def test_attribute_counts_per_function_of_the_last_complete_window() -> None:
     assert bs.attribute(funcs, "a", "nothing", "b") == []
 
 
+RAISE, RESTORE = {0x10, 0x30}, {0x20, 0x40, 0x50}
+
+
+def test_masked_steps_outermost_section() -> None:
+    # before, raise, inside, restore (lowers, counted), after
+    assert bs.masked_steps([0x0, 0x10, 0x12, 0x20, 0x22], RAISE, RESTORE) == [
+        False, False, True, True, False,
+    ]
+
+
+def test_masked_steps_a_nested_exit_keeps_the_mask() -> None:
+    # outer raise, nested raise, nested restore (writes the kernel level back),
+    # still inside the outer section, outer restore, after
+    pcs = [0x10, 0x30, 0x32, 0x40, 0x42, 0x20, 0x22]
+    assert bs.masked_steps(pcs, RAISE, RESTORE) == [False, True, True, True, True, True, False]
+
+
+def test_masked_steps_two_sections_in_a_row() -> None:
+    pcs = [0x10, 0x20, 0x00, 0x30, 0x40, 0x00]
+    assert bs.masked_steps(pcs, RAISE, RESTORE) == [False, True, False, False, True, False]
+
+
+def test_trace_pcs_drops_restarted_instructions(tmp_path: Path) -> None:
+    log = tmp_path / "trace.log"
+    log.write_text(
+        "Trace 0: 0x7f0000 [00000000/00000100/00000000/ff200000] \n"
+        "Trace 0: 0x7f0000 [00000000/00000102/00000000/ff200000] \n"
+        "Trace 0: 0x7f0000 [00000000/00000102/00000000/ff200000] \n"
+        "noise\n"
+        "Trace 0: 0x7f0000 [00000000/00000100/00000000/ff200000] \n"
+    )
+    assert list(bs._trace_pcs(log)) == [0x100, 0x102, 0x100]
+
+
 def test_cli_refuses_an_unknown_policy_before_building(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "suite", "--policies", "fp,bogus"]) == 1
     assert "unknown policy 'bogus'" in capsys.readouterr().err

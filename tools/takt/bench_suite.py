@@ -15,7 +15,7 @@ import shlex
 import shutil
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -748,14 +748,15 @@ def _symbols(elf: Path) -> tuple[list[int], list[str]]:
 
 def _basepri_writes(elf: Path) -> tuple[set[int], set[int]]:
     """Addresses of the msr BASEPRI instructions that raise the mask to the
-    kernel level and of those that lower it. The critical sections are inline,
-    so an msr raises when its register was last set (in listing order, within
-    its function) to the kernel level TAKT_ARM_BASEPRI, 0x40; any other msr
-    BASEPRI restores a saved value and lowers."""
+    kernel level and of those that restore another value. The critical
+    sections are inline, so an msr raises when its register was last set (in
+    listing order, within its function) to the kernel level TAKT_ARM_BASEPRI,
+    0x40; any other msr BASEPRI restores what its section found on entry
+    (masked_steps decides whether that lowers)."""
     objdump = shutil.which("arm-none-eabi-objdump") or "arm-none-eabi-objdump"
     listing = subprocess.run([objdump, "-d", str(elf)], capture_output=True, text=True).stdout
     raise_at: set[int] = set()
-    lower_at: set[int] = set()
+    restore_at: set[int] = set()
     immediates: dict[str, int] = {}
     for line in listing.splitlines():
         if re.match(r"^[0-9a-f]+ <(\S+)>:", line):
@@ -764,41 +765,64 @@ def _basepri_writes(elf: Path) -> tuple[set[int], set[int]]:
             immediates[m.group(1)] = int(m.group(2))
         elif m := re.search(r"\bmsr\s+BASEPRI, (r\d+|ip|lr)", line):
             address = int(line.split(":", 1)[0], 16)
-            (raise_at if immediates.get(m.group(1)) == 0x40 else lower_at).add(address)
-    return raise_at, lower_at
+            (raise_at if immediates.get(m.group(1)) == 0x40 else restore_at).add(address)
+    return raise_at, restore_at
 
 
-def trace_functions(trace: Path, elf: Path) -> tuple[list[str], list[bool]]:
-    """The function of every executed instruction, in order, from a QEMU
+def masked_steps(pcs: Iterable[int], raise_at: set[int], restore_at: set[int]) -> list[bool]:
+    """Whether each executed instruction (by address, in order) ran with
+    kernel interrupts masked: from a raising msr through the msr that ends
+    that section. Sections are keyed and nest (port.h): a raise while already
+    masked opens a nested section, and the restore that ends it writes the
+    kernel level back, so it lowers nothing; only the restore that ends the
+    outermost section lowers (it is counted as masked itself)."""
+    flags: list[bool] = []
+    masked = False
+    nested = 0
+    for pc in pcs:
+        flags.append(masked)
+        if pc in raise_at:
+            if masked:
+                nested += 1
+            masked = True
+        elif pc in restore_at:
+            if nested > 0:
+                nested -= 1
+            else:
+                masked = False
+    return flags
+
+
+def _trace_pcs(trace: Path) -> Iterator[int]:
+    """The address of every executed instruction, in order, from a QEMU
     ``-singlestep -d exec,nochain`` log (one line per instruction; a line
-    repeated at once is an instruction QEMU restarted for its I/O access), and
-    whether it executed with BASEPRI raised (after a raising msr, through the
-    lowering msr)."""
-    import bisect
-
-    addrs, names = _symbols(elf)
-    raise_at, lower_at = _basepri_writes(elf)
-    funcs: list[str] = []
-    masked: list[bool] = []
+    repeated at once is an instruction QEMU restarted for its I/O access)."""
     last = None
-    state = False
     with trace.open() as f:
         for line in f:
             m = _TRACE_PC.match(line)
             if not m:
                 continue
             pc = int(m.group(1), 16)
-            if pc == last:
-                continue
+            if pc != last:
+                yield pc
             last = pc
-            i = bisect.bisect_right(addrs, pc) - 1
-            funcs.append(names[i] if i >= 0 else f"0x{pc:x}")
-            masked.append(state or pc in lower_at)
-            if pc in lower_at:
-                state = False
-            elif pc in raise_at:
-                state = True
-    return funcs, masked
+
+
+def trace_functions(trace: Path, elf: Path) -> tuple[list[str], list[bool]]:
+    """The function of every executed instruction in a QEMU trace
+    (_trace_pcs), and whether it executed with kernel interrupts masked
+    (masked_steps)."""
+    import bisect
+
+    addrs, names = _symbols(elf)
+    raise_at, restore_at = _basepri_writes(elf)
+    pcs = list(_trace_pcs(trace))
+    funcs: list[str] = []
+    for pc in pcs:
+        i = bisect.bisect_right(addrs, pc) - 1
+        funcs.append(names[i] if i >= 0 else f"0x{pc:x}")
+    return funcs, masked_steps(pcs, raise_at, restore_at)
 
 
 def attribute(funcs: Sequence[str], caller: str, entry: str, nxt: str) -> list[tuple[str, int]]:
