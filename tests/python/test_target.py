@@ -267,7 +267,8 @@ def test_masked_cells_and_columns() -> None:
 
 def test_kernel_cost_method_on_qemu() -> None:
     """The measuring program on QEMU: loops of known length count exactly, a
-    cooperative switch costs the same every time, a tick that wakes a task
+    cooperative switch costs the same every time, the tick watcher agrees with
+    the software-pended tick, a tick that wakes a task
     costs more than one that does not, and the sorted-list timer queue's
     takt_delay grows by the same step per delayed task after the first (the
     first also enters the insertion walk)."""
@@ -286,6 +287,12 @@ def test_kernel_cost_method_on_qemu() -> None:
     yield_switch = by[("yield_switch", "fp", 2)]
     assert yield_switch.samples == 40 and yield_switch.jitter == 0
     assert by[("tick_wake_preempt", "fp", 2)].min > by[("tick_no_wake", "fp", 1)].max
+    # The no-wake tick pended by software costs the same every time, and the
+    # watcher that measures job releases sees the timer's own ticks cost exactly that.
+    tick = by[("tick_no_wake", "fp", 1)]
+    assert tick.jitter == 0
+    watched = [line.split(",") for line in calibration if ",tick_watcher," in line]
+    assert watched and all(int(f[2]) > 0 and int(f[3]) == int(f[4]) == tick.min for f in watched)
     delays = [by[("delay", "fp", n)].min for n in range(32)]
     steps = {delays[i + 1] - delays[i] for i in range(1, 31)}
     assert delays[1] > delays[0]
