@@ -58,10 +58,11 @@ int sync_block(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout, por
     return sync_block_finish(block_current(queue, reason, timeout), key);
 }
 
+/* The node's own links go stale: wait_queue says whether the task is listed. */
 static void unlink_waiter(takt_task_t *task)
 {
     if (task->wait_queue != NULL) {
-        takt_list_remove(&task->wait_node);
+        takt_list_unlink(&task->wait_node);
         task->wait_queue = NULL;
     }
 }
