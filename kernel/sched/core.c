@@ -58,12 +58,16 @@ void sched_make_ready(takt_task_t *task)
     make_ready(task, TAKT_READY_NEW);
 }
 
-/* Here, with make_ready, not in task.c: every wake path ends in it. */
+/* Here, with make_ready, not in task.c: every wake path ends in it. The
+ * switch is asked for before the task is queued, so the queuing is a tail
+ * call and make_ready has one copy: every caller holds the kernel lock (a
+ * critical section, or an interrupt with the kernel's), so the switch point
+ * runs only once the lock is left, and finds the task queued. */
 void task_wake(takt_task_t *task, takt_wait_t wait)
 {
     trace_record(TAKT_EV_WAKE, task, wait);
-    make_ready(task, TAKT_READY_NEW);
     sched_reschedule();
+    make_ready(task, TAKT_READY_NEW);
 }
 
 /* The running task goes behind its equals at the switch point (a yield, a
