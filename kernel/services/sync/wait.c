@@ -80,11 +80,15 @@ void sync_end_wait(takt_task_t *task, int result)
     end_wait(task, result);
 }
 
-bool sync_wake(takt_task_t *task, int result)
+/* The test after the wake: a policy's answer may depend on the queue the
+ * wake changed (hsf: the top server). */
+void sync_wake(takt_task_t *task, int result, bool *woken)
 {
     end_wait(task, result);
     const takt_task_t *running = takt_kernel.current;
-    return running != NULL && running != task && sched_policy()->preempts(task, running);
+    if (running != NULL && running != task && sched_policy()->preempts(task, running)) {
+        *woken = true;
+    }
 }
 
 /* The waiter leaves without being served: its object may need to react
