@@ -43,10 +43,11 @@ static void make_ready(takt_task_t *task, takt_ready_how_t how)
     sched_policy()->insert(task, how);
     /* A job that would preempt a task running a non-preemptive subjob: tell the
      * task at once (takt_should_yield), the switch waits for its next point.
-     * The flag first: most tasks are preemptive, so one test ends it. */
+     * Most runs have no non-preemptive task at all: one test ends it. */
     takt_kernel_t *k = &takt_kernel;
     takt_task_t *running = k->current;
-    if (running != NULL && (running->flags & TAKT_TASK_F_NONPREEMPTIVE) && k->started &&
+    if (k->nonpreemptive_seen && running != NULL && (running->flags & TAKT_TASK_F_NONPREEMPTIVE) &&
+        k->started &&
         running->state == TAKT_TASK_RUNNING && !may_preempt(running) &&
         sched_policy()->preempts(task, running)) {
         takt_yield_hint = 1;
@@ -289,6 +290,7 @@ int takt_task_set_preemptive(takt_task_t *task, bool preemptive)
         sched_reschedule(); /* a waiting higher-priority job may take over now */
     } else {
         target->flags |= TAKT_TASK_F_NONPREEMPTIVE;
+        takt_kernel.nonpreemptive_seen = true;
     }
     port_critical_exit(key);
     return TAKT_OK;
