@@ -92,15 +92,28 @@ void sync_end_wait(takt_task_t *task, int result)
     end_wait(task, result);
 }
 
-/* The test after the wake: a policy's answer may depend on the queue the
- * wake changed (hsf: the top server). */
+static inline bool preempts_running(const takt_task_t *task)
+{
+    const takt_task_t *running = takt_kernel.current;
+    return running != NULL && running != task && sched_policy()->preempts(task, running);
+}
+
+/* fp and EDF answer from priorities and deadlines, which a wake leaves as
+ * they are: asked first, the wake is a tail call. hsf's answer depends on
+ * the top server, which the wake may change: asked after it. */
 void sync_wake(takt_task_t *task, int result, bool *woken)
 {
-    end_wait(task, result);
-    const takt_task_t *running = takt_kernel.current;
-    if (running != NULL && running != task && sched_policy()->preempts(task, running)) {
+    if (sched_is_hsf()) {
+        end_wait(task, result);
+        if (preempts_running(task)) {
+            *woken = true;
+        }
+        return;
+    }
+    if (preempts_running(task)) {
         *woken = true;
     }
+    end_wait(task, result);
 }
 
 /* The waiter leaves without being served: its object may need to react
