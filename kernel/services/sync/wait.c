@@ -78,8 +78,8 @@ __attribute__((noinline)) static void end_timed_wait(takt_task_t *task)
 
 static inline void end_wait(takt_task_t *task, int result)
 {
-    unlink_waiter(task);
     task->wait_result = (int8_t)result;
+    unlink_waiter(task);
     if (takt_pq_node_queued(&task->wake_timer.node)) {
         end_timed_wait(task);
     } else {
