@@ -157,7 +157,7 @@ static takt_task_t *pick_running_queued(takt_task_t *cur, bool requests)
     if (cur->state != TAKT_TASK_RUNNING) {
         return policy->peek();
     }
-    if (requests && behind_equals_now(cur)) {
+    if (__builtin_expect(requests, 0) && behind_equals_now(cur)) {
         behind_equals(cur, true);
         return policy->peek();
     }
