@@ -59,6 +59,9 @@ typedef struct {
     };
     takt_preemption_t preemption;
     bool round_robin;
+    /* A task was made non-preemptive since takt_init (never cleared): until
+     * then a wake needs no look at the running task (make_ready). */
+    bool nonpreemptive_seen;
     uint16_t next_task_id;
     uint16_t live_tasks;
     port_critical_t app_critical_key; /* the outermost takt_critical_enter's */

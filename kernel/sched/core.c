@@ -43,10 +43,11 @@ static void make_ready(takt_task_t *task, takt_ready_how_t how)
     sched_policy()->insert(task, how);
     /* A job that would preempt a task running a non-preemptive subjob: tell the
      * task at once (takt_should_yield), the switch waits for its next point.
-     * The flag first: most tasks are preemptive, so one test ends it. */
+     * Most runs have no non-preemptive task at all: one test ends it. */
     takt_kernel_t *k = &takt_kernel;
     takt_task_t *running = k->current;
-    if (running != NULL && (running->flags & TAKT_TASK_F_NONPREEMPTIVE) && k->started &&
+    if (k->nonpreemptive_seen && running != NULL && (running->flags & TAKT_TASK_F_NONPREEMPTIVE) &&
+        k->started &&
         running->state == TAKT_TASK_RUNNING && !may_preempt(running) &&
         sched_policy()->preempts(task, running)) {
         takt_yield_hint = 1;
@@ -58,12 +59,16 @@ void sched_make_ready(takt_task_t *task)
     make_ready(task, TAKT_READY_NEW);
 }
 
-/* Here, with make_ready, not in task.c: every wake path ends in it. */
+/* Here, with make_ready, not in task.c: every wake path ends in it. The
+ * switch is asked for before the task is queued, so the queuing is a tail
+ * call and make_ready has one copy: every caller holds the kernel lock (a
+ * critical section, or an interrupt with the kernel's), so the switch point
+ * runs only once the lock is left, and finds the task queued. */
 void task_wake(takt_task_t *task, takt_wait_t wait)
 {
     trace_record(TAKT_EV_WAKE, task, wait);
-    make_ready(task, TAKT_READY_NEW);
     sched_reschedule();
+    make_ready(task, TAKT_READY_NEW);
 }
 
 /* The running task goes behind its equals at the switch point (a yield, a
@@ -152,7 +157,7 @@ static takt_task_t *pick_running_queued(takt_task_t *cur, bool requests)
     if (cur->state != TAKT_TASK_RUNNING) {
         return policy->peek();
     }
-    if (requests && behind_equals_now(cur)) {
+    if (__builtin_expect(requests, 0) && behind_equals_now(cur)) {
         behind_equals(cur, true);
         return policy->peek();
     }
@@ -285,6 +290,7 @@ int takt_task_set_preemptive(takt_task_t *task, bool preemptive)
         sched_reschedule(); /* a waiting higher-priority job may take over now */
     } else {
         target->flags |= TAKT_TASK_F_NONPREEMPTIVE;
+        takt_kernel.nonpreemptive_seen = true;
     }
     port_critical_exit(key);
     return TAKT_OK;

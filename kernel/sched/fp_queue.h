@@ -54,16 +54,20 @@ static inline void fp_queue_insert(fp_queue_t *q, takt_task_t *task, takt_ready_
     } else if (how == TAKT_READY_YIELD) {
         takt_list_push_back(list, &task->ready.list);
     } else {
+        /* Between before and pos, both kept in hand: the link needs no
+         * second load, and an empty level costs one compare. */
         takt_list_node_t *pos = list;
-        while (pos->prev != list) {
-            const takt_task_t *before = fp_queue_task_of(pos->prev);
+        takt_list_node_t *before = list->prev;
+        while (before != list) {
+            const takt_task_t *earlier = fp_queue_task_of(before);
             /* Nor past the running task, when it is queued: it is in front. */
-            if (before->ready_order < task->ready_order || before->state == TAKT_TASK_RUNNING) {
+            if (earlier->ready_order < task->ready_order || earlier->state == TAKT_TASK_RUNNING) {
                 break;
             }
-            pos = pos->prev;
+            pos = before;
+            before = before->prev;
         }
-        takt_list_insert_before(pos, &task->ready.list);
+        takt_list_link_between(&task->ready.list, before, pos);
     }
     if (task->priority != 0) {
         takt_bitmap_set(&q->nonempty, task->priority - 1u);

@@ -85,6 +85,7 @@ static void task_setup(takt_task_t *task, const takt_task_params_t *params, void
     task->flags = flags;
     if (takt_kernel.preemption != TAKT_PREEMPT_FULL && !(flags & TAKT_TASK_F_IDLE)) {
         task->flags |= TAKT_TASK_F_NONPREEMPTIVE;
+        takt_kernel.nonpreemptive_seen = true;
     }
     task->entry = params->entry;
     task->arg = params->arg;

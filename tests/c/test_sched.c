@@ -453,6 +453,52 @@ static void scenario_running_stays_in_front(takt_tick_t tick0)
     CHECK_EQ(takt_sem_delete(front_sem), TAKT_OK);
 }
 
+/* ---------------------------------------------------------------- a wake tells a non-preemptive task */
+
+static takt_sem_t *np_sem;
+
+static void np_high(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_sem_take(np_sem, TAKT_WAIT_FOREVER), TAKT_OK);
+    note("H");
+    h_park();
+}
+
+static void np_low(void *arg)
+{
+    (void)arg;
+    /* The run's first non-preemptive task: the mode made none (full
+     * preemption), so only this call tells the wake to look at the running task. */
+    CHECK_EQ(takt_task_set_preemptive(NULL, false), TAKT_OK);
+    CHECK_EQ(takt_sched_lock(), TAKT_OK);
+    CHECK(!takt_should_yield());
+    CHECK_EQ(takt_sem_give(np_sem), TAKT_OK);
+    /* The switch point waits for the unlock, so only the wake can say it. */
+    CHECK(takt_should_yield());
+    note("L");
+    CHECK_EQ(takt_sched_unlock(), 0); /* non-preemptive: it keeps running */
+    note("L2");
+    takt_preemption_point(); /* H runs here */
+    note("L3");
+    h_park();
+}
+
+/* H (higher) waits on a semaphore; L, made non-preemptive at run time under
+ * full preemption, gives it with the scheduler locked: takt_should_yield says
+ * so at once, and H runs at L's preemption point, not before. */
+static void scenario_wake_tells_nonpreemptive(takt_tick_t tick0)
+{
+    h_begin(tick0, 10, false);
+    order[0] = '\0';
+    CHECK_EQ(takt_sem_create(1, 0, &np_sem), TAKT_OK);
+    h_task("H", 3, np_high, NULL);
+    h_task("L", 1, np_low, NULL);
+    h_run();
+    CHECK_STREQ(order, "L L2 H L3");
+    CHECK_EQ(takt_sem_delete(np_sem), TAKT_OK);
+}
+
 int main(void)
 {
 #if HP_SUBTICK_WORK
@@ -472,6 +518,7 @@ int main(void)
     h_both(scenario_fifo_same_instant, "fifo_same_instant");
     h_both(scenario_preempted_first, "preempted_first");
     h_both(scenario_running_stays_in_front, "running_stays_in_front");
+    h_both(scenario_wake_tells_nonpreemptive, "wake_tells_nonpreemptive");
 #if HP_SUBTICK_WORK
     h_both(scenario_irq_at_tick, "irq_at_tick");
 #else

@@ -58,20 +58,33 @@ int sync_block(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout, por
     return sync_block_finish(block_current(queue, reason, timeout), key);
 }
 
+/* The node's own links go stale: wait_queue says whether the task is listed. */
 static void unlink_waiter(takt_task_t *task)
 {
     if (task->wait_queue != NULL) {
-        takt_list_remove(&task->wait_node);
+        takt_list_unlink(&task->wait_node);
         task->wait_queue = NULL;
     }
 }
 
+/* A wait that ends before its timeout: the timer leaves the queue first. Out
+ * of line, so that end_wait, when no timeout is armed (most waits), ends in a
+ * tail call and saves no registers. */
+__attribute__((noinline)) static void end_timed_wait(takt_task_t *task)
+{
+    timer_dequeue(&task->wake_timer);
+    task_wake(task, (takt_wait_t)task->wait);
+}
+
 static inline void end_wait(takt_task_t *task, int result)
 {
-    unlink_waiter(task);
-    timer_cancel(&task->wake_timer);
     task->wait_result = (int8_t)result;
-    task_wake(task, (takt_wait_t)task->wait);
+    unlink_waiter(task);
+    if (takt_pq_node_queued(&task->wake_timer.node)) {
+        end_timed_wait(task);
+    } else {
+        task_wake(task, (takt_wait_t)task->wait);
+    }
 }
 
 void sync_end_wait(takt_task_t *task, int result)
@@ -79,11 +92,28 @@ void sync_end_wait(takt_task_t *task, int result)
     end_wait(task, result);
 }
 
-bool sync_wake(takt_task_t *task, int result)
+static inline bool preempts_running(const takt_task_t *task)
 {
-    end_wait(task, result);
     const takt_task_t *running = takt_kernel.current;
     return running != NULL && running != task && sched_policy()->preempts(task, running);
+}
+
+/* fp and EDF answer from priorities and deadlines, which a wake leaves as
+ * they are: asked first, the wake is a tail call. hsf's answer depends on
+ * the top server, which the wake may change: asked after it. */
+void sync_wake(takt_task_t *task, int result, bool *woken)
+{
+    if (sched_is_hsf()) {
+        end_wait(task, result);
+        if (preempts_running(task)) {
+            *woken = true;
+        }
+        return;
+    }
+    if (preempts_running(task)) {
+        *woken = true;
+    }
+    end_wait(task, result);
 }
 
 /* The waiter leaves without being served: its object may need to react

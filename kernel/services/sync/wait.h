@@ -121,10 +121,11 @@ static inline int sync_block_finish(const takt_task_t *self, port_critical_t key
 
 /*
  * Ends a waiter's wait with result (it leaves its list, its timeout is
- * cancelled, it becomes ready). Returns true if it should preempt the running
- * (or interrupted) task — the *woken of the *_from_isr calls.
+ * cancelled, it becomes ready). Sets *woken if it should preempt the running
+ * (or interrupted) task — the *woken of the *_from_isr calls (set here, so
+ * the caller keeps nothing across the call).
  */
-bool sync_wake(takt_task_t *task, int result);
+void sync_wake(takt_task_t *task, int result, bool *woken);
 /* sync_wake without the preemption test: for a task-context call, where the
  * switch (if any) happens when the call leaves the lock. */
 void sync_end_wait(takt_task_t *task, int result);
@@ -135,8 +136,8 @@ static inline void sync_wake_reporting(takt_task_t *task, int result, bool *woke
 {
     if (woken == NULL) {
         sync_end_wait(task, result);
-    } else if (sync_wake(task, result)) {
-        *woken = true;
+    } else {
+        sync_wake(task, result, woken);
     }
 }
 
