@@ -248,11 +248,7 @@ uint32_t *port_switch_stack(uint32_t *sp);
 static inline void switch_section_enter(void)
 {
     /* No epoch: a switch that stamps a task takes one (port_switch_instant). */
-#ifdef TAKT_ARM_MASK_METER
-    takt_arm_meter_read_and_raise(TAKT_ARM_BASEPRI); /* finds 0 (see above) */
-#else
-    arm_set_basepri(TAKT_ARM_BASEPRI);
-#endif
+    takt_arm_raise_from_unmasked(); /* finds 0 (see above) */
 }
 
 static inline void switch_section_exit(void)

@@ -160,16 +160,24 @@ static inline port_critical_t port_critical_enter(void)
     return key;
 }
 
-/* port.h: a task back from a wait runs at BASEPRI 0 (PendSV returns to it
- * with 0, and its own section's end ended any hold), so the key is 0 and
- * the section outermost. */
-static inline port_critical_t port_critical_enter_unmasked(void)
+/* Raises BASEPRI from 0 to the kernel's level, for a section known to be
+ * outermost and to find nothing masked (the meter build logs it as
+ * port_critical_enter does). */
+static inline void takt_arm_raise_from_unmasked(void)
 {
 #ifdef TAKT_ARM_MASK_METER
     takt_arm_meter_read_and_raise(TAKT_ARM_BASEPRI);
 #else
     arm_set_basepri(TAKT_ARM_BASEPRI);
 #endif
+}
+
+/* port.h: a task back from a wait runs at BASEPRI 0 (PendSV returns to it
+ * with 0, and its own section's end ended any hold), so the key is 0 and
+ * the section outermost. */
+static inline port_critical_t port_critical_enter_unmasked(void)
+{
+    takt_arm_raise_from_unmasked();
     takt_arm_next_epoch(&takt_arm_port_state);
     return 0;
 }
