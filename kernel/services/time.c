@@ -67,9 +67,7 @@ static inline void timer_queue(takt_timer_t *timer, takt_tick_t when)
 
 void timer_arm(takt_timer_t *timer, takt_tick_t when)
 {
-    if (takt_pq_node_queued(&timer->node)) {
-        timerq_remove(&takt_kernel.timers, &timer->node);
-    }
+    timer_cancel(timer);
     timer_queue(timer, when);
 }
 
