@@ -825,31 +825,11 @@ def trace_functions(trace: Path, elf: Path) -> tuple[list[str], list[bool]]:
     return funcs, masked_steps(pcs, raise_at, restore_at)
 
 
-def attribute(funcs: Sequence[str], caller: str, entry: str, nxt: str) -> list[tuple[str, int]]:
-    """Instructions per function of the last window that leaves `caller` into
-    `entry` and ends at the first instruction back in `nxt` (per function, in
-    order of first appearance). The caller's own instructions around the call
+def _last_window(funcs: Sequence[str], caller: str, entry: str, nxt: str) -> tuple[int, int] | None:
+    """The last complete window that leaves `caller` into `entry` and ends at
+    the first instruction back in `nxt`: (first index, index of that first
+    instruction in `nxt`). The caller's own instructions around the call
     (arguments, the clock reads) are not in it."""
-    best: list[tuple[str, int]] = []
-    i = 1
-    while i < len(funcs):
-        if funcs[i] == entry and funcs[i - 1] == caller:
-            counts: dict[str, int] = {}
-            j = i
-            while j < len(funcs) and funcs[j] != nxt and j - i < 5000:
-                counts[funcs[j]] = counts.get(funcs[j], 0) + 1
-                j += 1
-            if j < len(funcs) and funcs[j] == nxt:
-                best = list(counts.items())
-            i = j
-        i += 1
-    return best
-
-
-def _window_masked(
-    funcs: Sequence[str], masked: Sequence[bool], caller: str, entry: str, nxt: str
-) -> int | None:
-    """Masked instructions of the same window attribute() reports."""
     found = None
     i = 1
     while i < len(funcs):
@@ -858,10 +838,30 @@ def _window_masked(
             while j < len(funcs) and funcs[j] != nxt and j - i < 5000:
                 j += 1
             if j < len(funcs) and funcs[j] == nxt:
-                found = sum(masked[i:j])
+                found = (i, j)
             i = j
         i += 1
     return found
+
+
+def attribute(funcs: Sequence[str], caller: str, entry: str, nxt: str) -> list[tuple[str, int]]:
+    """Instructions per function of the last window (_last_window), in order
+    of first appearance."""
+    window = _last_window(funcs, caller, entry, nxt)
+    if window is None:
+        return []
+    counts: dict[str, int] = {}
+    for name in funcs[window[0] : window[1]]:
+        counts[name] = counts.get(name, 0) + 1
+    return list(counts.items())
+
+
+def _window_masked(
+    funcs: Sequence[str], masked: Sequence[bool], caller: str, entry: str, nxt: str
+) -> int | None:
+    """Masked instructions of the same window attribute() reports."""
+    window = _last_window(funcs, caller, entry, nxt)
+    return None if window is None else sum(masked[window[0] : window[1]])
 
 
 def render_breakdown(
