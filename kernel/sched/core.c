@@ -18,18 +18,26 @@ static bool may_preempt(const takt_task_t *running)
  * events"): its state, and its ready order, before the policy queues it by
  * that order: the instant it became ready, then its id. Inline in make_ready
  * (every wake, now = port_instant()) and in the switch point's yield
- * (port_switch_instant()). */
-__attribute__((always_inline)) static inline void stamp_ready(takt_task_t *task, takt_stamp_t now)
+ * (port_switch_instant()). A yield is an instant of its own (own_instant):
+ * the task goes behind every equal, also one that became ready at the same
+ * time with a larger id; on an ordered port port_switch_instant() already
+ * gives it a later instant, on the others (the sim: one instant per virtual
+ * time) the yield opens the next number. Tasks that become ready after it at
+ * the same time share that number and are ordered against it by id, as after
+ * port_switch_instant() on an ordered port. */
+__attribute__((always_inline)) static inline void stamp_ready(takt_task_t *task, takt_stamp_t now,
+                                                              bool own_instant)
 {
     task->state = TAKT_TASK_READY;
     task->wait = TAKT_WAIT_NONE;
 #ifdef TAKT_PORT_ORDERED_INSTANTS
     /* The port's instants are already an order, with room for the id. */
+    (void)own_instant;
     task->ready_order = now | task->id;
 #else
     /* Only equality is meaningful: number the distinct instants. */
     takt_kernel_t *k = &takt_kernel;
-    if (now != k->last_ready_stamp || k->ready_instant == 0) {
+    if (own_instant || now != k->last_ready_stamp || k->ready_instant == 0) {
         k->ready_instant++;
         k->last_ready_stamp = now;
     }
@@ -39,7 +47,7 @@ __attribute__((always_inline)) static inline void stamp_ready(takt_task_t *task,
 
 static void make_ready(takt_task_t *task, takt_ready_how_t how)
 {
-    stamp_ready(task, port_instant());
+    stamp_ready(task, port_instant(), false);
     sched_policy()->insert(task, how);
     /* A job that would preempt a task running a non-preemptive subjob: tell the
      * task at once (takt_should_yield), the switch waits for its next point.
@@ -77,7 +85,7 @@ void task_wake(takt_task_t *task, takt_wait_t wait)
  * never preempts the task that runs (itself), so no hint to give. */
 static void behind_equals(takt_task_t *running, bool queued)
 {
-    stamp_ready(running, port_switch_instant());
+    stamp_ready(running, port_switch_instant(), true);
     if (queued) {
         sched_policy()->move_behind_equals(running);
     } else {

@@ -144,6 +144,41 @@ static void scenario_yield(takt_tick_t tick0)
     CHECK_EQ(h_count(TAKT_EV_YIELD, 2), 1);
 }
 
+/* A yield goes behind every equal, also one that became ready at the yield's
+ * own instant with a larger id (policy.h YIELD). Under EDF both jobs are
+ * released at 0 with deadline 10: A (defined first) runs, yields at 0, and B
+ * must run before A goes on. The sim's instants are virtual times, so the
+ * yield must count as an instant of its own there (sched/core.c stamp_ready). */
+static takt_scheduler_t yield_sched;
+
+static void yield_tie_a(void *arg)
+{
+    (void)arg;
+    note("a1");
+    takt_yield();
+    note("a2");
+    h_park();
+}
+
+static void yield_tie_b(void *arg)
+{
+    (void)arg;
+    note("b");
+    h_park();
+}
+
+static void scenario_yield_same_instant(takt_tick_t tick0)
+{
+    takt_init_params_t init = {.scheduler = yield_sched, .tick_start = tick0};
+    h_begin_params(&init, 3);
+    order[0] = '\0';
+    h_periodic("A", 2, yield_tie_a, NULL, 10, 0, 0);
+    h_periodic("B", 2, yield_tie_b, NULL, 10, 0, 0);
+    h_run();
+    CHECK_STREQ(order, "a1 b a2");
+    CHECK_EQ(h_count(TAKT_EV_YIELD, 1), 1);
+}
+
 /* ---------------------------------------------------------------- round-robin */
 
 static uint64_t rr_end[3];
@@ -533,6 +568,13 @@ int main(void)
     for (size_t i = 0; i < 4; i++) {
         same_instant_sched = all[i];
         h_both(scenario_same_instant_any_policy, all_names[i]);
+    }
+    static const char *const yield_names[] = {"yield_same_instant/fp", "yield_same_instant/edf_heap",
+                                              "yield_same_instant/edf_mlist",
+                                              "yield_same_instant/edf_rbtree"};
+    for (size_t i = 0; i < 4; i++) {
+        yield_sched = all[i];
+        h_both(scenario_yield_same_instant, yield_names[i]);
     }
     (void)work1_then_park;
     return CHECK_SUMMARY();
