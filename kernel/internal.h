@@ -9,6 +9,7 @@
 #include <assert.h>
 
 #include "takt/takt.h"
+#include "takt/attributes.h"
 #include "port.h"
 #include "sched/policy.h"
 

@@ -73,7 +73,7 @@ static void deadline_expired(takt_timer_t *timer)
     arm_deadline_timer(task);
 }
 
-void job_task_init(takt_task_t *task)
+TAKT_COLD void job_task_init(takt_task_t *task)
 {
     timer_init(&task->release_timer, release_expired);
     timer_init(&task->deadline_timer, deadline_expired);

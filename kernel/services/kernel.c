@@ -20,7 +20,7 @@ static void idle_main(void *arg)
     }
 }
 
-int takt_init(const takt_init_params_t *params)
+TAKT_COLD int takt_init(const takt_init_params_t *params)
 {
     takt_init_params_t defaults = {.scheduler = TAKT_CONFIG_POLICY - TAKT_POLICY_FP, .tick_start = 0,
                                    .round_robin = false, .preemption = TAKT_PREEMPT_FULL};
@@ -74,7 +74,7 @@ int takt_init(const takt_init_params_t *params)
     return TAKT_OK;
 }
 
-void takt_start(void)
+TAKT_COLD void takt_start(void)
 {
     takt_kernel_t *k = &takt_kernel;
     port_critical_t key = port_critical_enter();

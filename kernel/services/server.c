@@ -19,7 +19,7 @@ static bool hsf_active(void)
     return sched_is_hsf();
 }
 
-static int check_params(const takt_server_params_t *params)
+TAKT_COLD static int check_params(const takt_server_params_t *params)
 {
     if (params == NULL || params->period == 0 || params->budget == 0 ||
         params->budget > params->period || params->priority < 1u ||
@@ -84,7 +84,7 @@ static void server_setup(takt_server_t *server, const takt_server_params_t *para
     }
 }
 
-int takt_server_create_static(const takt_server_params_t *params, takt_server_t *server)
+TAKT_COLD int takt_server_create_static(const takt_server_params_t *params, takt_server_t *server)
 {
     if (server == NULL) {
         return TAKT_ERR_ARG;
@@ -102,7 +102,7 @@ int takt_server_create_static(const takt_server_params_t *params, takt_server_t 
     return TAKT_OK;
 }
 
-int takt_server_create(const takt_server_params_t *params, takt_server_t **out)
+TAKT_COLD int takt_server_create(const takt_server_params_t *params, takt_server_t **out)
 {
     if (out == NULL) {
         return TAKT_ERR_ARG;
@@ -126,7 +126,7 @@ int takt_server_create(const takt_server_params_t *params, takt_server_t **out)
 #endif
 }
 
-int takt_server_task_create(takt_server_t *server, const takt_task_params_t *params,
+TAKT_COLD int takt_server_task_create(takt_server_t *server, const takt_task_params_t *params,
                             takt_task_t **out)
 {
     if (!server_valid(server)) {
@@ -135,7 +135,7 @@ int takt_server_task_create(takt_server_t *server, const takt_task_params_t *par
     return task_create_in(server, params, out);
 }
 
-int takt_server_task_create_static(takt_server_t *server, const takt_task_params_t *params,
+TAKT_COLD int takt_server_task_create_static(takt_server_t *server, const takt_task_params_t *params,
                                    takt_task_t *tcb, void *stack, size_t stack_size)
 {
     if (!server_valid(server)) {

@@ -27,7 +27,7 @@ static bool priority_valid(unsigned priority)
     return priority >= 1u && priority < TAKT_CONFIG_MAX_PRIORITIES;
 }
 
-static int check_params(const takt_server_t *server, const takt_task_params_t *params,
+TAKT_COLD static int check_params(const takt_server_t *server, const takt_task_params_t *params,
                         size_t stack_size)
 {
     if (params == NULL || params->entry == NULL || !priority_valid(params->priority)) {
@@ -68,7 +68,7 @@ static void stack_prepare(takt_task_t *task, void *stack, size_t size)
 #endif
 }
 
-static void task_setup(takt_task_t *task, const takt_task_params_t *params, void *stack,
+TAKT_COLD static void task_setup(takt_task_t *task, const takt_task_params_t *params, void *stack,
                        size_t stack_size, uint8_t flags)
 {
     memset(task, 0, sizeof(*task));
@@ -98,7 +98,7 @@ static void task_setup(takt_task_t *task, const takt_task_params_t *params, void
     takt_kernel.live_tasks++;
 }
 
-static void task_admit(takt_task_t *task, const takt_task_params_t *params)
+TAKT_COLD static void task_admit(takt_task_t *task, const takt_task_params_t *params)
 {
     trace_record(TAKT_EV_TASK_CREATE, task, task->priority);
     if (params->period != 0) {
@@ -118,7 +118,7 @@ static void task_admit(takt_task_t *task, const takt_task_params_t *params)
     sched_reschedule();
 }
 
-int takt_task_create_static(const takt_task_params_t *params, takt_task_t *tcb, void *stack,
+TAKT_COLD int takt_task_create_static(const takt_task_params_t *params, takt_task_t *tcb, void *stack,
                             size_t stack_size)
 {
     return task_create_static_in(NULL, params, tcb, stack, stack_size);
@@ -147,7 +147,7 @@ int task_create_static_in(takt_server_t *server, const takt_task_params_t *param
 
 /* The idle task: set up as an ordinary task, but at priority 0 (not valid for
  * applications) and recorded as such in the trace. Assumptions: takt_init. */
-void task_create_idle(takt_task_t *idle, void (*entry)(void *arg), void *stack, size_t stack_size)
+TAKT_COLD void task_create_idle(takt_task_t *idle, void (*entry)(void *arg), void *stack, size_t stack_size)
 {
     takt_task_params_t params = {.name = "idle", .entry = entry, .priority = 0};
     port_critical_t key = port_critical_enter();
@@ -160,12 +160,12 @@ void task_create_idle(takt_task_t *idle, void (*entry)(void *arg), void *stack, 
     port_critical_exit(key);
 }
 
-int takt_task_create(const takt_task_params_t *params, takt_task_t **out)
+TAKT_COLD int takt_task_create(const takt_task_params_t *params, takt_task_t **out)
 {
     return task_create_in(NULL, params, out);
 }
 
-int task_create_in(takt_server_t *server, const takt_task_params_t *params, takt_task_t **out)
+TAKT_COLD int task_create_in(takt_server_t *server, const takt_task_params_t *params, takt_task_t **out)
 {
     if (out == NULL || params == NULL) {
         return TAKT_ERR_ARG;
@@ -225,7 +225,7 @@ static int removal_check(const takt_task_t *target)
     return port_in_isr() ? TAKT_ERR_CONTEXT : TAKT_OK;
 }
 
-int takt_task_delete(takt_task_t *task)
+TAKT_COLD int takt_task_delete(takt_task_t *task)
 {
     takt_task_t *target = task_resolve(task);
     int err = removal_check(target);
@@ -258,7 +258,7 @@ int takt_task_delete(takt_task_t *task)
     return TAKT_OK;
 }
 
-void task_reclaim_deleted(void)
+TAKT_COLD void task_reclaim_deleted(void)
 {
     port_critical_t key = port_critical_enter();
     takt_list_node_t *node;

@@ -27,7 +27,7 @@ static takt_pq_node_t *timer_slots[TIMER_SLOTS];
 #define timerq_pop takt_pq_rbtree_pop
 #endif
 
-void timers_init(void)
+TAKT_COLD void timers_init(void)
 {
 #if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_LIST
     takt_pq_list_init(&takt_kernel.timers);
@@ -191,7 +191,7 @@ static void delay_expired(takt_timer_t *timer)
     end_wait(TAKT_CONTAINER_OF(timer, takt_task_t, wake_timer));
 }
 
-void time_task_init(takt_task_t *task)
+TAKT_COLD void time_task_init(takt_task_t *task)
 {
     timer_init(&task->wake_timer, delay_expired);
 }

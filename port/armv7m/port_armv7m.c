@@ -17,6 +17,7 @@
 #include "board.h"
 #include "port.h"
 #include "takt/takt.h"
+#include "takt/attributes.h"
 #include "takt_armv7m.h"
 
 #define EXC_RETURN_THREAD_PSP 0xFFFFFFFDu /* basic frame, thread mode, process stack */
@@ -65,7 +66,7 @@ static void aim_port_tick(void)
     }
 }
 
-int takt_arm_configure(const takt_arm_params_t *params)
+TAKT_COLD int takt_arm_configure(const takt_arm_params_t *params)
 {
     if (params == NULL || params->tick_hz == 0 || TAKT_BOARD_CORE_HZ % params->tick_hz != 0) {
         return TAKT_ERR_ARG;
@@ -386,7 +387,7 @@ __attribute__((naked)) static void use_main_stack(void)
         "bx lr\n");
 }
 
-void port_start(takt_task_t *first)
+TAKT_COLD void port_start(takt_task_t *first)
 {
     port.tick_counts = takt_arm_tick_counts();
     port.ticks_at_start = shared.ticks;

@@ -6,6 +6,7 @@
 #define TAKT_FREERTOS_COMPAT_H
 
 #include "FreeRTOS.h"
+#include "takt/attributes.h"
 
 /* FreeRTOS allows creating objects before vTaskStartScheduler; the first call
  * that needs the kernel initialises it (takt_init) with the policy and

@@ -6,7 +6,7 @@
 #define CONTROL_BITS ((EventBits_t)0xff000000UL)
 
 #if configSUPPORT_DYNAMIC_ALLOCATION
-EventGroupHandle_t xEventGroupCreate(void)
+TAKT_COLD EventGroupHandle_t xEventGroupCreate(void)
 {
     compat_kernel_ready();
     takt_event_group_t *group = NULL;
@@ -15,7 +15,7 @@ EventGroupHandle_t xEventGroupCreate(void)
 #endif
 
 #if configSUPPORT_STATIC_ALLOCATION
-EventGroupHandle_t xEventGroupCreateStatic(StaticEventGroup_t *pxEventGroupBuffer)
+TAKT_COLD EventGroupHandle_t xEventGroupCreateStatic(StaticEventGroup_t *pxEventGroupBuffer)
 {
     configASSERT(pxEventGroupBuffer != NULL);
     compat_kernel_ready();
@@ -23,7 +23,7 @@ EventGroupHandle_t xEventGroupCreateStatic(StaticEventGroup_t *pxEventGroupBuffe
 }
 #endif
 
-void vEventGroupDelete(EventGroupHandle_t xEventGroup)
+TAKT_COLD void vEventGroupDelete(EventGroupHandle_t xEventGroup)
 {
     int err = takt_event_group_delete(xEventGroup);
     configASSERT(err == TAKT_OK);

@@ -63,7 +63,7 @@ static QueueHandle_t static_object(struct QueueDefinition *buffer)
 /* ---- queues ---- */
 
 #if configSUPPORT_DYNAMIC_ALLOCATION
-QueueHandle_t xQueueCreate(UBaseType_t uxQueueLength, UBaseType_t uxItemSize)
+TAKT_COLD QueueHandle_t xQueueCreate(UBaseType_t uxQueueLength, UBaseType_t uxItemSize)
 {
     if (uxQueueLength == 0 || (uxItemSize != 0 && uxQueueLength > SIZE_MAX / uxItemSize)) {
         return NULL;
@@ -80,7 +80,7 @@ QueueHandle_t xQueueCreate(UBaseType_t uxQueueLength, UBaseType_t uxItemSize)
 #endif
 
 #if configSUPPORT_STATIC_ALLOCATION
-QueueHandle_t xQueueCreateStatic(UBaseType_t uxQueueLength, UBaseType_t uxItemSize, uint8_t *pucQueueStorage,
+TAKT_COLD QueueHandle_t xQueueCreateStatic(UBaseType_t uxQueueLength, UBaseType_t uxItemSize, uint8_t *pucQueueStorage,
                                  StaticQueue_t *pxQueueBuffer)
 {
     struct QueueDefinition *q = static_object(pxQueueBuffer);
@@ -92,7 +92,7 @@ QueueHandle_t xQueueCreateStatic(UBaseType_t uxQueueLength, UBaseType_t uxItemSi
 }
 #endif
 
-void vQueueDelete(QueueHandle_t xQueue)
+TAKT_COLD void vQueueDelete(QueueHandle_t xQueue)
 {
     configASSERT(xQueue != NULL);
     int err = TAKT_ERR_ARG;
@@ -262,23 +262,23 @@ static QueueHandle_t make_mutex(struct QueueDefinition *q, unsigned flags)
 }
 
 #if configSUPPORT_DYNAMIC_ALLOCATION
-SemaphoreHandle_t xSemaphoreCreateBinary(void)
+TAKT_COLD SemaphoreHandle_t xSemaphoreCreateBinary(void)
 {
     return make_sem(object_alloc(0), 1, 0);
 }
 
-SemaphoreHandle_t xSemaphoreCreateCounting(UBaseType_t uxMaxCount, UBaseType_t uxInitialCount)
+TAKT_COLD SemaphoreHandle_t xSemaphoreCreateCounting(UBaseType_t uxMaxCount, UBaseType_t uxInitialCount)
 {
     return make_sem(object_alloc(0), uxMaxCount, uxInitialCount);
 }
 #if configUSE_MUTEXES
-SemaphoreHandle_t xSemaphoreCreateMutex(void)
+TAKT_COLD SemaphoreHandle_t xSemaphoreCreateMutex(void)
 {
     return make_mutex(object_alloc(0), 0);
 }
 #endif
 #if configUSE_RECURSIVE_MUTEXES
-SemaphoreHandle_t xSemaphoreCreateRecursiveMutex(void)
+TAKT_COLD SemaphoreHandle_t xSemaphoreCreateRecursiveMutex(void)
 {
     return make_mutex(object_alloc(0), TAKT_MUTEX_RECURSIVE);
 }
@@ -286,24 +286,24 @@ SemaphoreHandle_t xSemaphoreCreateRecursiveMutex(void)
 #endif
 
 #if configSUPPORT_STATIC_ALLOCATION
-SemaphoreHandle_t xSemaphoreCreateBinaryStatic(StaticSemaphore_t *pxSemaphoreBuffer)
+TAKT_COLD SemaphoreHandle_t xSemaphoreCreateBinaryStatic(StaticSemaphore_t *pxSemaphoreBuffer)
 {
     return make_sem(static_object(pxSemaphoreBuffer), 1, 0);
 }
 
-SemaphoreHandle_t xSemaphoreCreateCountingStatic(UBaseType_t uxMaxCount, UBaseType_t uxInitialCount,
+TAKT_COLD SemaphoreHandle_t xSemaphoreCreateCountingStatic(UBaseType_t uxMaxCount, UBaseType_t uxInitialCount,
                                                  StaticSemaphore_t *pxSemaphoreBuffer)
 {
     return make_sem(static_object(pxSemaphoreBuffer), uxMaxCount, uxInitialCount);
 }
 #if configUSE_MUTEXES
-SemaphoreHandle_t xSemaphoreCreateMutexStatic(StaticSemaphore_t *pxMutexBuffer)
+TAKT_COLD SemaphoreHandle_t xSemaphoreCreateMutexStatic(StaticSemaphore_t *pxMutexBuffer)
 {
     return make_mutex(static_object(pxMutexBuffer), 0);
 }
 #endif
 #if configUSE_RECURSIVE_MUTEXES
-SemaphoreHandle_t xSemaphoreCreateRecursiveMutexStatic(StaticSemaphore_t *pxMutexBuffer)
+TAKT_COLD SemaphoreHandle_t xSemaphoreCreateRecursiveMutexStatic(StaticSemaphore_t *pxMutexBuffer)
 {
     return make_mutex(static_object(pxMutexBuffer), TAKT_MUTEX_RECURSIVE);
 }
@@ -384,7 +384,7 @@ TaskHandle_t xSemaphoreGetMutexHolderFromISR(SemaphoreHandle_t xSemaphore)
 
 #if configUSE_QUEUE_SETS
 #if configSUPPORT_DYNAMIC_ALLOCATION
-QueueSetHandle_t xQueueCreateSet(const UBaseType_t uxEventQueueLength)
+TAKT_COLD QueueSetHandle_t xQueueCreateSet(const UBaseType_t uxEventQueueLength)
 {
     if (uxEventQueueLength == 0 || uxEventQueueLength > UINT32_MAX / sizeof(void *)) {
         return NULL;

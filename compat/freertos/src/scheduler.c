@@ -12,7 +12,7 @@ static bool kernel_initialised;
 static bool scheduler_started;
 static bool scheduler_ran; /* a run ended (sim): its tasks are freed at the next start-up */
 
-void compat_kernel_ready(void)
+TAKT_COLD void compat_kernel_ready(void)
 {
     if (kernel_initialised) {
         return;
@@ -39,7 +39,7 @@ bool compat_scheduler_started(void)
     return scheduler_started;
 }
 
-void vTaskStartScheduler(void)
+TAKT_COLD void vTaskStartScheduler(void)
 {
     compat_kernel_ready();
     scheduler_started = true;

@@ -10,7 +10,7 @@ static BaseType_t result_of(int err)
     return err == TAKT_ERR_NOMEM ? errCOULD_NOT_ALLOCATE_REQUIRED_MEMORY : pdFAIL;
 }
 
-BaseType_t xServerCreate(TickType_t xPeriod, TickType_t xBudget, UBaseType_t uxPriority,
+TAKT_COLD BaseType_t xServerCreate(TickType_t xPeriod, TickType_t xBudget, UBaseType_t uxPriority,
                          eServerType eType, const char *pcName, ServerHandle_t *pxCreatedServer)
 {
     if (uxPriority >= (UBaseType_t)configMAX_PRIORITIES) {
@@ -47,7 +47,7 @@ static BaseType_t create_in(ServerHandle_t xServer, const takt_task_params_t *pa
     return err == TAKT_OK ? pdPASS : errCOULD_NOT_ALLOCATE_REQUIRED_MEMORY;
 }
 
-BaseType_t xServerTaskCreate(ServerHandle_t xServer, TaskFunction_t pxTaskCode, const char *pcName,
+TAKT_COLD BaseType_t xServerTaskCreate(ServerHandle_t xServer, TaskFunction_t pxTaskCode, const char *pcName,
                              configSTACK_DEPTH_TYPE uxStackDepth, void *pvParameters,
                              UBaseType_t uxPriority, TaskHandle_t *pxCreatedTask)
 {
@@ -57,7 +57,7 @@ BaseType_t xServerTaskCreate(ServerHandle_t xServer, TaskFunction_t pxTaskCode, 
     return create_in(xServer, &params, pxCreatedTask);
 }
 
-BaseType_t xServerTaskCreatePeriodic(ServerHandle_t xServer, TaskFunction_t pxTaskCode,
+TAKT_COLD BaseType_t xServerTaskCreatePeriodic(ServerHandle_t xServer, TaskFunction_t pxTaskCode,
                                      const char *pcName, configSTACK_DEPTH_TYPE uxStackDepth,
                                      void *pvParameters, UBaseType_t uxPriority, TickType_t xPeriod,
                                      TickType_t xDeadline, TickType_t xOffset,

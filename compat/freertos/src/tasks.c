@@ -26,7 +26,7 @@ static BaseType_t create_dynamic(const takt_task_params_t *params, TaskHandle_t 
     return pdPASS;
 }
 
-BaseType_t xTaskCreate(TaskFunction_t pxTaskCode, const char *pcName, configSTACK_DEPTH_TYPE uxStackDepth,
+TAKT_COLD BaseType_t xTaskCreate(TaskFunction_t pxTaskCode, const char *pcName, configSTACK_DEPTH_TYPE uxStackDepth,
                        void *pvParameters, UBaseType_t uxPriority, TaskHandle_t *pxCreatedTask)
 {
     takt_task_params_t params = task_params(pxTaskCode, pcName, pvParameters, uxPriority,
@@ -34,7 +34,7 @@ BaseType_t xTaskCreate(TaskFunction_t pxTaskCode, const char *pcName, configSTAC
     return create_dynamic(&params, pxCreatedTask);
 }
 
-BaseType_t xTaskCreatePeriodic(TaskFunction_t pxTaskCode, const char *pcName, configSTACK_DEPTH_TYPE uxStackDepth,
+TAKT_COLD BaseType_t xTaskCreatePeriodic(TaskFunction_t pxTaskCode, const char *pcName, configSTACK_DEPTH_TYPE uxStackDepth,
                                void *pvParameters, UBaseType_t uxPriority, TickType_t xPeriod,
                                TickType_t xDeadline, TickType_t xOffset, TaskHandle_t *pxCreatedTask)
 {
@@ -61,7 +61,7 @@ UBaseType_t uxTaskGetDeadlineMisses(TaskHandle_t xTask)
 }
 
 #if configSUPPORT_STATIC_ALLOCATION
-TaskHandle_t xTaskCreateStatic(TaskFunction_t pxTaskCode, const char *pcName, uint32_t ulStackDepth,
+TAKT_COLD TaskHandle_t xTaskCreateStatic(TaskFunction_t pxTaskCode, const char *pcName, uint32_t ulStackDepth,
                                void *pvParameters, UBaseType_t uxPriority, StackType_t *puxStackBuffer,
                                StaticTask_t *pxTaskBuffer)
 {
@@ -76,7 +76,7 @@ TaskHandle_t xTaskCreateStatic(TaskFunction_t pxTaskCode, const char *pcName, ui
 }
 #endif
 
-void vTaskDelete(TaskHandle_t xTaskToDelete)
+TAKT_COLD void vTaskDelete(TaskHandle_t xTaskToDelete)
 {
     int err = takt_task_delete(xTaskToDelete);
     configASSERT(err == TAKT_OK);

@@ -27,7 +27,7 @@ static TimerHandle_t timer_init(struct tmrTimerControl *t, const char *name, Tic
 }
 
 #if configSUPPORT_DYNAMIC_ALLOCATION
-TimerHandle_t xTimerCreate(const char *const pcTimerName, const TickType_t xTimerPeriodInTicks,
+TAKT_COLD TimerHandle_t xTimerCreate(const char *const pcTimerName, const TickType_t xTimerPeriodInTicks,
                            const BaseType_t xAutoReload, void *const pvTimerID,
                            TimerCallbackFunction_t pxCallbackFunction)
 {
@@ -47,7 +47,7 @@ TimerHandle_t xTimerCreate(const char *const pcTimerName, const TickType_t xTime
 #endif
 
 #if configSUPPORT_STATIC_ALLOCATION
-TimerHandle_t xTimerCreateStatic(const char *const pcTimerName, const TickType_t xTimerPeriodInTicks,
+TAKT_COLD TimerHandle_t xTimerCreateStatic(const char *const pcTimerName, const TickType_t xTimerPeriodInTicks,
                                  const BaseType_t xAutoReload, void *const pvTimerID,
                                  TimerCallbackFunction_t pxCallbackFunction, StaticTimer_t *pxTimerBuffer)
 {

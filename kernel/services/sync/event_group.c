@@ -24,7 +24,7 @@ static void setup(takt_event_group_t *group, uint8_t memory)
     group->magic = SYNC_MAGIC_EVENTS;
 }
 
-int takt_event_group_create(takt_event_group_t **out)
+TAKT_COLD int takt_event_group_create(takt_event_group_t **out)
 {
     if (out == NULL) {
         return TAKT_ERR_ARG;
@@ -43,7 +43,7 @@ int takt_event_group_create(takt_event_group_t **out)
     return TAKT_OK;
 }
 
-int takt_event_group_create_static(takt_event_group_t *group)
+TAKT_COLD int takt_event_group_create_static(takt_event_group_t *group)
 {
     if (group == NULL) {
         return TAKT_ERR_ARG;
@@ -61,7 +61,7 @@ int takt_event_group_create_static(takt_event_group_t *group)
     return TAKT_OK;
 }
 
-int takt_event_group_delete(takt_event_group_t *group)
+TAKT_COLD int takt_event_group_delete(takt_event_group_t *group)
 {
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;

@@ -255,8 +255,10 @@ static void take(takt_mutex_t *mutex, takt_task_t *task)
 
 /* The holder lets go: ownership passes to the first waiter, whose own
  * inheritance now includes the waiters that remain. Returns whether it
- * passed (the old holder then loses what it inherited from the waiters). */
-static bool release(takt_mutex_t *mutex)
+ * passed (the old holder then loses what it inherited from the waiters).
+ * Inline in the unlock: its other caller (a deleted holder) is cold, and
+ * GCC would otherwise keep one out-of-line copy for both. */
+__attribute__((always_inline)) static inline bool release(takt_mutex_t *mutex)
 {
     takt_list_remove(&mutex->held_node);
     trace_record(TAKT_EV_MUTEX_UNLOCK, mutex->holder, 0);
@@ -277,7 +279,7 @@ static bool release(takt_mutex_t *mutex)
     return true;
 }
 
-void sync_task_deleted(takt_task_t *task)
+TAKT_COLD void sync_task_deleted(takt_task_t *task)
 {
     takt_list_node_t *node;
     while ((node = takt_list_first(&task->mutexes_held)) != NULL) {
@@ -305,7 +307,7 @@ static int create_check(unsigned flags)
     return port_in_isr() ? TAKT_ERR_CONTEXT : TAKT_OK;
 }
 
-int takt_mutex_create(unsigned flags, takt_mutex_t **out)
+TAKT_COLD int takt_mutex_create(unsigned flags, takt_mutex_t **out)
 {
     if (out == NULL) {
         return TAKT_ERR_ARG;
@@ -325,7 +327,7 @@ takt_mutex_t *mutex = sync_alloc(sizeof(*mutex));
     return TAKT_OK;
 }
 
-int takt_mutex_create_static(takt_mutex_t *mutex, unsigned flags)
+TAKT_COLD int takt_mutex_create_static(takt_mutex_t *mutex, unsigned flags)
 {
     if (mutex == NULL) {
         return TAKT_ERR_ARG;
@@ -344,7 +346,7 @@ int takt_mutex_create_static(takt_mutex_t *mutex, unsigned flags)
     return TAKT_OK;
 }
 
-int takt_mutex_delete(takt_mutex_t *mutex)
+TAKT_COLD int takt_mutex_delete(takt_mutex_t *mutex)
 {
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;

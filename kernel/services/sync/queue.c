@@ -192,7 +192,7 @@ static int create_check(uint32_t length, size_t item_size)
     return port_in_isr() ? TAKT_ERR_CONTEXT : TAKT_OK;
 }
 
-int takt_queue_create(uint32_t length, size_t item_size, takt_queue_t **out)
+TAKT_COLD int takt_queue_create(uint32_t length, size_t item_size, takt_queue_t **out)
 {
     if (out == NULL) {
         return TAKT_ERR_ARG;
@@ -216,7 +216,7 @@ int takt_queue_create(uint32_t length, size_t item_size, takt_queue_t **out)
     return TAKT_OK;
 }
 
-int takt_queue_create_static(takt_queue_t *queue, uint32_t length, size_t item_size,
+TAKT_COLD int takt_queue_create_static(takt_queue_t *queue, uint32_t length, size_t item_size,
                              void *storage)
 {
     if (queue == NULL) {
@@ -239,7 +239,7 @@ int takt_queue_create_static(takt_queue_t *queue, uint32_t length, size_t item_s
     return TAKT_OK;
 }
 
-int takt_queue_delete(takt_queue_t *queue)
+TAKT_COLD int takt_queue_delete(takt_queue_t *queue)
 {
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;

@@ -47,7 +47,7 @@ static int create_check(uint32_t capacity)
     return port_in_isr() ? TAKT_ERR_CONTEXT : TAKT_OK;
 }
 
-int takt_queue_set_create(uint32_t capacity, takt_queue_set_t **out)
+TAKT_COLD int takt_queue_set_create(uint32_t capacity, takt_queue_set_t **out)
 {
     if (out == NULL) {
         return TAKT_ERR_ARG;
@@ -73,7 +73,7 @@ int takt_queue_set_create(uint32_t capacity, takt_queue_set_t **out)
     return TAKT_OK;
 }
 
-int takt_queue_set_create_static(takt_queue_set_t *set, uint32_t capacity, void **slots)
+TAKT_COLD int takt_queue_set_create_static(takt_queue_set_t *set, uint32_t capacity, void **slots)
 {
     if (set == NULL || slots == NULL) {
         return TAKT_ERR_ARG;
@@ -92,7 +92,7 @@ int takt_queue_set_create_static(takt_queue_set_t *set, uint32_t capacity, void 
     return TAKT_OK;
 }
 
-int takt_queue_set_delete(takt_queue_set_t *set)
+TAKT_COLD int takt_queue_set_delete(takt_queue_set_t *set)
 {
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;

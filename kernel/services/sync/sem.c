@@ -28,7 +28,7 @@ static int create_check(uint32_t max, uint32_t initial)
     return port_in_isr() ? TAKT_ERR_CONTEXT : TAKT_OK;
 }
 
-int takt_sem_create(uint32_t max, uint32_t initial, takt_sem_t **out)
+TAKT_COLD int takt_sem_create(uint32_t max, uint32_t initial, takt_sem_t **out)
 {
     if (out == NULL) {
         return TAKT_ERR_ARG;
@@ -48,7 +48,7 @@ int takt_sem_create(uint32_t max, uint32_t initial, takt_sem_t **out)
     return TAKT_OK;
 }
 
-int takt_sem_create_static(takt_sem_t *sem, uint32_t max, uint32_t initial)
+TAKT_COLD int takt_sem_create_static(takt_sem_t *sem, uint32_t max, uint32_t initial)
 {
     if (sem == NULL) {
         return TAKT_ERR_ARG;
@@ -67,7 +67,7 @@ int takt_sem_create_static(takt_sem_t *sem, uint32_t max, uint32_t initial)
     return TAKT_OK;
 }
 
-int takt_sem_delete(takt_sem_t *sem)
+TAKT_COLD int takt_sem_delete(takt_sem_t *sem)
 {
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;

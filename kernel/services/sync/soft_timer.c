@@ -233,7 +233,7 @@ static void setup(takt_soft_timer_t *timer, const takt_soft_timer_params_t *para
     timer->magic = SYNC_MAGIC_SOFT_TIMER;
 }
 
-int takt_soft_timer_create(const takt_soft_timer_params_t *params, takt_soft_timer_t **out)
+TAKT_COLD int takt_soft_timer_create(const takt_soft_timer_params_t *params, takt_soft_timer_t **out)
 {
     int err = out == NULL ? TAKT_ERR_ARG : params_check(params);
     if (err == TAKT_OK) {
@@ -253,7 +253,7 @@ int takt_soft_timer_create(const takt_soft_timer_params_t *params, takt_soft_tim
     return TAKT_OK;
 }
 
-int takt_soft_timer_create_static(const takt_soft_timer_params_t *params,
+TAKT_COLD int takt_soft_timer_create_static(const takt_soft_timer_params_t *params,
                                   takt_soft_timer_t *timer)
 {
     int err = timer == NULL ? TAKT_ERR_ARG : params_check(params);
@@ -350,7 +350,7 @@ int takt_soft_timer_change_period(takt_soft_timer_t *timer, takt_tick_t period,
     return timer_command(timer, CMD_CHANGE_PERIOD, period, timeout, NULL, false);
 }
 
-int takt_soft_timer_delete(takt_soft_timer_t *timer, takt_tick_t timeout)
+TAKT_COLD int takt_soft_timer_delete(takt_soft_timer_t *timer, takt_tick_t timeout)
 {
     return timer_command(timer, CMD_DELETE, 0, timeout, NULL, false);
 }
