@@ -196,6 +196,19 @@ void sync_task_deleted(takt_task_t *task);
 void sync_priority_update(takt_task_t *task);
 
 /* ---- tasks (task.c) ---- */
+/* The task's current (effective) priority, and with it its ready-queue bit
+ * (ready_bit: level p is bit p-1, as in sched/fp_queue.h; only a one-word
+ * bitmap uses it). Never while the task is in a ready queue; never the idle
+ * task (level 0 has no bit: task_setup gives it 0). */
+static inline void task_set_priority_level(takt_task_t *task, unsigned priority)
+{
+    KASSERT(priority >= 1u);
+    task->priority = (uint16_t)priority;
+#if TAKT_CONFIG_MAX_PRIORITIES - 1 <= 32
+    task->ready_bit = 1u << (priority - 1u);
+#endif
+}
+
 static inline bool task_handle_valid(const takt_task_t *task)
 {
     return task != NULL && task->magic == TAKT_TASK_MAGIC;

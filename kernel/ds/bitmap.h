@@ -63,6 +63,20 @@ static inline void takt_bitmap_clear(takt_bitmap_t *map, unsigned level)
     }
 }
 
+#if TAKT_BITMAP_WORDS == 1
+/* A one-word map (32 levels or fewer) by a mask the caller keeps at hand
+ * (1 << level, or 0 for no level): no shift on the caller's hot path. */
+static inline void takt_bitmap_set_mask(takt_bitmap_t *map, uint32_t mask)
+{
+    map->words[0] |= mask;
+}
+
+static inline void takt_bitmap_clear_mask(takt_bitmap_t *map, uint32_t mask)
+{
+    map->words[0] &= ~mask;
+}
+#endif
+
 static inline bool takt_bitmap_test(const takt_bitmap_t *map, unsigned level)
 {
     return (map->words[level / 32u] >> (level % 32u)) & 1u;

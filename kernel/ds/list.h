@@ -88,6 +88,18 @@ static inline void takt_list_unlink(takt_list_node_t *node)
     node->next->prev = node->prev;
 }
 
+/* Unlinks node and tells whether that left its list empty: the node was the
+ * only element exactly when both its neighbours are the sentinel, so no
+ * access to the list itself is needed. */
+static inline bool takt_list_unlink_was_only(takt_list_node_t *node)
+{
+    takt_list_node_t *prev = node->prev;
+    takt_list_node_t *next = node->next;
+    prev->next = next;
+    next->prev = prev;
+    return prev == next;
+}
+
 static inline void takt_list_remove(takt_list_node_t *node)
 {
     takt_list_unlink(node);

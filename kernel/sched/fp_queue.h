@@ -78,9 +78,13 @@ static inline void fp_queue_insert(fp_queue_t *q, takt_task_t *task, takt_ready_
             takt_list_link_between(&task->ready.list, before, pos);
         }
     }
+#if TAKT_BITMAP_WORDS == 1
+    takt_bitmap_set_mask(&q->nonempty, task->ready_bit); /* idle's is 0 */
+#else
     if (task->priority != 0) {
         takt_bitmap_set(&q->nonempty, task->priority - 1u);
     }
+#endif
 }
 
 /* The node's own links go stale: whether a task is queued is its state
@@ -90,9 +94,12 @@ static inline void fp_queue_insert(fp_queue_t *q, takt_task_t *task, takt_ready_
 static inline void fp_queue_remove(fp_queue_t *q, takt_task_t *task)
 {
     KASSERT(task->priority != 0);
-    takt_list_unlink(&task->ready.list);
-    if (takt_list_empty(&q->level[task->priority])) {
+    if (takt_list_unlink_was_only(&task->ready.list)) {
+#if TAKT_BITMAP_WORDS == 1
+        takt_bitmap_clear_mask(&q->nonempty, task->ready_bit);
+#else
         takt_bitmap_clear(&q->nonempty, task->priority - 1u);
+#endif
     }
 }
 

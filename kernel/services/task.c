@@ -80,7 +80,12 @@ TAKT_COLD static void task_setup(takt_task_t *task, const takt_task_params_t *pa
     job_task_init(task);
     task->magic = TAKT_TASK_MAGIC;
     task->id = takt_kernel.next_task_id++;
-    task->priority = (uint16_t)params->priority;
+    if (flags & TAKT_TASK_F_IDLE) {
+        task->priority = 0;
+        task->ready_bit = 0; /* level 0 is outside the bitmap */
+    } else {
+        task_set_priority_level(task, params->priority);
+    }
     task->base_priority = (uint16_t)params->priority;
     task->flags = flags;
     if (takt_kernel.preemption != TAKT_PREEMPT_FULL && !(flags & TAKT_TASK_F_IDLE)) {

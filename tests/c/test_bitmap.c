@@ -107,6 +107,23 @@ int main(void)
         ref[2] = false;
     }
 
+#if TAKT_BITMAP_WORDS == 1
+    /* one-word maps by mask (fp ready queues: a task's ready_bit) */
+    for (unsigned l = 0; l < TAKT_BITMAP_LEVELS; l++) {
+        takt_bitmap_set_mask(&map, 1u << l);
+        ref[l] = true;
+        check_against_ref(&map, __LINE__);
+    }
+    takt_bitmap_set_mask(&map, 0); /* no level (the idle task's) changes nothing */
+    takt_bitmap_clear_mask(&map, 0);
+    check_against_ref(&map, __LINE__);
+    for (unsigned l = 0; l < TAKT_BITMAP_LEVELS; l += 2) {
+        takt_bitmap_clear_mask(&map, 1u << l);
+        ref[l] = false;
+        check_against_ref(&map, __LINE__);
+    }
+#endif
+
     /* random sets and clears */
     for (int step = 0; step < 20000; step++) {
         unsigned l = rng() % TAKT_BITMAP_LEVELS;

@@ -113,6 +113,25 @@ int main(void)
     takt_list_push_back(&other, &items[5].node);
     check_contents(&other, (const int[]){5}, 1, __LINE__);
     takt_list_remove(&items[5].node);
+    /* unlink telling whether the list is left empty: only for its only node
+     * (first and last of three, then a middle one, then the only one) */
+    item_t extra[3] = {{.value = 10}, {.value = 11}, {.value = 12}};
+    takt_list_t lone;
+    takt_list_init(&lone);
+    for (int i = 0; i < 3; i++) {
+        takt_list_push_back(&lone, &extra[i].node);
+    }
+    CHECK(!takt_list_unlink_was_only(&extra[0].node));
+    check_contents(&lone, (const int[]){11, 12}, 2, __LINE__);
+    CHECK(!takt_list_unlink_was_only(&extra[2].node));
+    check_contents(&lone, (const int[]){11}, 1, __LINE__);
+    takt_list_push_back(&lone, &extra[2].node);
+    takt_list_push_back(&lone, &extra[0].node);
+    CHECK(!takt_list_unlink_was_only(&extra[2].node));
+    check_contents(&lone, (const int[]){11, 10}, 2, __LINE__);
+    CHECK(!takt_list_unlink_was_only(&extra[0].node));
+    CHECK(takt_list_unlink_was_only(&extra[1].node));
+    check_contents(&lone, NULL, 0, __LINE__);
     /* back to 4 0 1 2 for what follows */
     takt_list_unlink(&items[4].node);
     takt_list_push_front(&list, &items[4].node);

@@ -78,6 +78,10 @@ typedef struct takt_task {
     uint8_t state;  /* takt_task_state_t */
     uint8_t wait;   /* takt_wait_t while BLOCKED */
     uint8_t flags;  /* TAKT_TASK_F_* (kernel-internal) */
+    /* The fixed-priority ready queue's bit for its priority (1 << (priority -
+     * 1); 0 for the idle task), kept with priority so that queuing a task
+     * sets or clears it without computing it. */
+    uint32_t ready_bit;
     void (*entry)(void *arg);
     void *arg;
     uint8_t *stack;       /* aligned usable region */

@@ -138,8 +138,8 @@ __attribute__((always_inline)) static inline void apply_as(takt_task_t *task, ef
     if (queued) {
         sched_make_unready(task);
     }
-    if (task->priority != e.priority) {
-        task->priority = (uint16_t)e.priority;
+    if (__builtin_expect(task->priority != e.priority, 1)) { /* what brings us here, mostly */
+        task_set_priority_level(task, e.priority);
         trace_record(TAKT_EV_PRIORITY, task, e.priority);
     }
     if (task->deadline_inherited != e.has_deadline ||
