@@ -88,10 +88,10 @@ static void mlist_init(void)
 
 static void unlink_job(takt_task_t *task)
 {
-    takt_list_remove(&task->ready.list);
-    if (takt_list_empty(&ml.list[task->list_index_now])) {
+    if (takt_list_unlink_was_only(&task->ready.list)) {
         takt_bitmap_clear(&ml.nonempty, task->list_index_now);
     }
+    takt_list_node_init(&task->ready.list);
 }
 
 static void link_before(unsigned k, takt_list_node_t *pos, takt_task_t *task)
