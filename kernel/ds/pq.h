@@ -19,7 +19,10 @@
  *   binary heap  takt_pq_heap_*    O(log n) insert/pop/remove, O(1) peek;
  *                                  an array of node pointers given at init
  *   red-black    takt_pq_rbtree_*  O(log n) insert/pop/remove, O(1) peek
- *                                  (the leftmost node is cached)
+ *                                  (the leftmost node is cached); an insert
+ *                                  at or after the last node (the rightmost,
+ *                                  also cached) needs no descent: amortised
+ *                                  O(1) (recolouring only)
  * A kernel build binds the timer queue to one backend at compile time
  * (TAKT_CONFIG_TIMER_QUEUE), so the kernel pays no indirect call.
  */
@@ -62,7 +65,8 @@ typedef struct takt_pq {
         } heap;
         struct {
             takt_pq_node_t *root;
-            takt_pq_node_t *leftmost;
+            takt_pq_node_t *leftmost;  /* the first in order (peek) */
+            takt_pq_node_t *rightmost; /* the last: a node at or after it needs no descent */
         } rb;
     } impl;
     uint32_t count;

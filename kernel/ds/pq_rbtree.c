@@ -1,7 +1,10 @@
 /*
  * Red-black tree backend of the priority queue. The leftmost node is cached
  * so peek is O(1); insert and remove rebalance in O(log n) with at most
- * three rotations. Invariants: the root is black; a red node has black
+ * three rotations. The rightmost node is cached too: a node that goes at or
+ * after it (a timeout at least as late as every armed one, the usual delay)
+ * is linked under it at once, and only the rebalancing remains (amortised
+ * O(1) for such inserts in a row). Invariants: the root is black; a red node has black
  * children; every root-to-leaf path has the same number of black nodes.
  * NULL children count as black leaves.
  */
@@ -20,6 +23,7 @@ void takt_pq_rbtree_init(takt_pq_t *pq)
 {
     pq->impl.rb.root = NULL;
     pq->impl.rb.leftmost = NULL;
+    pq->impl.rb.rightmost = NULL;
     pq->count = 0;
 }
 
@@ -101,18 +105,26 @@ static void insert_fixup(takt_pq_t *pq, takt_pq_node_t *node)
 bool takt_pq_rbtree_insert(takt_pq_t *pq, takt_pq_node_t *node)
 {
     takt_pq_node_t *parent = NULL;
-    takt_pq_node_t *cur = pq->impl.rb.root;
+    takt_pq_node_t *last = pq->impl.rb.rightmost;
     bool leftmost = true;
+    bool rightmost = true;
     bool go_left = false;
-    while (cur != NULL) {
-        parent = cur;
-        /* Equal nodes go right: they leave after those already queued. */
-        go_left = takt_pq_node_before(node, cur);
-        if (go_left) {
-            cur = L(cur);
-        } else {
-            cur = R(cur);
-            leftmost = false;
+    /* Equal nodes go right: they leave after those already queued. */
+    if (last != NULL && !takt_pq_node_before(node, last)) {
+        parent = last; /* its right child is empty: it is the last */
+        leftmost = false;
+    } else {
+        takt_pq_node_t *cur = pq->impl.rb.root;
+        while (cur != NULL) {
+            parent = cur;
+            go_left = takt_pq_node_before(node, cur);
+            if (go_left) {
+                cur = L(cur);
+                rightmost = false;
+            } else {
+                cur = R(cur);
+                leftmost = false;
+            }
         }
     }
     L(node) = NULL;
@@ -129,6 +141,9 @@ bool takt_pq_rbtree_insert(takt_pq_t *pq, takt_pq_node_t *node)
     if (leftmost) {
         pq->impl.rb.leftmost = node;
     }
+    if (rightmost) {
+        pq->impl.rb.rightmost = node;
+    }
     insert_fixup(pq, node);
     node->queued = true;
     pq->count++;
@@ -139,6 +154,14 @@ static takt_pq_node_t *minimum(takt_pq_node_t *node)
 {
     while (L(node) != NULL) {
         node = L(node);
+    }
+    return node;
+}
+
+static takt_pq_node_t *maximum(takt_pq_node_t *node)
+{
+    while (R(node) != NULL) {
+        node = R(node);
     }
     return node;
 }
@@ -212,6 +235,10 @@ void takt_pq_rbtree_remove(takt_pq_t *pq, takt_pq_node_t *node)
     if (pq->impl.rb.leftmost == node) {
         /* The next smallest: the leftmost of the right subtree, else the parent. */
         pq->impl.rb.leftmost = R(node) != NULL ? minimum(R(node)) : P(node);
+    }
+    if (pq->impl.rb.rightmost == node) {
+        /* The next largest: the rightmost of the left subtree, else the parent. */
+        pq->impl.rb.rightmost = L(node) != NULL ? maximum(L(node)) : P(node);
     }
     takt_pq_node_t *x;
     takt_pq_node_t *x_parent;

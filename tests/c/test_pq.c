@@ -96,7 +96,8 @@ static int rb_check_subtree(const takt_pq_node_t *node, const takt_pq_node_t *pa
     return left + (node->link.rb.red ? 0 : 1);
 }
 
-/* The tree's shape and its cached leftmost node (the first in order). */
+/* The tree's shape and its cached leftmost and rightmost nodes (the first and
+ * the last in order). */
 static bool rb_check(const takt_pq_t *pq)
 {
     const takt_pq_node_t *root = pq->impl.rb.root;
@@ -110,6 +111,11 @@ static bool rb_check(const takt_pq_t *pq)
     ok = CHECK(rb_check_subtree(root, NULL, &prev, &seen) > 0) && ok;
     ok = CHECK_EQ(seen, takt_pq_count(pq)) && ok;
     ok = CHECK(pq->impl.rb.leftmost == first) && ok;
+    const takt_pq_node_t *last = root;
+    while (last != NULL && last->link.rb.right != NULL) {
+        last = last->link.rb.right;
+    }
+    ok = CHECK(pq->impl.rb.rightmost == last) && ok;
     return ok;
 }
 
