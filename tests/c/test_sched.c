@@ -534,6 +534,26 @@ static void scenario_wake_tells_nonpreemptive(takt_tick_t tick0)
     CHECK_EQ(takt_sem_delete(np_sem), TAKT_OK);
 }
 
+/* Runs a scenario (h_both) under each single-level policy, which it reads
+ * from *policy; its name gets the policy's. */
+static void h_each_policy(void (*scenario)(takt_tick_t tick0), takt_scheduler_t *policy,
+                          const char *name)
+{
+    static const struct {
+        takt_scheduler_t scheduler;
+        const char *name;
+    } policies[] = {{TAKT_SCHED_FP, "fp"},
+                    {TAKT_SCHED_EDF_HEAP, "edf_heap"},
+                    {TAKT_SCHED_EDF_MLIST, "edf_mlist"},
+                    {TAKT_SCHED_EDF_RBTREE, "edf_rbtree"}};
+    for (size_t i = 0; i < sizeof(policies) / sizeof(policies[0]); i++) {
+        char full[64];
+        snprintf(full, sizeof(full), "%s/%s", name, policies[i].name);
+        *policy = policies[i].scheduler;
+        h_both(scenario, full);
+    }
+}
+
 int main(void)
 {
 #if HP_SUBTICK_WORK
@@ -561,21 +581,8 @@ int main(void)
      * already holds at the tick's instant (docs/ports.md, modelled work). */
     (void)scenario_irq_at_tick;
 #endif
-    static const takt_scheduler_t all[] = {TAKT_SCHED_FP, TAKT_SCHED_EDF_HEAP, TAKT_SCHED_EDF_MLIST,
-                                           TAKT_SCHED_EDF_RBTREE};
-    static const char *const all_names[] = {"same_instant/fp", "same_instant/edf_heap",
-                                            "same_instant/edf_mlist", "same_instant/edf_rbtree"};
-    for (size_t i = 0; i < 4; i++) {
-        same_instant_sched = all[i];
-        h_both(scenario_same_instant_any_policy, all_names[i]);
-    }
-    static const char *const yield_names[] = {"yield_same_instant/fp", "yield_same_instant/edf_heap",
-                                              "yield_same_instant/edf_mlist",
-                                              "yield_same_instant/edf_rbtree"};
-    for (size_t i = 0; i < 4; i++) {
-        yield_sched = all[i];
-        h_both(scenario_yield_same_instant, yield_names[i]);
-    }
+    h_each_policy(scenario_same_instant_any_policy, &same_instant_sched, "same_instant");
+    h_each_policy(scenario_yield_same_instant, &yield_sched, "yield_same_instant");
     (void)work1_then_park;
     return CHECK_SUMMARY();
 }
