@@ -12,7 +12,7 @@ static bool kernel_initialised;
 static bool scheduler_started;
 static bool scheduler_ran; /* a run ended (sim): its tasks are freed at the next start-up */
 
-TAKT_COLD void compat_kernel_ready(void)
+void compat_kernel_ready(void)
 {
     if (kernel_initialised) {
         return;
