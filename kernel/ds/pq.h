@@ -22,7 +22,11 @@
  *                                  (the leftmost node is cached); an insert
  *                                  at or after the last node (the rightmost,
  *                                  also cached) needs no descent: amortised
- *                                  O(1) (recolouring only)
+ *                                  O(1) (recolouring only); a node equal to
+ *                                  one in the tree (key and tie) is chained
+ *                                  behind it, not put in the tree: O(1)
+ *                                  insert, and O(1) remove and pop for it
+ *                                  and for the tree node it waits behind
  * A kernel build binds the timer queue to one backend at compile time
  * (TAKT_CONFIG_TIMER_QUEUE), so the kernel pays no indirect call.
  */
@@ -43,15 +47,17 @@ typedef struct takt_pq_node {
             uint32_t index; /* slot in the heap array */
         } heap;
         struct {
-            struct takt_pq_node *left;
-            struct takt_pq_node *right;
-            struct takt_pq_node *parent;
-            bool red;
+            struct takt_pq_node *left;  /* chained: the next of its group */
+            struct takt_pq_node *right; /* chained: the previous of its group */
+            struct takt_pq_node *parent; /* chained: the tree node, for the first only */
+            /* the first node chained behind this one; a chained node: itself */
+            struct takt_pq_node *equals;
         } rb;
     } link;
     uint64_t tie;
     uint32_t key;
     bool queued;
+    bool rb_red; /* the red-black backend's, here so that a node stays 32 bytes */
 } takt_pq_node_t;
 
 typedef struct takt_pq {

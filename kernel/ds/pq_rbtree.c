@@ -7,6 +7,15 @@
  * O(1) for such inserts in a row). Invariants: the root is black; a red node has black
  * children; every root-to-leaf path has the same number of black nodes.
  * NULL children count as black leaves.
+ *
+ * Equal nodes (key and tie) share one place in the tree: the first queued is
+ * the tree node, the others wait behind it in a ring (its group), in the
+ * order they came. Timeouts bunch on ticks (every task that delays by one
+ * tick at one tick wakes at the same one), and then a delay, and the wake of
+ * each of them, costs the same however many are queued: no descent, no
+ * rebalancing. In the ring, left and right are next and previous; parent is
+ * the tree node for the first of the ring and NULL for the others, so that
+ * a removal anywhere stays O(1).
  */
 #include "pq.h"
 
@@ -16,7 +25,20 @@
 
 static bool is_red(const takt_pq_node_t *node)
 {
-    return node != NULL && node->link.rb.red;
+    return node != NULL && node->rb_red;
+}
+
+/* Where a goes against b: before (< 0), in b's group (0), or after (> 0).
+ * One comparison of the keys when they differ, as takt_pq_node_before. */
+static inline int place(const takt_pq_node_t *a, const takt_pq_node_t *b)
+{
+    if (a->key != b->key) {
+        return takt_key_before(a->key, b->key) ? -1 : 1;
+    }
+    if (a->tie != b->tie) {
+        return a->tie < b->tie ? -1 : 1;
+    }
+    return 0;
 }
 
 void takt_pq_rbtree_init(takt_pq_t *pq)
@@ -75,9 +97,9 @@ static void insert_fixup(takt_pq_t *pq, takt_pq_node_t *node)
         bool parent_is_left = L(grand) == parent;
         takt_pq_node_t *uncle = parent_is_left ? R(grand) : L(grand);
         if (is_red(uncle)) {
-            parent->link.rb.red = false;
-            uncle->link.rb.red = false;
-            grand->link.rb.red = true;
+            parent->rb_red = false;
+            uncle->rb_red = false;
+            grand->rb_red = true;
             node = grand;
             continue;
         }
@@ -96,10 +118,30 @@ static void insert_fixup(takt_pq_t *pq, takt_pq_node_t *node)
             }
             rotate_left(pq, grand);
         }
-        parent->link.rb.red = false;
-        grand->link.rb.red = true;
+        parent->rb_red = false;
+        grand->rb_red = true;
     }
-    pq->impl.rb.root->link.rb.red = false;
+    pq->impl.rb.root->rb_red = false;
+}
+
+/* Queues node behind its equal owner, at the end of owner's group. */
+static void chain_behind(takt_pq_node_t *owner, takt_pq_node_t *node)
+{
+    takt_pq_node_t *first = owner->link.rb.equals;
+    node->link.rb.equals = node;
+    if (first == NULL) {
+        owner->link.rb.equals = node;
+        L(node) = node;
+        R(node) = node;
+        P(node) = owner;
+    } else {
+        takt_pq_node_t *last = R(first);
+        L(last) = node;
+        R(node) = last;
+        L(node) = first;
+        R(first) = node;
+        P(node) = NULL;
+    }
 }
 
 bool takt_pq_rbtree_insert(takt_pq_t *pq, takt_pq_node_t *node)
@@ -109,19 +151,29 @@ bool takt_pq_rbtree_insert(takt_pq_t *pq, takt_pq_node_t *node)
     bool leftmost = true;
     bool rightmost = true;
     bool go_left = false;
-    /* Equal nodes go right: they leave after those already queued. */
-    if (last != NULL && !takt_pq_node_before(node, last)) {
+    /* Equal nodes go behind those already queued: in their group. */
+    int where = last != NULL ? place(node, last) : -1;
+    if (where >= 0) {
+        if (where == 0) {
+            chain_behind(last, node);
+            goto queued;
+        }
         parent = last; /* its right child is empty: it is the last */
         leftmost = false;
     } else {
         takt_pq_node_t *cur = pq->impl.rb.root;
         while (cur != NULL) {
             parent = cur;
-            go_left = takt_pq_node_before(node, cur);
+            where = place(node, cur);
+            go_left = where < 0;
             if (go_left) {
                 cur = L(cur);
                 rightmost = false;
             } else {
+                if (where == 0) {
+                    chain_behind(cur, node);
+                    goto queued;
+                }
                 cur = R(cur);
                 leftmost = false;
             }
@@ -130,7 +182,8 @@ bool takt_pq_rbtree_insert(takt_pq_t *pq, takt_pq_node_t *node)
     L(node) = NULL;
     R(node) = NULL;
     P(node) = parent;
-    node->link.rb.red = true;
+    node->link.rb.equals = NULL;
+    node->rb_red = true;
     if (parent == NULL) {
         pq->impl.rb.root = node;
     } else if (go_left) {
@@ -145,9 +198,58 @@ bool takt_pq_rbtree_insert(takt_pq_t *pq, takt_pq_node_t *node)
         pq->impl.rb.rightmost = node;
     }
     insert_fixup(pq, node);
+queued:
     node->queued = true;
     pq->count++;
     return true;
+}
+
+/* Takes a chained node out of its group. */
+static void unchain(takt_pq_node_t *node)
+{
+    takt_pq_node_t *next = L(node);
+    takt_pq_node_t *owner = P(node); /* set for the first of the group only */
+    if (next == node) {
+        owner->link.rb.equals = NULL; /* it was alone, so the first */
+        return;
+    }
+    takt_pq_node_t *prev = R(node);
+    L(prev) = next;
+    R(next) = prev;
+    if (owner != NULL) {
+        owner->link.rb.equals = next;
+        P(next) = owner;
+    }
+}
+
+/* The tree node leaves and the first of its group, heir, takes its place in
+ * the tree (same key and tie: the order holds, so do the caches' meaning). */
+static void hand_over(takt_pq_t *pq, takt_pq_node_t *node, takt_pq_node_t *heir)
+{
+    takt_pq_node_t *rest = L(heir) == heir ? NULL : L(heir);
+    if (rest != NULL) {
+        takt_pq_node_t *last = R(heir);
+        L(last) = rest;
+        R(rest) = last;
+        P(rest) = heir;
+    }
+    heir->link.rb.equals = rest;
+    heir->rb_red = node->rb_red;
+    replace_child(pq, node, heir);
+    L(heir) = L(node);
+    R(heir) = R(node);
+    if (L(heir) != NULL) {
+        P(L(heir)) = heir;
+    }
+    if (R(heir) != NULL) {
+        P(R(heir)) = heir;
+    }
+    if (pq->impl.rb.leftmost == node) {
+        pq->impl.rb.leftmost = heir;
+    }
+    if (pq->impl.rb.rightmost == node) {
+        pq->impl.rb.rightmost = heir;
+    }
 }
 
 static takt_pq_node_t *minimum(takt_pq_node_t *node)
@@ -174,25 +276,25 @@ static void remove_fixup(takt_pq_t *pq, takt_pq_node_t *x, takt_pq_node_t *paren
         if (x == L(parent)) {
             takt_pq_node_t *w = R(parent);
             if (is_red(w)) {
-                w->link.rb.red = false;
-                parent->link.rb.red = true;
+                w->rb_red = false;
+                parent->rb_red = true;
                 rotate_left(pq, parent);
                 w = R(parent);
             }
             if (!is_red(L(w)) && !is_red(R(w))) {
-                w->link.rb.red = true;
+                w->rb_red = true;
                 x = parent;
                 parent = P(x);
             } else {
                 if (!is_red(R(w))) {
-                    L(w)->link.rb.red = false;
-                    w->link.rb.red = true;
+                    L(w)->rb_red = false;
+                    w->rb_red = true;
                     rotate_right(pq, w);
                     w = R(parent);
                 }
-                w->link.rb.red = parent->link.rb.red;
-                parent->link.rb.red = false;
-                R(w)->link.rb.red = false;
+                w->rb_red = parent->rb_red;
+                parent->rb_red = false;
+                R(w)->rb_red = false;
                 rotate_left(pq, parent);
                 x = pq->impl.rb.root;
                 parent = NULL;
@@ -200,25 +302,25 @@ static void remove_fixup(takt_pq_t *pq, takt_pq_node_t *x, takt_pq_node_t *paren
         } else {
             takt_pq_node_t *w = L(parent);
             if (is_red(w)) {
-                w->link.rb.red = false;
-                parent->link.rb.red = true;
+                w->rb_red = false;
+                parent->rb_red = true;
                 rotate_right(pq, parent);
                 w = L(parent);
             }
             if (!is_red(L(w)) && !is_red(R(w))) {
-                w->link.rb.red = true;
+                w->rb_red = true;
                 x = parent;
                 parent = P(x);
             } else {
                 if (!is_red(L(w))) {
-                    R(w)->link.rb.red = false;
-                    w->link.rb.red = true;
+                    R(w)->rb_red = false;
+                    w->rb_red = true;
                     rotate_left(pq, w);
                     w = L(parent);
                 }
-                w->link.rb.red = parent->link.rb.red;
-                parent->link.rb.red = false;
-                L(w)->link.rb.red = false;
+                w->rb_red = parent->rb_red;
+                parent->rb_red = false;
+                L(w)->rb_red = false;
                 rotate_right(pq, parent);
                 x = pq->impl.rb.root;
                 parent = NULL;
@@ -226,12 +328,23 @@ static void remove_fixup(takt_pq_t *pq, takt_pq_node_t *x, takt_pq_node_t *paren
         }
     }
     if (x != NULL) {
-        x->link.rb.red = false;
+        x->rb_red = false;
     }
 }
 
 void takt_pq_rbtree_remove(takt_pq_t *pq, takt_pq_node_t *node)
 {
+    /* A chained node's equals points at itself, a tree node's at its group:
+     * one test finds the common case, a tree node with no group. */
+    takt_pq_node_t *equals = node->link.rb.equals;
+    if (equals != NULL) {
+        if (equals == node) {
+            unchain(node);
+        } else {
+            hand_over(pq, node, equals);
+        }
+        goto removed;
+    }
     if (pq->impl.rb.leftmost == node) {
         /* The next smallest: the leftmost of the right subtree, else the parent. */
         pq->impl.rb.leftmost = R(node) != NULL ? minimum(R(node)) : P(node);
@@ -246,12 +359,12 @@ void takt_pq_rbtree_remove(takt_pq_t *pq, takt_pq_node_t *node)
     if (L(node) == NULL || R(node) == NULL) {
         x = L(node) != NULL ? L(node) : R(node);
         x_parent = P(node);
-        removed_red = node->link.rb.red;
+        removed_red = node->rb_red;
         replace_child(pq, node, x);
     } else {
         /* Two children: the successor takes node's place and colour. */
         takt_pq_node_t *succ = minimum(R(node));
-        removed_red = succ->link.rb.red;
+        removed_red = succ->rb_red;
         x = R(succ);
         if (P(succ) == node) {
             x_parent = succ;
@@ -264,11 +377,12 @@ void takt_pq_rbtree_remove(takt_pq_t *pq, takt_pq_node_t *node)
         replace_child(pq, node, succ);
         L(succ) = L(node);
         P(L(succ)) = succ;
-        succ->link.rb.red = node->link.rb.red;
+        succ->rb_red = node->rb_red;
     }
     if (!removed_red) {
         remove_fixup(pq, x, x_parent);
     }
+removed:
     node->queued = false;
     pq->count--;
 }

@@ -68,32 +68,59 @@ static int ref_min(void)
     return best;
 }
 
+/* The group of equal nodes chained behind a tree node: a ring through left
+ * (next) and right (previous), every node equal to the owner, queued and
+ * marked chained (equals points at itself), the first pointing back at the owner and no other.
+ * Returns the group's size, -1 if broken. */
+static int rb_check_group(const takt_pq_node_t *owner)
+{
+    const takt_pq_node_t *first = owner->link.rb.equals;
+    int size = 0;
+    const takt_pq_node_t *node = first;
+    while (node != NULL) {
+        const takt_pq_node_t *next = node->link.rb.left;
+        if (node->link.rb.equals != node || !node->queued || node->key != owner->key || node->tie != owner->tie ||
+            next == NULL || next->link.rb.right != node ||
+            node->link.rb.parent != (node == first ? owner : NULL) || ++size > 1000) {
+            return -1;
+        }
+        node = next == first ? NULL : next;
+    }
+    return size;
+}
+
 /* The red-black tree's own invariants below node: parent links, order, no red
- * node with a red child, one black height; returns the black height, -1 if broken. */
+ * node with a red child, one black height, the groups of equal nodes; returns
+ * the black height, -1 if broken. seen counts the queued nodes, chained ones too. */
 static int rb_check_subtree(const takt_pq_node_t *node, const takt_pq_node_t *parent,
                             const takt_pq_node_t **prev, uint32_t *seen)
 {
     if (node == NULL) {
         return 1;
     }
-    if (node->link.rb.parent != parent || !node->queued) {
+    if (node->link.rb.parent != parent || !node->queued || node->link.rb.equals == node) {
         return -1;
     }
     int left = rb_check_subtree(node->link.rb.left, node, prev, seen);
-    if (*prev != NULL && takt_pq_node_before(node, *prev)) {
-        return -1; /* in-order sequence out of order */
+    /* strictly in order: an equal node belongs in a group, not in the tree */
+    if (*prev != NULL && !takt_pq_node_before(*prev, node)) {
+        return -1;
     }
     *prev = node;
-    (*seen)++;
+    int group = rb_check_group(node);
+    if (group < 0) {
+        return -1;
+    }
+    *seen += 1u + (uint32_t)group;
     int right = rb_check_subtree(node->link.rb.right, node, prev, seen);
     if (left < 0 || right < 0 || left != right) {
         return -1;
     }
-    if (node->link.rb.red && ((node->link.rb.left != NULL && node->link.rb.left->link.rb.red) ||
-                              (node->link.rb.right != NULL && node->link.rb.right->link.rb.red))) {
+    if (node->rb_red && ((node->link.rb.left != NULL && node->link.rb.left->rb_red) ||
+                         (node->link.rb.right != NULL && node->link.rb.right->rb_red))) {
         return -1;
     }
-    return left + (node->link.rb.red ? 0 : 1);
+    return left + (node->rb_red ? 0 : 1);
 }
 
 /* The tree's shape and its cached leftmost and rightmost nodes (the first and
@@ -107,7 +134,7 @@ static bool rb_check(const takt_pq_t *pq)
     }
     const takt_pq_node_t *prev = NULL;
     uint32_t seen = 0;
-    bool ok = CHECK(root == NULL || !root->link.rb.red);
+    bool ok = CHECK(root == NULL || !root->rb_red);
     ok = CHECK(rb_check_subtree(root, NULL, &prev, &seen) > 0) && ok;
     ok = CHECK_EQ(seen, takt_pq_count(pq)) && ok;
     ok = CHECK(pq->impl.rb.leftmost == first) && ok;
