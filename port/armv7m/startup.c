@@ -1,7 +1,7 @@
 /*
  * Start-up: the vector table, the reset handler (data, bss, FPU, C library
- * constructors, main, exit), faults, and the dispatch of external interrupts
- * to handlers attached at run time.
+ * constructors, main, exit), faults, and external interrupts attached at run
+ * time.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -22,11 +22,12 @@ void Reset_Handler(void);
 void PendSV_Handler(void);
 void SysTick_Handler(void);
 static void fault_handler(void);
-static void external_irq_entry(void);
 
-static void (*irq_handlers[TAKT_BOARD_IRQ_COUNT])(void);
+#define VECTOR_COUNT (16u + TAKT_BOARD_IRQ_COUNT)
 
-__attribute__((section(".vectors"), used)) static void (*const vectors[16 + TAKT_BOARD_IRQ_COUNT])(void) = {
+/* The table the processor boots with: an interrupt line nobody attached is a
+ * fault. */
+__attribute__((section(".vectors"), used)) static void (*const vectors[VECTOR_COUNT])(void) = {
     [0] = (void (*)(void))(uintptr_t)__stack_top,
     [1] = Reset_Handler,
     [2] = fault_handler,  /* NMI */
@@ -38,8 +39,16 @@ __attribute__((section(".vectors"), used)) static void (*const vectors[16 + TAKT
     [12] = fault_handler, /* DebugMonitor */
     [14] = PendSV_Handler,
     [15] = SysTick_Handler,
-    [16 ... 16 + TAKT_BOARD_IRQ_COUNT - 1] = external_irq_entry,
+    [16 ... 16 + TAKT_BOARD_IRQ_COUNT - 1] = fault_handler,
 };
+
+/* The table it runs with, a copy in RAM: attaching a handler writes it into
+ * its line's vector, so an interrupt enters the handler itself, with no
+ * dispatch of ours in between (9 instructions on every interrupt). VTOR wants
+ * the table aligned to its size rounded up to a power of two. */
+#define VECTOR_ALIGN (VECTOR_COUNT <= 32u ? 128 : VECTOR_COUNT <= 64u ? 256 : VECTOR_COUNT <= 128u ? 512 : 1024)
+_Static_assert(VECTOR_COUNT <= 256u, "VECTOR_ALIGN covers up to 256 vectors");
+static void (*ram_vectors[VECTOR_COUNT])(void) __attribute__((aligned(VECTOR_ALIGN)));
 
 #define MAX_ARGS 16
 
@@ -77,7 +86,11 @@ void Reset_Handler(void)
     for (uint32_t *dst = __bss_start; dst < __bss_end;) {
         *dst++ = 0;
     }
-    SCB_VTOR = (uint32_t)(uintptr_t)vectors;
+    for (uint32_t v = 0; v < VECTOR_COUNT; v++) {
+        ram_vectors[v] = vectors[v];
+    }
+    SCB_VTOR = (uint32_t)(uintptr_t)ram_vectors;
+    arm_barrier();
 #if defined(__ARM_FP)
     SCB_CPACR |= 0xFu << 20;                      /* CP10, CP11: full access */
     FPU_FPCCR |= FPU_FPCCR_ASPEN | FPU_FPCCR_LSPEN; /* lazy stacking (reset default) */
@@ -106,22 +119,13 @@ static void fault_handler(void)
     takt_arm_exit(71);
 }
 
-static void external_irq_entry(void)
-{
-    unsigned irq = (arm_ipsr() & 0x1FFu) - 16u;
-    if (irq < TAKT_BOARD_IRQ_COUNT && irq_handlers[irq] != NULL) {
-        irq_handlers[irq]();
-        return;
-    }
-    fault_handler();
-}
-
 int takt_arm_irq_attach(unsigned irq, void (*handler)(void), uint8_t priority)
 {
     if (irq >= TAKT_BOARD_IRQ_COUNT || handler == NULL) {
         return TAKT_ERR_ARG;
     }
-    irq_handlers[irq] = handler;
+    ram_vectors[16u + irq] = handler;
+    arm_barrier(); /* the vector is in place before the line can fire */
     NVIC_IPR_BYTE(irq) = priority;
     NVIC_ICPR(irq / 32u) = 1u << (irq % 32u);
     NVIC_ISER(irq / 32u) = 1u << (irq % 32u);

@@ -723,7 +723,7 @@ ATTRIBUTED_WINDOWS = (
     ("mq_receive_block", "mp3_high", "xQueueReceive", "mp3_low"),
     ("mq_send_unblock", "mp3_low", "xQueueGenericSend", "mp3_high"),
     ("mq_send_unblock_noswitch", "mp4_high", "xQueueGenericSend", "mp4_high"),
-    ("irq_to_task", "irq1_low", "external_irq_entry", "irq1_high"),
+    ("irq_to_task", "irq1_low", "bench_isr", "irq1_high"),
     ("tick_no_wake", "tick_nowake_task", "SysTick_Handler", "tick_nowake_task"),
     ("tick_wake_preempt", "tick_wake_low", "SysTick_Handler", "tick_wake_high"),
     ("delay", "timeout_high", "vTaskDelay", "timeout_low"),
