@@ -35,8 +35,8 @@ static struct {
     uint64_t last_tick;      /* the run ends when this tick is due (UINT64_MAX: never) */
     volatile run_state_t state;
     takt_task_t *first;
-    port_context_t *live; /* whose registers are on the processor */
-    port_context_t boot;  /* the thread that called takt_start */
+    takt_task_t *live;   /* whose registers are on the processor, during a run */
+    port_context_t boot; /* the thread that called takt_start */
 } port = {.params = {.tick_hz = 1000, .end_ticks = 0}, .last_tick = UINT64_MAX, .state = RUN_IDLE};
 
 /* What the inline critical sections and port_instant share (takt_port_inline.h). */
@@ -257,39 +257,49 @@ static inline void switch_section_exit(void)
 #ifdef TAKT_ARM_MASK_METER
     takt_arm_meter_log_and_lower(0);
 #else
-    arm_set_basepri(0); /* interrupts that came meanwhile run now, then the switch returns */
+    /* No isb: interrupts that came meanwhile run at the latest when PendSV
+     * returns (an exception return synchronises), before the next task's
+     * first instruction either way. */
+    __asm volatile("msr basepri, %0" : : "r"(0) : "memory");
 #endif
 }
 
 /* The switch at a run's start (to its first task) or end (back to the thread
- * that called takt_start); NULL at any other switch. */
-static port_context_t *run_boundary(void)
+ * that called takt_start). sp is the context PendSV saved: the boot thread's
+ * at the start, the running task's at the end. */
+__attribute__((noinline)) static uint32_t *run_boundary(uint32_t *sp)
 {
+    port_context_t *next;
     if (port.state == RUN_STARTING) {
+        port.boot.sp = sp;
         port.state = RUN_RUNNING;
-        return &port.first->context;
-    }
-    if (port.state == RUN_ENDING) {
+        port.live = port.first;
+        next = &port.first->context;
+    } else {
+        port.live->context.sp = sp;
         port.state = RUN_IDLE;
         shared.at_tick.stopped = true;
         new_tick_instant();
-        return &port.boot;
+        next = &port.boot;
     }
-    return NULL;
+    switch_section_exit();
+    return next->sp;
 }
 
+/* port.live is a task: the boot thread's registers are switched only at a
+ * run's boundaries, so the common switch stores one pointer. */
 uint32_t *port_switch_stack(uint32_t *sp)
 {
     switch_section_enter(); /* kernel-level interrupts wait while we pick */
-    port.live->sp = sp;
     /* One test on every switch: the start and the end of a run are the rare cases. */
-    port_context_t *next = __builtin_expect(port.state == RUN_RUNNING, 1) ? NULL : run_boundary();
-    if (next == NULL) {
-        next = &takt_sched_switch_point()->context;
+    if (__builtin_expect(port.state != RUN_RUNNING, 0)) {
+        return run_boundary(sp);
     }
+    port.live->context.sp = sp;
+    takt_task_t *next = takt_sched_switch_point();
     port.live = next;
     switch_section_exit();
-    return next->sp;
+    return next->context.sp;
 }
 
 __attribute__((naked)) void PendSV_Handler(void)
@@ -394,7 +404,6 @@ TAKT_COLD void port_start(takt_task_t *first)
     aim_port_tick();
     port.first = first;
     shared.at_tick.switch_held = false;
-    port.live = &port.boot;
     port.state = RUN_STARTING;
     shared.at_tick.stopped = false;
     SCB_SHPR3 = (SCB_SHPR3 & 0x0000FFFFu) | (TAKT_ARM_KERNEL_IRQ_PRIORITY << 24) |
