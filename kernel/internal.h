@@ -123,9 +123,12 @@ static inline bool sched_in_ready_queue(const takt_task_t *task)
  * that readies or blocks a task. */
 static inline void sched_reschedule(void)
 {
-    if (takt_kernel.started) {
-        port_request_switch();
+#ifndef TAKT_PORT_SWITCH_REQUEST_ANY_TIME
+    if (!takt_kernel.started) {
+        return; /* the port must not switch before the run starts */
     }
+#endif
+    port_request_switch();
 }
 
 /* ---- time (time.c) ---- */

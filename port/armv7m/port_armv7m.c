@@ -264,26 +264,39 @@ static inline void switch_section_exit(void)
 #endif
 }
 
+/* Where PendSV saves and restores the thread's callee-saved registers when no
+ * run goes on: the thread runs on the main stack then, and the process stack
+ * pointer is parked here (takt_arm_park_process_stack), so a switch asked for
+ * outside a run touches no live stack. Room for r4-r11, EXC_RETURN and s16-s31. */
+static uint64_t parked_process_stack[13];
+
+void takt_arm_park_process_stack(void)
+{
+    __asm volatile("msr psp, %0" : : "r"(&parked_process_stack[13]) : "memory");
+}
+
 /* The switch at a run's start (to its first task) or end (back to the thread
- * that called takt_start). sp is the context PendSV saved: the boot thread's
- * at the start, the running task's at the end. */
+ * that called takt_start), or one asked for when no run goes on (the kernel
+ * asks without testing: TAKT_PORT_SWITCH_REQUEST_ANY_TIME), which resumes
+ * what it interrupted. sp is the context PendSV saved: the boot thread's at
+ * the start, the running task's at the end. */
 __attribute__((noinline)) static uint32_t *run_boundary(uint32_t *sp)
 {
-    port_context_t *next;
+    uint32_t *next = sp;
     if (port.state == RUN_STARTING) {
         port.boot.sp = sp;
         port.state = RUN_RUNNING;
         port.live = port.first;
-        next = &port.first->context;
-    } else {
+        next = port.first->context.sp;
+    } else if (port.state == RUN_ENDING) {
         port.live->context.sp = sp;
         port.state = RUN_IDLE;
         shared.at_tick.stopped = true;
         new_tick_instant();
-        next = &port.boot;
+        next = port.boot.sp;
     }
     switch_section_exit();
-    return next->sp;
+    return next;
 }
 
 /* port.live is a task: the boot thread's registers are switched only at a
@@ -404,8 +417,11 @@ TAKT_COLD void port_start(takt_task_t *first)
     aim_port_tick();
     port.first = first;
     shared.at_tick.switch_held = false;
-    port.state = RUN_STARTING;
     shared.at_tick.stopped = false;
+    /* Masked until the first switch: an interrupt that asks for a switch
+     * (the kernel asks at any time) or a tick cannot come in half-way. */
+    arm_set_basepri(TAKT_ARM_BASEPRI);
+    port.state = RUN_STARTING;
     SCB_SHPR3 = (SCB_SHPR3 & 0x0000FFFFu) | (TAKT_ARM_KERNEL_IRQ_PRIORITY << 24) |
                 (TAKT_ARM_PENDSV_PRIORITY << 16);
     use_process_stack((uint32_t *)&handler_stack[HANDLER_STACK_BYTES / 8]);
@@ -414,8 +430,10 @@ TAKT_COLD void port_start(takt_task_t *first)
     SYST_CVR = 0;
     SYST_CSR = SYST_CSR_CLKSOURCE | SYST_CSR_TICKINT | SYST_CSR_ENABLE;
     port_request_switch();
+    arm_set_basepri(0); /* the first switch runs here */
     /* Back here when the run ended. */
     use_main_stack();
+    takt_arm_park_process_stack();
 }
 
 void port_idle(void)

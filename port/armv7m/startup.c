@@ -91,6 +91,11 @@ void Reset_Handler(void)
     }
     SCB_VTOR = (uint32_t)(uintptr_t)ram_vectors;
     arm_barrier();
+    /* The kernel may ask for a switch before takt_start: PendSV then finds no
+     * run and returns. At the lowest priority it never interrupts a handler or
+     * a critical section. */
+    takt_arm_park_process_stack();
+    SCB_SHPR3 = (SCB_SHPR3 & 0xFF00FFFFu) | (TAKT_ARM_PENDSV_PRIORITY << 16);
 #if defined(__ARM_FP)
     SCB_CPACR |= 0xFu << 20;                      /* CP10, CP11: full access */
     FPU_FPCCR |= FPU_FPCCR_ASPEN | FPU_FPCCR_LSPEN; /* lazy stacking (reset default) */

@@ -438,10 +438,52 @@ static void test_fpu_context(void)
     takt_teardown();
 }
 
+/* Outside a run the kernel asks for switches without testing that it started
+ * (TAKT_PORT_SWITCH_REQUEST_ANY_TIME): the PendSV finds no run and returns to
+ * the thread with every callee-saved register (and FP register) as it was. */
+static void test_switch_request_outside_run(const char *when)
+{
+    uint32_t seen[9];
+    register uint32_t *out __asm("r2") = seen;
+    __asm volatile("push {r4-r11}\n\t"
+#if defined(__ARM_FP)
+                   "vpush {s16}\n\t"
+                   "vmov s16, %1\n\t"
+#endif
+                   "mov r4, #4\n\tmov r5, #5\n\tmov r6, #6\n\tmov r7, #7\n\t"
+                   "mov r8, #8\n\tmov r9, #9\n\tmov r10, #10\n\tmov r11, #11\n\t"
+                   "str %2, [%3]\n\t" /* ICSR.PENDSVSET */
+                   "dsb\n\tisb\n\t"
+                   "stmia %0, {r4-r11}\n\t"
+#if defined(__ARM_FP)
+                   "vmov r3, s16\n\t"
+                   "str r3, [%0, #32]\n\t"
+                   "vpop {s16}\n\t"
+#else
+                   "str %1, [%0, #32]\n\t"
+#endif
+                   "pop {r4-r11}"
+                   :
+                   : "r"(out), "r"(0x5EEDu), "r"(SCB_ICSR_PENDSVSET), "r"(&SCB_ICSR)
+                   : "r3", "memory");
+    bool ok = true;
+    for (uint32_t r = 0; r < 8; r++) {
+        ok = CHECK_EQ(seen[r], r + 4u) && ok;
+    }
+    ok = CHECK_EQ(seen[8], 0x5EEDu) && ok;
+    ok = CHECK((SCB_ICSR & SCB_ICSR_PENDSVSET) == 0) && ok; /* it ran */
+    ok = CHECK_EQ(arm_basepri(), 0u) && ok;
+    if (!ok) {
+        fprintf(stderr, "  switch request outside a run, %s\n", when);
+    }
+}
+
 int main(void)
 {
     printf("target tests on %s\n", TAKT_BOARD_NAME);
+    test_switch_request_outside_run("before the first run");
     test_delay_preemption();
+    test_switch_request_outside_run("after a run");
     test_periodic();
     test_deadline_miss();
     test_interrupt_wakes_task();

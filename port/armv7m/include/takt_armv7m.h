@@ -49,6 +49,12 @@ uint64_t takt_arm_interrupts(void);
 int takt_arm_irq_attach(unsigned irq, void (*handler)(void), uint8_t priority);
 void takt_arm_irq_pend(unsigned irq);
 
+/* Start-up (Reset_Handler) and the end of a run: outside a run the thread
+ * uses the main stack, and the process stack pointer is parked on a small
+ * area of the port's, where a switch asked for outside a run saves and
+ * restores the registers it finds (port_armv7m.c, run_boundary). */
+void takt_arm_park_process_stack(void);
+
 /* Busy loop of exactly `iterations` iterations of two instructions each. */
 void takt_arm_spin(uint32_t iterations);
 
