@@ -366,8 +366,51 @@ static void time_order_case(const takt_pq_ops_t *ops)
     }
 }
 
+/* The tree's groups: a node equal to one in the tree waits behind it, in the
+ * order it came (found at the last node without a descent, or on the way
+ * down), and leaves with no rebalancing. */
+static void rb_group_case(void)
+{
+    enum { N = 7 };
+    static const uint32_t keys[N] = {5, 7, 7, 7, 6, 5, 7};
+    takt_pq_t pq;
+    takt_pq_node_t n[N];
+    takt_pq_rbtree_init(&pq);
+    for (unsigned i = 0; i < N; i++) {
+        takt_pq_node_init(&n[i]);
+        n[i].key = keys[i];
+        CHECK(takt_pq_rbtree_insert(&pq, &n[i]));
+        CHECK(rb_check(&pq));
+    }
+    CHECK(n[1].link.rb.equals == &n[2]); /* 7, 7, 7 behind the first 7 */
+    CHECK(n[2].link.rb.equals == &n[2] && n[3].link.rb.equals == &n[3] &&
+          n[6].link.rb.equals == &n[6]);
+    CHECK(n[0].link.rb.equals == &n[5]); /* the second 5, found on the way down */
+    CHECK(n[4].link.rb.equals == NULL);
+    CHECK_EQ(takt_pq_count(&pq), (uint32_t)N);
+    /* the tree node leaves from the middle: the first of its group takes its place */
+    takt_pq_rbtree_remove(&pq, &n[1]);
+    CHECK(rb_check(&pq));
+    CHECK(n[2].link.rb.equals == &n[3]);
+    CHECK(pq.impl.rb.rightmost == &n[2]);
+    /* a chained node leaves from the middle of its group */
+    takt_pq_rbtree_remove(&pq, &n[3]);
+    CHECK(rb_check(&pq));
+    static const int order[] = {0, 5, 4, 2, 6};
+    for (unsigned i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+        takt_pq_node_t *got = takt_pq_rbtree_pop(&pq);
+        if (!CHECK(got == &n[order[i]])) {
+            fprintf(stderr, "  rbtree group case: pop %u\n", i);
+            return;
+        }
+        CHECK(rb_check(&pq));
+    }
+    CHECK(takt_pq_rbtree_pop(&pq) == NULL);
+}
+
 int main(void)
 {
+    rb_group_case();
     for (size_t b = 0; b < sizeof(backends) / sizeof(backends[0]); b++) {
         const takt_pq_ops_t *ops = backends[b];
         printf("backend %s\n", ops->name);
