@@ -33,7 +33,10 @@ void port_start(takt_task_t *first);
  * Asks for a switch point: the port calls takt_sched_switch_point() and switches
  * to the task it returns as soon as switching is allowed — at once from task
  * context outside a critical section, otherwise at interrupt exit or at the end
- * of the critical section (Cortex-M: PendSV).
+ * of the critical section (Cortex-M: PendSV). The kernel asks only once it
+ * started, unless the port defines TAKT_PORT_SWITCH_REQUEST_ANY_TIME: then a
+ * request outside a run must be harmless (Cortex-M: PendSV finds no run and
+ * returns), and every wake saves the test.
  */
 void port_request_switch(void);
 
