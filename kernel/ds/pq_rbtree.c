@@ -28,8 +28,11 @@ static bool is_red(const takt_pq_node_t *node)
     return node != NULL && node->rb_red;
 }
 
-/* Where a goes against b: before (< 0), in b's group (0), or after (> 0).
- * One comparison of the keys when they differ, as takt_pq_node_before. */
+/* Where a goes against b: before (< 0), in b's group (0), or after (> 0):
+ * takt_pq_node_before's order with equality told apart. Its own copy, not
+ * the shared one: written as `before < 0` in pq.h it costs the heap and the
+ * list 1-13 instructions per operation (measured: FP vTaskDelay +1, host
+ * heap remove-head at 1 job 46 -> 59). */
 static inline int place(const takt_pq_node_t *a, const takt_pq_node_t *b)
 {
     if (a->key != b->key) {
