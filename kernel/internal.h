@@ -164,8 +164,6 @@ void job_task_removed(takt_task_t *task);
 void job_model_start(takt_task_t *task, takt_tick_t offset);
 /* What a suspended periodic task does when resumed: run, or wait for a release. */
 bool job_pending(const takt_task_t *task);
-/* Absolute deadline of the job the task runs or will run next. */
-takt_tick_t job_current_deadline(const takt_task_t *task);
 
 /* A task's EDF scheduling deadline: periodic tasks have their job's; a task
  * holding a mutex a deadline job waits for inherits that job's (if earlier). */
@@ -179,7 +177,7 @@ static inline takt_tick_t task_deadline(const takt_task_t *task)
     if (!(task->flags & TAKT_TASK_F_PERIODIC)) {
         return task->inherited_deadline;
     }
-    takt_tick_t own = job_current_deadline(task);
+    takt_tick_t own = task->job_deadline; /* of the job it runs or runs next */
     if (task->deadline_inherited && takt_tick_before(task->inherited_deadline, own)) {
         return task->inherited_deadline;
     }

@@ -82,6 +82,7 @@ TAKT_COLD void job_task_init(takt_task_t *task)
 void job_model_start(takt_task_t *task, takt_tick_t offset)
 {
     task->first_release = takt_kernel.ticks + offset;
+    task->job_deadline = deadline_of(task, task->jobs_completed);
     task->state = TAKT_TASK_BLOCKED;
     task->wait = TAKT_WAIT_RELEASE;
     timer_arm(&task->release_timer, task->first_release);
@@ -96,11 +97,6 @@ void job_task_removed(takt_task_t *task)
 {
     timer_cancel(&task->release_timer);
     timer_cancel(&task->deadline_timer);
-}
-
-takt_tick_t job_current_deadline(const takt_task_t *task)
-{
-    return deadline_of(task, task->jobs_completed);
 }
 
 bool job_pending(const takt_task_t *task)
@@ -127,6 +123,7 @@ int takt_job_end(void)
     }
     trace_record(TAKT_EV_COMPLETE, self, job);
     self->jobs_completed++;
+    self->job_deadline += self->period;
     arm_deadline_timer(self);
     if (job_pending(self)) {
         /* The next job was queued behind this one: it becomes ready now. */

@@ -94,6 +94,9 @@ typedef struct takt_task {
     takt_tick_t first_release;
     uint32_t jobs_released;
     uint32_t jobs_completed;
+    /* Absolute deadline of job jobs_completed (the one it runs or runs next),
+     * kept with the count so that EDF reads it instead of computing it. */
+    takt_tick_t job_deadline;
     uint32_t jobs_miss_checked; /* jobs below this index have had their deadline verdict */
     uint32_t deadline_misses;
     takt_list_node_t all_node;     /* in the kernel's list of live tasks */
