@@ -93,9 +93,20 @@ static inline bool sched_is_hsf(void)
 static inline bool sched_running_queued(void)
 {
 #if TAKT_CONFIG_POLICY_ONLY
-    return TAKT_CONFIG_POLICY == TAKT_POLICY_FP;
+    return TAKT_CONFIG_POLICY != TAKT_POLICY_HSF;
 #else
     return takt_kernel.policy->running_queued;
+#endif
+}
+
+/* Whether the policy orders tasks by priority (sched/policy.h); a constant
+ * when the build binds one policy. */
+static inline bool sched_orders_by_priority(void)
+{
+#if TAKT_CONFIG_POLICY_ONLY
+    return TAKT_CONFIG_POLICY == TAKT_POLICY_FP || TAKT_CONFIG_POLICY == TAKT_POLICY_HSF;
+#else
+    return takt_kernel.policy->orders_by_priority;
 #endif
 }
 

@@ -94,4 +94,31 @@ static inline unsigned takt_bitmap_highest(const takt_bitmap_t *map)
     return w * 32u + takt_bitmap_msb(map->words[w]);
 }
 
+
+/* Highest set level below level (0 .. TAKT_BITMAP_LEVELS), or -1: the rest of
+ * level's word, else the highest word below it that the summary marks. */
+static inline int takt_bitmap_highest_below(const takt_bitmap_t *map, unsigned level)
+{
+    unsigned w = level / 32u;
+    uint32_t bits;
+    if (w < TAKT_BITMAP_WORDS) {
+        bits = map->words[w] & ((1u << (level % 32u)) - 1u); /* the levels under it */
+    } else {
+        w = TAKT_BITMAP_WORDS - 1u; /* past the top: the whole top word */
+        bits = map->words[w];
+    }
+    if (bits != 0) {
+        return (int)(w * 32u + takt_bitmap_msb(bits));
+    }
+    if (TAKT_BITMAP_WORDS == 1) {
+        return -1;
+    }
+    uint32_t lower_words = map->summary & ((1u << w) - 1u); /* w < 32 words */
+    if (lower_words == 0) {
+        return -1;
+    }
+    w = takt_bitmap_msb(lower_words);
+    return (int)(w * 32u + takt_bitmap_msb(map->words[w]));
+}
+
 #endif

@@ -56,6 +56,19 @@ static void sift_down(takt_pq_t *pq, uint32_t index, takt_pq_node_t *node)
     place(pq, index, node);
 }
 
+/* sift_down, with the test for a hole without children in line: a small
+ * heap (the ready queue of a few jobs, the running one included) mostly has
+ * one, and the call would save and restore registers for nothing. */
+static inline __attribute__((always_inline)) void fill_down(takt_pq_t *pq, uint32_t index,
+                                                            takt_pq_node_t *node)
+{
+    if (2u * index + 1u >= pq->count) {
+        place(pq, index, node);
+    } else {
+        sift_down(pq, index, node);
+    }
+}
+
 bool takt_pq_heap_insert(takt_pq_t *pq, takt_pq_node_t *node)
 {
     if (pq->count == pq->impl.heap.capacity) {
@@ -78,7 +91,7 @@ void takt_pq_heap_remove(takt_pq_t *pq, takt_pq_node_t *node)
     if (index > 0 && takt_pq_node_before(last, pq->impl.heap.slots[(index - 1u) / 2u])) {
         sift_up(pq, index, last);
     } else {
-        sift_down(pq, index, last);
+        fill_down(pq, index, last);
     }
 }
 

@@ -152,13 +152,15 @@ static bool keeps_running(takt_task_t *cur, bool requests, takt_task_t **next)
     return true;
 }
 
-/* The same decision for a policy that keeps the running task queued: it is at
- * the front of its level while it runs (it was the head when picked, tasks of
- * its level that become ready go behind it, and a priority change puts it in
- * front of its new equals, or behind them when it was demoted and may be
- * preempted: sched_requeue_running), so the head is either it, a task that
- * preempts it, or an equal in front of a demoted task. Returns the next task,
- * still in the queue (cur too, if it stays). */
+/* The same decision for a policy that keeps the running task queued. Under fp
+ * it is at the front of its level while it runs (it was the head when picked,
+ * tasks of its level that become ready go behind it, and a priority change
+ * puts it in front of its new equals, or behind them when it was demoted and
+ * may be preempted: sched_requeue_running), so the head is either it, a task
+ * that preempts it, or an equal in front of a demoted task. A keyed queue
+ * (EDF) may have an equal in front of it that must not preempt it: the
+ * policy's head_preempts says. Returns the next task, still in the queue (cur
+ * too, if it stays). */
 static takt_task_t *pick_running_queued(takt_task_t *cur, bool requests)
 {
     const takt_policy_t *policy = sched_policy();
@@ -171,6 +173,9 @@ static takt_task_t *pick_running_queued(takt_task_t *cur, bool requests)
     }
     takt_task_t *head = policy->peek();
     if (head == cur) {
+        return cur;
+    }
+    if (policy->head_preempts != NULL && !policy->head_preempts(head, cur)) {
         return cur;
     }
     if (!may_preempt(cur)) {

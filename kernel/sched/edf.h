@@ -31,10 +31,15 @@ void edf_background_init(void);
 bool edf_background_insert(takt_task_t *task, takt_ready_how_t how);
 /* True if it removed the task (it was in the background class). */
 bool edf_background_remove(takt_task_t *task);
+/* True if it moved the task to the back of the background class (it is in it). */
+bool edf_background_move_to_back(takt_task_t *task);
 takt_task_t *edf_background_peek(void);
 
 /* Strictly earlier deadline preempts; a deadline job preempts the background. */
 bool edf_preempts(const takt_task_t *candidate, const takt_task_t *running);
+/* The same for the queue's head and the queued running task behind it (the
+ * policies keep the running task queued): their queued deadlines say. */
+bool edf_head_preempts(const takt_task_t *head, const takt_task_t *running);
 bool edf_has_equal(const takt_task_t *running);
 /* Waiters: earlier effective deadline first, deadline jobs before the background. */
 bool edf_waits_before(const takt_task_t *a, const takt_task_t *b);

@@ -29,11 +29,11 @@ bool edf_background_insert(takt_task_t *task, takt_ready_how_t how)
         /* Behind every task that became ready earlier; tasks of this same
          * instant by id (ready_order), whatever order the kernel woke them in
          * (SCHEDULING.md "Order of events"). The walk passes only tasks of
-         * this instant. */
+         * this instant, and never the running task (it is queued, in front). */
         takt_list_node_t *pos = &background.fifo;
         while (pos->prev != &background.fifo) {
             const takt_task_t *before = TAKT_CONTAINER_OF(pos->prev, takt_task_t, ready.list);
-            if (before->ready_order < task->ready_order) {
+            if (before->state == TAKT_TASK_RUNNING || before->ready_order < task->ready_order) {
                 break;
             }
             pos = pos->prev;
@@ -53,6 +53,19 @@ bool edf_background_remove(takt_task_t *task)
         return false;
     }
     takt_list_remove(&task->ready.list);
+    return true;
+}
+
+bool edf_background_move_to_back(takt_task_t *task)
+{
+    if (task->flags & TAKT_TASK_F_IDLE) {
+        return true; /* alone in its class */
+    }
+    if (edf_has_deadline(task)) {
+        return false;
+    }
+    takt_list_remove(&task->ready.list);
+    takt_list_push_back(&background.fifo, &task->ready.list);
     return true;
 }
 
@@ -77,6 +90,21 @@ bool edf_preempts(const takt_task_t *candidate, const takt_task_t *running)
         return true;
     }
     return takt_tick_before(task_deadline(candidate), task_deadline(running));
+}
+
+/* head comes first in the queue's order, so with both deadlines queued it
+ * preempts unless the deadlines are equal; a deadline job comes before the
+ * background, and a background head means running is in the background too
+ * (or idle). */
+bool edf_head_preempts(const takt_task_t *head, const takt_task_t *running)
+{
+    if (running->flags & TAKT_TASK_F_IDLE) {
+        return true;
+    }
+    if (!edf_has_deadline(head)) {
+        return false;
+    }
+    return !edf_has_deadline(running) || head->ready_deadline != running->ready_deadline;
 }
 
 bool edf_waits_before(const takt_task_t *a, const takt_task_t *b)

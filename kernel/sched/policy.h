@@ -4,15 +4,19 @@
  * policy runs; adding a policy adds a file and a table.
  *
  * Contract: the running task is not in the ready queue, unless the policy
- * says running_queued (fp): then it stays in its place there while it runs,
- * as in FreeRTOS, so that a preemption inserts and removes nothing and the
- * pick is the queue's head, the running task included; the core takes it out
- * when it stops running (blocks, is suspended or deleted) and moves it when
- * it yields or its priority changes. Insert puts a READY task in; how says where among its equals it goes (SCHEDULING.md "Priorities
- * and ties"): NEW behind every task that became ready earlier, and behind
- * tasks that became ready at the same instant with a lower id; PREEMPTED in
- * front of its equals; YIELD (a yield, an expired round-robin slice) behind
- * every equal, whatever its id. Assumptions for every operation: kernel lock held.
+ * says running_queued (fp, the EDF policies): then it stays in its place there
+ * while it runs, as in FreeRTOS, so that a preemption inserts and removes
+ * nothing and the pick is the queue's head, the running task included; the
+ * core takes it out when it stops running (blocks, is suspended or deleted)
+ * and moves it when it yields or its priority (or inherited deadline) changes.
+ * Insert puts a READY task in; how says where among its equals it goes
+ * (SCHEDULING.md "Priorities and ties"): NEW behind every task that became
+ * ready earlier, and behind tasks that became ready at the same instant with a
+ * lower id, but never in front of a queued running task; PREEMPTED in front of
+ * its equals; YIELD (a yield, an expired round-robin slice, a demotion) behind
+ * every equal, whatever its id. A deadline-keyed queue orders jobs by their
+ * key alone (deadline, then ready order), which is where a preempted job stays.
+ * Assumptions for every operation: kernel lock held.
  *
  * waits_before orders the tasks waiting on one synchronisation object
  * (semaphore, mutex, queue, ...): true if a must be served before b, i.e. a's
@@ -40,6 +44,10 @@ typedef struct takt_policy {
     const char *name;
     /* The running task stays in the ready queue (see above). */
     bool running_queued;
+    /* Tasks are ordered by their (effective) priority (fp, hsf), so a running
+     * task whose priority drops goes behind its new equals (FreeRTOS). Under
+     * EDF priorities order nothing: a priority change moves no task. */
+    bool orders_by_priority;
     void (*init)(void);
     void (*insert)(takt_task_t *task, takt_ready_how_t how);
     void (*remove)(takt_task_t *task);
@@ -51,8 +59,17 @@ typedef struct takt_policy {
      * a running_queued policy does not count running itself. */
     bool (*has_equal)(const takt_task_t *running);
     /* running_queued policies: the queued running task moves behind its equals
-     * in the queue (a yield, a slice's end, a demotion); NULL otherwise. */
+     * in the queue (a yield, a slice's end, a demotion; its ready order is
+     * already the new one); NULL otherwise. */
     void (*move_behind_equals)(takt_task_t *running);
+    /* running_queued policies: whether head, the queue's first task and not the
+     * queued running task, preempts it. NULL when it always does, because the
+     * running task is in front of all its equals (fp's lists). A keyed queue
+     * can put an equal in front of it (a job of the same deadline that became
+     * ready at the same instant with a lower id, or before it when its key
+     * changed by inheritance): that one waits (SCHEDULING.md: never preempted
+     * on a tie). */
+    bool (*head_preempts)(const takt_task_t *head, const takt_task_t *running);
     /* A task was created (before it is first inserted); may be NULL. */
     void (*task_added)(takt_task_t *task);
     /* Order of waiters on a synchronisation object (see above). */

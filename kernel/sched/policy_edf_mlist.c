@@ -64,16 +64,7 @@ static takt_task_t *tail(unsigned k)
 /* The highest non-empty list below k, or -1. */
 static int next_lower(unsigned k)
 {
-    for (unsigned w = k / 32u + 1u; w-- > 0;) {
-        uint32_t bits = ml.nonempty.words[w];
-        if (w == k / 32u) {
-            bits &= (k % 32u) == 0 ? 0u : (1u << (k % 32u)) - 1u;
-        }
-        if (bits != 0) {
-            return (int)(w * 32u + takt_bitmap_msb(bits));
-        }
-    }
-    return -1;
+    return takt_bitmap_highest_below(&ml.nonempty, k);
 }
 
 static void mlist_init(void)
@@ -247,6 +238,15 @@ static void mlist_remove(takt_task_t *task)
     }
 }
 
+/* Its ready order is new: out and back in at its new place. */
+static void mlist_move_behind_equals(takt_task_t *running)
+{
+    if (!edf_background_move_to_back(running)) {
+        unlink_job(running);
+        mlist_insert(running, TAKT_READY_YIELD);
+    }
+}
+
 static takt_task_t *mlist_peek(void)
 {
     if (takt_bitmap_empty(&ml.nonempty)) {
@@ -257,12 +257,15 @@ static takt_task_t *mlist_peek(void)
 
 const takt_policy_t takt_policy_edf_mlist = {
     .name = "edf-mlist",
+    .running_queued = true,
     .init = mlist_init,
     .insert = mlist_insert,
     .remove = mlist_remove,
     .peek = mlist_peek,
     .preempts = edf_preempts,
     .has_equal = edf_has_equal,
+    .move_behind_equals = mlist_move_behind_equals,
+    .head_preempts = edf_head_preempts,
     .task_added = mlist_task_added,
     .waits_before = edf_waits_before,
 };

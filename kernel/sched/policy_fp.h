@@ -61,8 +61,8 @@ static inline bool fp_has_equal(const takt_task_t *running)
 /* The policy table's contents (policy_fp.c, sched/bound.h). */
 #define TAKT_POLICY_FP_TABLE                                                                  \
     {                                                                                         \
-        .name = "fp", .running_queued = true, .init = fp_init, .insert = fp_insert,           \
-        .remove = fp_remove, .peek = fp_peek, .preempts = fp_preempts,                        \
+        .name = "fp", .running_queued = true, .orders_by_priority = true, .init = fp_init,    \
+        .insert = fp_insert, .remove = fp_remove, .peek = fp_peek, .preempts = fp_preempts,   \
         .has_equal = fp_has_equal, .move_behind_equals = fp_move_behind_equals,               \
         .task_added = NULL, .waits_before = fp_waits_before,                                  \
     }

@@ -175,6 +175,7 @@ static void hsf_dispatching(takt_task_t *next)
 
 const takt_policy_t takt_policy_hsf = {
     .name = "hsf",
+    .orders_by_priority = true,
     .init = hsf_init,
     .insert = hsf_insert,
     .remove = hsf_remove,

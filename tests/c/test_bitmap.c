@@ -23,6 +23,16 @@ static int ref_highest(void)
     return -1;
 }
 
+static int ref_highest_below(unsigned level)
+{
+    for (int l = (int)level - 1; l >= 0; l--) {
+        if (ref[l]) {
+            return l;
+        }
+    }
+    return -1;
+}
+
 static void check_against_ref(const takt_bitmap_t *map, int line)
 {
     int hi = ref_highest();
@@ -33,6 +43,13 @@ static void check_against_ref(const takt_bitmap_t *map, int line)
     for (unsigned l = 0; l < TAKT_BITMAP_LEVELS; l++) {
         if (takt_bitmap_test(map, l) != ref[l]) {
             ok = CHECK_EQ(takt_bitmap_test(map, l), ref[l]) && ok;
+        }
+    }
+    /* every bound, the one past the top level included */
+    for (unsigned l = 0; l <= TAKT_BITMAP_LEVELS; l++) {
+        if (takt_bitmap_highest_below(map, l) != ref_highest_below(l)) {
+            ok = CHECK_EQ(takt_bitmap_highest_below(map, l), ref_highest_below(l)) && ok;
+            fprintf(stderr, "  (highest below %u)\n", l);
         }
     }
     if (!ok) {
@@ -136,6 +153,11 @@ int main(void)
         }
         if (step % 97 == 0) {
             check_against_ref(&map, __LINE__);
+        } else if (step % 7 == 0) {
+            unsigned bound = rng() % (TAKT_BITMAP_LEVELS + 1u);
+            if (!CHECK_EQ(takt_bitmap_highest_below(&map, bound), ref_highest_below(bound))) {
+                break;
+            }
         } else {
             int hi = ref_highest();
             if (hi >= 0) {

@@ -467,25 +467,98 @@ static void front_a(void *arg) /* id 2 */
     CHECK_EQ(takt_delay_until(&prev, 5), 1);
     CHECK_EQ(takt_sem_give(front_sem), TAKT_OK); /* B: ready at A's own instant */
     note("A");
+    h_work(2);
+    note("A2");
+    h_park();
+}
+
+static void front_h(void *arg) /* id 3: released at 6 */
+{
+    (void)arg;
+    note("H");
     h_work(1);
     h_park();
 }
 
 /* A becomes ready at 5 and runs; in the same instant it wakes B, its equal
  * with a lower id. B goes behind A, which keeps running: ids order tasks
- * that wait to run, never against the running task (under fp the running
- * task stays in its ready list, so B's insertion must not pass it). */
+ * that wait to run, never against the running task (the running task stays
+ * in its ready list, fp's level or EDF's background class, so B's insertion
+ * must not pass it). H, higher (a deadline job under EDF), preempts A at 6:
+ * A keeps its place in front of B and resumes first. */
+static takt_scheduler_t front_sched;
+
 static void scenario_running_stays_in_front(takt_tick_t tick0)
 {
-    h_begin(tick0, 10, false);
+    takt_init_params_t init = {.scheduler = front_sched, .tick_start = tick0};
+    h_begin_params(&init, 10);
     order[0] = '\0';
     CHECK_EQ(takt_sem_create(1, 0, &front_sem), TAKT_OK);
     h_task("B", 2, front_b, NULL);
     h_task("A", 2, front_a, NULL);
+    h_periodic("H", 3, front_h, NULL, 100, 0, 6);
     h_run();
-    CHECK_STREQ(order, "A B");
-    CHECK_STREQ(h_dispatches(), "0:1 0:2 0:0 5:2 6:1 6:0");
+    CHECK_STREQ(order, "A H A2 B");
+    CHECK_STREQ(h_dispatches(), "0:1 0:2 0:0 5:2 6:3 7:2 8:1 8:0");
     CHECK_EQ(takt_sem_delete(front_sem), TAKT_OK);
+}
+
+/* ---------------------------------------------------------------- EDF: an equal deadline waits */
+
+static takt_sem_t *edf_tie_sem;
+
+static void edf_tie_b(void *arg) /* id 1: deadline 15 */
+{
+    (void)arg;
+    CHECK_EQ(takt_sem_take(edf_tie_sem, TAKT_WAIT_FOREVER), TAKT_OK);
+    note("B");
+    h_work(1);
+    h_park();
+}
+
+static void edf_tie_a(void *arg) /* id 2: released at 5, deadline 15 */
+{
+    (void)arg;
+    CHECK_EQ(takt_sem_give(edf_tie_sem), TAKT_OK); /* B: ready at A's instant */
+    note("A");
+    h_work(2);
+    note("A2");
+    h_park();
+}
+
+static void edf_tie_h(void *arg) /* id 3: released at 6, deadline 8 */
+{
+    (void)arg;
+    note("H");
+    h_work(1);
+    h_park();
+}
+
+/* The EDF policies keep the running job in their queue, where B, with A's
+ * deadline, the same ready instant and a lower id, comes first. B must still
+ * wait (SCHEDULING.md: never preempted on a tie). When H preempts A, A keeps
+ * its place, which is behind B: B runs before A goes on. On a port whose
+ * instants are kernel sections (TAKT_PORT_ORDERED_INSTANTS: Cortex-M), B's
+ * wake is an instant after A's release, so B is behind A from the start. */
+static void scenario_edf_equal_deadline_waits(takt_tick_t tick0)
+{
+    takt_init_params_t init = {.scheduler = front_sched, .tick_start = tick0};
+    h_begin_params(&init, 12);
+    order[0] = '\0';
+    CHECK_EQ(takt_sem_create(1, 0, &edf_tie_sem), TAKT_OK);
+    h_periodic("B", 2, edf_tie_b, NULL, 100, 15, 0);
+    h_periodic("A", 2, edf_tie_a, NULL, 100, 10, 5);
+    h_periodic("H", 2, edf_tie_h, NULL, 100, 2, 6);
+    h_run();
+#ifdef TAKT_PORT_ORDERED_INSTANTS
+    CHECK_STREQ(order, "A H A2 B");
+    CHECK_STREQ(h_dispatches(), "0:1 0:0 5:2 6:3 7:2 8:1 9:0");
+#else
+    CHECK_STREQ(order, "A H B A2");
+    CHECK_STREQ(h_dispatches(), "0:1 0:0 5:2 6:3 7:1 8:2 9:0");
+#endif
+    CHECK_STREQ(h_events(TAKT_EV_PREEMPT, false), "5:0 6:2"); /* idle at 5, A at 6 */
+    CHECK_EQ(takt_sem_delete(edf_tie_sem), TAKT_OK);
 }
 
 /* ---------------------------------------------------------------- a wake tells a non-preemptive task */
@@ -534,10 +607,10 @@ static void scenario_wake_tells_nonpreemptive(takt_tick_t tick0)
     CHECK_EQ(takt_sem_delete(np_sem), TAKT_OK);
 }
 
-/* Runs a scenario (h_both) under each single-level policy, which it reads
- * from *policy; its name gets the policy's. */
+/* Runs a scenario (h_both) under each single-level policy (or only the EDF
+ * ones), which it reads from *policy; its name gets the policy's. */
 static void h_each_policy(void (*scenario)(takt_tick_t tick0), takt_scheduler_t *policy,
-                          const char *name)
+                          const char *name, bool edf_only)
 {
     static const struct {
         takt_scheduler_t scheduler;
@@ -546,7 +619,7 @@ static void h_each_policy(void (*scenario)(takt_tick_t tick0), takt_scheduler_t 
                     {TAKT_SCHED_EDF_HEAP, "edf_heap"},
                     {TAKT_SCHED_EDF_MLIST, "edf_mlist"},
                     {TAKT_SCHED_EDF_RBTREE, "edf_rbtree"}};
-    for (size_t i = 0; i < sizeof(policies) / sizeof(policies[0]); i++) {
+    for (size_t i = edf_only ? 1 : 0; i < sizeof(policies) / sizeof(policies[0]); i++) {
         char full[64];
         snprintf(full, sizeof(full), "%s/%s", name, policies[i].name);
         *policy = policies[i].scheduler;
@@ -572,7 +645,6 @@ int main(void)
     h_both(scenario_fifo_ready_time, "fifo_ready_time");
     h_both(scenario_fifo_same_instant, "fifo_same_instant");
     h_both(scenario_preempted_first, "preempted_first");
-    h_both(scenario_running_stays_in_front, "running_stays_in_front");
     h_both(scenario_wake_tells_nonpreemptive, "wake_tells_nonpreemptive");
 #if HP_SUBTICK_WORK
     h_both(scenario_irq_at_tick, "irq_at_tick");
@@ -581,8 +653,11 @@ int main(void)
      * already holds at the tick's instant (docs/ports.md, modelled work). */
     (void)scenario_irq_at_tick;
 #endif
-    h_each_policy(scenario_same_instant_any_policy, &same_instant_sched, "same_instant");
-    h_each_policy(scenario_yield_same_instant, &yield_sched, "yield_same_instant");
+    h_each_policy(scenario_same_instant_any_policy, &same_instant_sched, "same_instant", false);
+    h_each_policy(scenario_yield_same_instant, &yield_sched, "yield_same_instant", false);
+    h_each_policy(scenario_running_stays_in_front, &front_sched, "running_stays_in_front", false);
+    h_each_policy(scenario_edf_equal_deadline_waits, &front_sched, "edf_equal_deadline_waits",
+                  true);
     (void)work1_then_park;
     return CHECK_SUMMARY();
 }

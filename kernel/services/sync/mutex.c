@@ -125,14 +125,15 @@ __attribute__((noinline)) static void set_inherited_deadline(takt_task_t *task, 
 
 /* Applies a new effective priority; a READY task is re-queued behind its new
  * equals and a running task that drops goes behind them at the next switch
- * (both as FreeRTOS does); until then a queued running task stays in front.
+ * (both as FreeRTOS does, under a policy that orders by priority: not EDF);
+ * until then a queued running task stays in front.
  * running, queued: the task's state (sched_in_ready_queue), given so that the
  * hot paths' copies fold them (the unlock's for the running task, the lock's
  * for a holder that does not run). The caller asks for the reschedule. */
 __attribute__((always_inline)) static inline void apply_as(takt_task_t *task, effective_t e,
                                                            bool running, bool queued)
 {
-    if (running && e.priority < task->priority) {
+    if (running && e.priority < task->priority && sched_orders_by_priority()) {
         takt_kernel.demoted_current = true; /* read at the requeue and the switch only */
     }
     if (queued) {
