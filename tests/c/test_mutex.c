@@ -638,6 +638,45 @@ static void scenario_edf_background(takt_tick_t tick0)
     h_end();
 }
 
+static void bg_second(void *arg)
+{
+    (void)arg;
+    s_log("other");
+    h_park();
+}
+
+static void bg_short_holder(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_mutex_lock(mtx, 0), TAKT_OK);
+    work_points(2);
+    CHECK_EQ(takt_mutex_unlock(mtx), TAKT_OK);
+    s_log("bg");
+    h_park();
+}
+
+/* EDF: BG and O have no deadline, BG first; J (a deadline job, and a higher
+ * priority) takes BG's mutex at 1, so BG inherits its deadline and its
+ * priority. The unlock at 2 hands the mutex to J, which preempts BG. BG
+ * keeps its place in front of O (a preempted job resumes first): priorities
+ * order nothing under EDF, so dropping back to its own is no demotion that
+ * would put it behind O (fp's rule, as FreeRTOS). */
+static void scenario_edf_preempted_holder_keeps_place(takt_tick_t tick0)
+{
+    s_begin(tick0, 6);
+    s_log_reset();
+    CHECK_EQ(takt_mutex_create(0, &mtx), TAKT_OK);
+    h_task("BG", 1, bg_short_holder, NULL);
+    h_task("O", 1, bg_second, NULL);
+    h_periodic("J", 3, bg_job, NULL, 100, 10, 1);
+    h_start();
+    CHECK_STREQ(s_log_buf, "job@2 bg@2 other@2");
+    CHECK_STREQ(h_events(TAKT_EV_PRIORITY, false), "1:1 2:1");
+    CHECK_STREQ(h_events(TAKT_EV_DEADLINE_RESTORE, false), "2:1");
+    CHECK_EQ(takt_mutex_delete(mtx), TAKT_OK);
+    h_end();
+}
+
 /* Inherited deadlines are absolute ticks in the trace, so runs from different
  * tick starts differ there: run each start without comparing. */
 static void run_each_start(void (*scenario)(takt_tick_t tick0), const char *name)
@@ -676,6 +715,7 @@ int main(void)
         h_both(scenario_deadlock_cycle, "deadlock_cycle");
     } else {
         run_starts(scenario_edf_background, "edf_background");
+        run_starts(scenario_edf_preempted_holder_keeps_place, "edf_preempted_holder_keeps_place");
     }
     return CHECK_SUMMARY();
 }
