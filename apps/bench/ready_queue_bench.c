@@ -187,6 +187,7 @@ static int run(unsigned q, unsigned n, unsigned iterations, uint64_t (*probe)(vo
         }
         /* Released (first jobs at random points of their period), not waiting. */
         tasks[i]->first_release = rng() % tasks[i]->period;
+        tasks[i]->job_deadline = tasks[i]->first_release + tasks[i]->rel_deadline;
         timer_cancel(&tasks[i]->release_timer);
         sched_make_ready(tasks[i]);
     }
@@ -205,6 +206,7 @@ static int run(unsigned q, unsigned n, unsigned iterations, uint64_t (*probe)(vo
         takt_task_t *again = takt_kernel.policy->peek();
         takt_kernel.policy->remove(again);
         again->jobs_completed++; /* its next job: deadline one period later */
+        again->job_deadline += again->period;
         uint64_t t4 = probe();
         measured_insert_release(again);
         uint64_t t5 = probe();
