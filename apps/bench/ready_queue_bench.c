@@ -187,7 +187,7 @@ static int run(unsigned q, unsigned n, unsigned iterations, uint64_t (*probe)(vo
         }
         /* Released (first jobs at random points of their period), not waiting. */
         tasks[i]->first_release = rng() % tasks[i]->period;
-        tasks[i]->job_deadline = tasks[i]->first_release + tasks[i]->rel_deadline;
+        tasks[i]->job_deadline = tasks[i]->first_release + tasks[i]->rel_deadline; /* job 0's */
         timer_cancel(&tasks[i]->release_timer);
         sched_make_ready(tasks[i]);
     }
@@ -205,7 +205,8 @@ static int run(unsigned q, unsigned n, unsigned iterations, uint64_t (*probe)(vo
         uint64_t t3 = probe();
         takt_task_t *again = takt_kernel.policy->peek();
         takt_kernel.policy->remove(again);
-        again->jobs_completed++; /* its next job: deadline one period later */
+        /* its next job: deadline one period later (the kernel keeps the two in step) */
+        again->jobs_completed++;
         again->job_deadline += again->period;
         uint64_t t4 = probe();
         measured_insert_release(again);
