@@ -93,7 +93,7 @@ static inline bool sched_is_hsf(void)
 static inline bool sched_running_queued(void)
 {
 #if TAKT_CONFIG_POLICY_ONLY
-    return TAKT_CONFIG_POLICY != TAKT_POLICY_HSF;
+    return true;
 #else
     return takt_kernel.policy->running_queued;
 #endif

@@ -126,10 +126,4 @@ static inline takt_task_t *fp_queue_peek(fp_queue_t *q)
     return fp_queue_task_of(q->level[top].next); /* its bit says it is not empty */
 }
 
-static inline bool fp_queue_has_level(const fp_queue_t *q, unsigned priority)
-{
-    return priority == 0 ? !takt_list_empty(&q->level[0])
-                         : takt_bitmap_test(&q->nonempty, priority - 1u);
-}
-
 #endif

@@ -5,8 +5,10 @@
  * order (priority, then creation) — holding the servers with budget and,
  * for a deferrable server, a ready task. The pick is the highest rank, then
  * the head of that server's queue: two bitmap lookups whatever the number of
- * servers. The running task is never in a ready queue, so a deferrable server
- * whose task runs is eligible through that task (top_server).
+ * servers. The running task stays in its server's queue (running_queued, as
+ * fp), so a deferrable server whose task runs is eligible through its queue,
+ * and a preemption, by a task of the same server or of a server above, moves
+ * nothing between queues.
  *
  * Budget: the tick charges the running server (one pointer, hsf.running) and
  * clears its bit when the budget reaches 0; replenishments are timers in the
@@ -38,7 +40,8 @@ static fp_queue_t *queue_of(const takt_server_t *server)
     return &queues[server->index];
 }
 
-/* Eligible without counting a running task (top_server adds that). */
+/* Eligible: budget left, and for a deferrable server a task in its queue (the
+ * running one included). */
 static bool listed(const takt_server_t *server)
 {
     return server->remaining > 0 &&
@@ -57,17 +60,8 @@ static void update_listing(const takt_server_t *server)
 /* The highest eligible server, or NULL (the idle server runs). */
 static takt_server_t *top_server(void)
 {
-    takt_server_t *top = takt_bitmap_empty(&hsf.eligible)
-                             ? NULL
-                             : hsf.by_rank[takt_bitmap_highest(&hsf.eligible)];
-    const takt_task_t *cur = takt_kernel.current;
-    if (cur != NULL && cur->state == TAKT_TASK_RUNNING && cur->server != NULL) {
-        takt_server_t *own = cur->server;
-        if (own->remaining > 0 && (top == NULL || own->rank > top->rank)) {
-            top = own;
-        }
-    }
-    return top;
+    return takt_bitmap_empty(&hsf.eligible) ? NULL
+                                            : hsf.by_rank[takt_bitmap_highest(&hsf.eligible)];
 }
 
 static void hsf_init(void)
@@ -137,10 +131,22 @@ static bool hsf_waits_before(const takt_task_t *a, const takt_task_t *b)
     return a->priority > b->priority;
 }
 
+/* The running task is in its level's list: another task there makes the
+ * list longer than one. */
 static bool hsf_has_equal(const takt_task_t *running)
 {
-    return running->server != NULL &&
-           fp_queue_has_level(queue_of(running->server), running->priority);
+    if (running->server == NULL) {
+        return false; /* the idle task */
+    }
+    const takt_list_t *level = &queue_of(running->server)->level[running->priority];
+    return level->next != level->prev;
+}
+
+static void hsf_move_behind_equals(takt_task_t *running)
+{
+    if (running->server != NULL) { /* the idle task has no equals */
+        fp_queue_move_to_back(queue_of(running->server), running);
+    }
 }
 
 /* Step 1 of an instant: the server that ran during the tick pays for it. */
@@ -175,6 +181,7 @@ static void hsf_dispatching(takt_task_t *next)
 
 const takt_policy_t takt_policy_hsf = {
     .name = "hsf",
+    .running_queued = true,
     .orders_by_priority = true,
     .init = hsf_init,
     .insert = hsf_insert,
@@ -182,6 +189,7 @@ const takt_policy_t takt_policy_hsf = {
     .peek = hsf_peek,
     .preempts = hsf_preempts,
     .has_equal = hsf_has_equal,
+    .move_behind_equals = hsf_move_behind_equals,
     .task_added = NULL,
     .waits_before = hsf_waits_before,
     .tick = hsf_tick,
