@@ -29,7 +29,7 @@ enum {
 };
 
 typedef struct {
-    takt_task_t *current; /* the running task (queued only under a running_queued policy) */
+    takt_task_t *current; /* the running task (it stays in the ready queue) */
     const takt_policy_t *policy;
     takt_tick_t ticks;
     takt_pq_t timers;
@@ -88,17 +88,6 @@ static inline bool sched_is_hsf(void)
 #endif
 }
 
-/* Whether the policy keeps the running task in its ready queue (sched/policy.h);
- * a constant when the build binds one policy. */
-static inline bool sched_running_queued(void)
-{
-#if TAKT_CONFIG_POLICY_ONLY
-    return true;
-#else
-    return takt_kernel.policy->running_queued;
-#endif
-}
-
 /* Whether the policy orders tasks by priority (sched/policy.h); a constant
  * when the build binds one policy. */
 static inline bool sched_orders_by_priority(void)
@@ -115,18 +104,17 @@ static inline bool sched_orders_by_priority(void)
 void sched_make_ready(takt_task_t *task);
 /* A blocked task's wait ended (wait: why it waited): it becomes ready and may run. */
 void task_wake(takt_task_t *task, takt_wait_t wait);
-/* Takes a READY task out of the ready queue; also the running task, when the
- * policy keeps it queued (check with sched_in_ready_queue). */
+/* Takes a READY task, or the running task, out of the ready queue (check
+ * with sched_in_ready_queue). */
 void sched_make_unready(takt_task_t *task);
 /* Puts the queued running task back after sched_make_unready (a priority
  * change), still RUNNING: in front of its new equals, or behind them when it
  * was demoted (demoted_current) and may be preempted. */
 void sched_requeue_running(takt_task_t *task);
-/* Whether task is in the ready queue: READY, or RUNNING under a running_queued policy. */
+/* Whether task is in the ready queue: READY, or RUNNING (it stays queued). */
 static inline bool sched_in_ready_queue(const takt_task_t *task)
 {
-    return task->state == TAKT_TASK_READY ||
-           (task->state == TAKT_TASK_RUNNING && sched_running_queued());
+    return task->state == TAKT_TASK_READY || task->state == TAKT_TASK_RUNNING;
 }
 /* sched_block_current: sched/bound.h, where the policy's remove inlines. */
 /* Something changed that may change who runs: decide now (task context) or at

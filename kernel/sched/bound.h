@@ -44,10 +44,8 @@ static inline const takt_policy_t *sched_policy(void)
 static inline void sched_block_current(takt_wait_t wait)
 {
     takt_task_t *self = takt_kernel.current;
-    if (sched_running_queued()) {
-        KASSERT(sched_in_ready_queue(self));
-        sched_policy()->remove(self);
-    }
+    KASSERT(sched_in_ready_queue(self));
+    sched_policy()->remove(self);
     self->state = TAKT_TASK_BLOCKED;
     self->wait = (uint8_t)wait;
     trace_record(TAKT_EV_BLOCK, self, wait);

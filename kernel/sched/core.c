@@ -80,17 +80,13 @@ void task_wake(takt_task_t *task, takt_wait_t wait)
 }
 
 /* The running task goes behind its equals at the switch point (a yield, a
- * slice's end, a demotion): it becomes ready again now, and the policy queues
- * it (YIELD) or, when it keeps the running task queued, moves it in place. It
- * never preempts the task that runs (itself), so no hint to give. */
-static void behind_equals(takt_task_t *running, bool queued)
+ * slice's end, a demotion): it becomes ready again now, and the policy moves
+ * it in its queue. It never preempts the task that runs (itself), so no hint
+ * to give. */
+static void behind_equals(takt_task_t *running)
 {
     stamp_ready(running, port_switch_instant(), true);
-    if (queued) {
-        sched_policy()->move_behind_equals(running);
-    } else {
-        sched_policy()->insert(running, TAKT_READY_YIELD);
-    }
+    sched_policy()->move_behind_equals(running);
 }
 
 void sched_make_unready(takt_task_t *task)
@@ -101,9 +97,9 @@ void sched_make_unready(takt_task_t *task)
 
 void sched_requeue_running(takt_task_t *task)
 {
-    KASSERT(task->state == TAKT_TASK_RUNNING && sched_running_queued());
+    KASSERT(task->state == TAKT_TASK_RUNNING);
     /* A demoted task goes behind its new equals when it may be preempted
-     * (FreeRTOS); pick_running_queued refreshes its order if one is there. */
+     * (FreeRTOS); pick refreshes its order if one is there. */
     bool behind = takt_kernel.demoted_current && may_preempt(task);
     sched_policy()->insert(task, behind ? TAKT_READY_YIELD : TAKT_READY_PREEMPTED);
 }
@@ -120,55 +116,25 @@ static inline bool behind_equals_now(const takt_task_t *cur)
             sched_policy()->has_equal(cur));
 }
 
-/* The running task stays unless it stopped being runnable, yielded, a
- * higher-priority task may preempt it, or its round-robin slice expired with
- * equals waiting. When it is preempted, *next is the task that preempts it (the
- * head of the ready queue, so the switch need not look again); otherwise NULL.
- * For a policy that keeps the running task out of the ready queue; requests:
- * some switch request is set. */
-static bool keeps_running(takt_task_t *cur, bool requests, takt_task_t **next)
-{
-    *next = NULL;
-    const takt_policy_t *policy = sched_policy();
-    if (cur->state != TAKT_TASK_RUNNING) {
-        return false;
-    }
-    if (requests && behind_equals_now(cur)) {
-        behind_equals(cur, false);
-        return false;
-    }
-    const takt_task_t *candidate = policy->peek();
-    if (candidate != NULL && policy->preempts(candidate, cur)) {
-        if (!may_preempt(cur)) {
-            takt_yield_hint = 1;
-            return true;
-        }
-        cur->state = TAKT_TASK_READY;
-        policy->insert(cur, takt_kernel.demoted_current ? TAKT_READY_YIELD : TAKT_READY_PREEMPTED);
-        trace_record(TAKT_EV_PREEMPT, cur, task_current_job(cur));
-        *next = (takt_task_t *)candidate; /* still the head: cur went in below it */
-        return false;
-    }
-    return true;
-}
-
-/* The same decision for a policy that keeps the running task queued. Under fp
- * it is at the front of its level while it runs (it was the head when picked,
- * tasks of its level that become ready go behind it, and a priority change
- * puts it in front of its new equals, or behind them when it was demoted and
- * may be preempted: sched_requeue_running), so the head is either it, a task
- * that preempts it, or an equal in front of a demoted task. A keyed queue
- * (EDF) may have an equal in front of it that must not preempt it: the
- * policy's head_preempts says. Returns the next task, still in the queue (cur
- * too, if it stays). */
-static takt_task_t *pick_running_queued(takt_task_t *cur, bool requests)
+/* Who runs from this switch point: the running task stays unless it stopped
+ * being runnable, yielded, a higher-priority task may preempt it, or its
+ * round-robin slice expired with equals waiting (requests: some switch request
+ * is set). It stays queued while it runs (sched/policy.h). Under fp it is at
+ * the front of its level (it was the head when picked, tasks of its level that
+ * become ready go behind it, and a priority change puts it in front of its new
+ * equals, or behind them when it was demoted and may be preempted:
+ * sched_requeue_running), so the head is either it, a task that preempts it,
+ * or an equal in front of a demoted task. A keyed queue (EDF) may have an
+ * equal in front of it that must not preempt it: the policy's head_preempts
+ * says. Returns the next task, still in the queue (cur too, if it stays). */
+static takt_task_t *pick(takt_task_t *cur, bool requests)
 {
     const takt_policy_t *policy = sched_policy();
     if (cur->state != TAKT_TASK_RUNNING) {
         return policy->peek();
     }
     if (__builtin_expect(requests, 0) && behind_equals_now(cur)) {
-        behind_equals(cur, true);
+        behind_equals(cur);
         return policy->peek();
     }
     takt_task_t *head = policy->peek();
@@ -224,26 +190,12 @@ takt_task_t *takt_sched_switch_point(void)
     }
     /* Most switch points have no request: one test skips them all. */
     bool requests = k->switch_requests != 0;
-    takt_task_t *next;
-    if (sched_running_queued()) {
-        next = pick_running_queued(cur, requests);
-        /* One store, no test: kernel interrupts are masked here, so no request
-         * comes in between. */
-        k->switch_requests = 0;
-        if (next == cur && cur->state == TAKT_TASK_RUNNING) {
-            return stays_running(cur);
-        }
-    } else {
-        bool stays = keeps_running(cur, requests, &next);
-        k->switch_requests = 0;
-        if (stays) {
-            return stays_running(cur);
-        }
-        if (next == NULL) {
-            next = sched_policy()->peek();
-        }
-        KASSERT(next != NULL); /* the idle task is always ready when not running */
-        sched_policy()->remove(next);
+    takt_task_t *next = pick(cur, requests);
+    /* One store, no test: kernel interrupts are masked here, so no request
+     * comes in between. */
+    k->switch_requests = 0;
+    if (next == cur && cur->state == TAKT_TASK_RUNNING) {
+        return stays_running(cur);
     }
     takt_yield_hint = 0;
     return dispatch(cur, next);

@@ -3,12 +3,11 @@
  * over its ready queue. The scheduler core (sched/core.c) never knows which
  * policy runs; adding a policy adds a file and a table.
  *
- * Contract: the running task is not in the ready queue, unless the policy
- * says running_queued (fp, the EDF policies): then it stays in its place there
- * while it runs, as in FreeRTOS, so that a preemption inserts and removes
- * nothing and the pick is the queue's head, the running task included; the
- * core takes it out when it stops running (blocks, is suspended or deleted)
- * and moves it when it yields or its priority (or inherited deadline) changes.
+ * Contract: the running task stays in its place in the ready queue while it
+ * runs, as in FreeRTOS, so that a preemption inserts and removes nothing and
+ * the pick is the queue's head, the running task included; the core takes it
+ * out when it stops running (blocks, is suspended or deleted) and moves it
+ * when it yields or its priority (or inherited deadline) changes.
  * Insert puts a READY task in; how says where among its equals it goes
  * (SCHEDULING.md "Priorities and ties"): NEW behind every task that became
  * ready earlier, and behind tasks that became ready at the same instant with a
@@ -42,8 +41,6 @@ typedef enum {
 
 typedef struct takt_policy {
     const char *name;
-    /* The running task stays in the ready queue (see above). */
-    bool running_queued;
     /* Tasks are ordered by their (effective) priority (fp, hsf), so a running
      * task whose priority drops goes behind its new equals (FreeRTOS). Under
      * EDF priorities order nothing: a priority change moves no task. */
@@ -55,15 +52,14 @@ typedef struct takt_policy {
     takt_task_t *(*peek)(void);
     /* True if candidate should preempt running (strictly higher; never on a tie). */
     bool (*preempts)(const takt_task_t *candidate, const takt_task_t *running);
-    /* True if a ready task shares running's level (round-robin needs a rotation);
-     * a running_queued policy does not count running itself. */
+    /* True if another ready task shares running's level (round-robin needs a
+     * rotation); running itself, queued, does not count. */
     bool (*has_equal)(const takt_task_t *running);
-    /* running_queued policies: the queued running task moves behind its equals
-     * in the queue (a yield, a slice's end, a demotion; its ready order is
-     * already the new one); NULL otherwise. */
+    /* The running task moves behind its equals in the queue (a yield, a slice's
+     * end, a demotion; its ready order is already the new one). */
     void (*move_behind_equals)(takt_task_t *running);
-    /* running_queued policies: whether head, the queue's first task and not the
-     * queued running task, preempts it. NULL when it always does, because the
+    /* Whether head, the queue's first task and not the running task, preempts
+     * it. NULL when it always does, because the
      * running task is in front of all its equals (fp's lists). A keyed queue
      * can put an equal in front of it (a job of the same deadline that became
      * ready at the same instant with a lower id, or before it when its key

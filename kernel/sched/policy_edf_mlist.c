@@ -257,7 +257,6 @@ static takt_task_t *mlist_peek(void)
 
 const takt_policy_t takt_policy_edf_mlist = {
     .name = "edf-mlist",
-    .running_queued = true,
     .init = mlist_init,
     .insert = mlist_insert,
     .remove = mlist_remove,

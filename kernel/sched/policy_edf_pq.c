@@ -69,7 +69,6 @@ static void heap_move_behind_equals(takt_task_t *running)
 
 const takt_policy_t takt_policy_edf_heap = {
     .name = "edf-heap",
-    .running_queued = true,
     .init = heap_init,
     .insert = heap_insert,
     .remove = heap_remove,
@@ -120,7 +119,6 @@ static void rbtree_move_behind_equals(takt_task_t *running)
 
 const takt_policy_t takt_policy_edf_rbtree = {
     .name = "edf-rbtree",
-    .running_queued = true,
     .init = rbtree_init,
     .insert = rbtree_insert,
     .remove = rbtree_remove,

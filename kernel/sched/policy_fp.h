@@ -50,7 +50,7 @@ static inline bool fp_waits_before(const takt_task_t *a, const takt_task_t *b)
     return a->priority > b->priority;
 }
 
-/* The running task is in its level's list (running_queued): another task
+/* The running task is in its level's list (sched/policy.h): another task
  * there makes the list longer than one. */
 static inline bool fp_has_equal(const takt_task_t *running)
 {
@@ -61,7 +61,7 @@ static inline bool fp_has_equal(const takt_task_t *running)
 /* The policy table's contents (policy_fp.c, sched/bound.h). */
 #define TAKT_POLICY_FP_TABLE                                                                  \
     {                                                                                         \
-        .name = "fp", .running_queued = true, .orders_by_priority = true, .init = fp_init,    \
+        .name = "fp", .orders_by_priority = true, .init = fp_init,                           \
         .insert = fp_insert, .remove = fp_remove, .peek = fp_peek, .preempts = fp_preempts,   \
         .has_equal = fp_has_equal, .move_behind_equals = fp_move_behind_equals,               \
         .task_added = NULL, .waits_before = fp_waits_before,                                  \

@@ -5,8 +5,8 @@
  * order (priority, then creation) — holding the servers with budget and,
  * for a deferrable server, a ready task. The pick is the highest rank, then
  * the head of that server's queue: two bitmap lookups whatever the number of
- * servers. The running task stays in its server's queue (running_queued, as
- * fp), so a deferrable server whose task runs is eligible through its queue,
+ * servers. The running task stays in its server's queue (sched/policy.h), so
+ * a deferrable server whose task runs is eligible through its queue,
  * and a preemption, by a task of the same server or of a server above, moves
  * nothing between queues.
  *
@@ -181,7 +181,6 @@ static void hsf_dispatching(takt_task_t *next)
 
 const takt_policy_t takt_policy_hsf = {
     .name = "hsf",
-    .running_queued = true,
     .orders_by_priority = true,
     .init = hsf_init,
     .insert = hsf_insert,

@@ -127,9 +127,7 @@ int takt_job_end(void)
     arm_deadline_timer(self);
     if (job_pending(self)) {
         /* The next job was queued behind this one: it becomes ready now. */
-        if (sched_running_queued()) {
-            sched_make_unready(self);
-        }
+        sched_make_unready(self);
         sched_make_ready(self);
         sched_reschedule();
     } else {

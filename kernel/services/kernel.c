@@ -79,10 +79,7 @@ TAKT_COLD void takt_start(void)
     takt_kernel_t *k = &takt_kernel;
     port_critical_t key = port_critical_enter();
     timers_expire_due(); /* releases due at the start instant; the pick below sees them */
-    takt_task_t *first = sched_policy()->peek();
-    if (!sched_running_queued()) {
-        sched_policy()->remove(first);
-    }
+    takt_task_t *first = sched_policy()->peek(); /* it stays queued while it runs */
     first->state = TAKT_TASK_RUNNING;
     if (sched_policy()->dispatching != NULL) {
         sched_policy()->dispatching(first);

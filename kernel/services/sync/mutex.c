@@ -240,7 +240,7 @@ static void priority_drop(takt_task_t *self)
     effective_t base = {self->base_priority, false, 0};
     if (!unchanged(self, &base)) {
         /* it runs: no chain to pass the change on to */
-        apply_as(self, base, true, sched_running_queued());
+        apply_as(self, base, true, true);
     }
 }
 
