@@ -588,11 +588,10 @@ static void scenario_deadlock_cycle(takt_tick_t tick0)
 
 /* ---------------------------------------------------------------- EDF: background holder */
 
-static void bg_holder(void *arg)
+static void bg_holder(void *arg) /* arg: ticks it holds the mutex */
 {
-    (void)arg;
     CHECK_EQ(takt_mutex_lock(mtx, 0), TAKT_OK);
-    work_points(4);
+    work_points((unsigned)(uintptr_t)arg);
     CHECK_EQ(takt_mutex_unlock(mtx), TAKT_OK);
     s_log("bg");
     h_park();
@@ -607,10 +606,9 @@ static void bg_job(void *arg)
     h_park();
 }
 
-static void bg_other(void *arg)
+static void bg_other(void *arg) /* arg: ticks of work before it logs */
 {
-    (void)arg;
-    work_points(3);
+    work_points((unsigned)(uintptr_t)arg);
     s_log("other");
     h_park();
 }
@@ -622,9 +620,9 @@ static void scenario_edf_background(takt_tick_t tick0)
     s_begin(tick0, 12);
     s_log_reset();
     CHECK_EQ(takt_mutex_create(0, &mtx), TAKT_OK);
-    h_task("BG", 1, bg_holder, NULL);
+    h_task("BG", 1, bg_holder, (void *)4);
     h_periodic("J", 1, bg_job, NULL, 100, 20, 1);
-    h_periodic("O", 1, bg_other, NULL, 100, 50, 1);
+    h_periodic("O", 1, bg_other, (void *)3, 100, 50, 1);
     h_start();
     /* BG holds 0..4; J (deadline 21) asks at 1, BG inherits 21 < 51: O waits
      * (without inheritance J would get the mutex only after O's 3 ticks);
@@ -638,23 +636,6 @@ static void scenario_edf_background(takt_tick_t tick0)
     h_end();
 }
 
-static void bg_second(void *arg)
-{
-    (void)arg;
-    s_log("other");
-    h_park();
-}
-
-static void bg_short_holder(void *arg)
-{
-    (void)arg;
-    CHECK_EQ(takt_mutex_lock(mtx, 0), TAKT_OK);
-    work_points(2);
-    CHECK_EQ(takt_mutex_unlock(mtx), TAKT_OK);
-    s_log("bg");
-    h_park();
-}
-
 /* EDF: BG and O have no deadline, BG first; J (a deadline job, and a higher
  * priority) takes BG's mutex at 1, so BG inherits its deadline and its
  * priority. The unlock at 2 hands the mutex to J, which preempts BG. BG
@@ -666,8 +647,8 @@ static void scenario_edf_preempted_holder_keeps_place(takt_tick_t tick0)
     s_begin(tick0, 6);
     s_log_reset();
     CHECK_EQ(takt_mutex_create(0, &mtx), TAKT_OK);
-    h_task("BG", 1, bg_short_holder, NULL);
-    h_task("O", 1, bg_second, NULL);
+    h_task("BG", 1, bg_holder, (void *)2);
+    h_task("O", 1, bg_other, (void *)0);
     h_periodic("J", 3, bg_job, NULL, 100, 10, 1);
     h_start();
     CHECK_STREQ(s_log_buf, "job@2 bg@2 other@2");
