@@ -94,7 +94,6 @@ static inline unsigned takt_bitmap_highest(const takt_bitmap_t *map)
     return w * 32u + takt_bitmap_msb(map->words[w]);
 }
 
-
 /* Highest set level below level (0 .. TAKT_BITMAP_LEVELS), or -1: the rest of
  * level's word, else the highest word below it that the summary marks. */
 static inline int takt_bitmap_highest_below(const takt_bitmap_t *map, unsigned level)

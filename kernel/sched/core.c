@@ -86,7 +86,13 @@ void task_wake(takt_task_t *task, takt_wait_t wait)
 static void behind_equals(takt_task_t *running)
 {
     stamp_ready(running, port_switch_instant(), true);
-    sched_policy()->move_behind_equals(running);
+    const takt_policy_t *policy = sched_policy();
+    if (policy->move_behind_equals != NULL) {
+        policy->move_behind_equals(running);
+    } else {
+        policy->remove(running);
+        policy->insert(running, TAKT_READY_YIELD);
+    }
 }
 
 void sched_make_unready(takt_task_t *task)

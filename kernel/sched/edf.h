@@ -31,8 +31,6 @@ void edf_background_init(void);
 bool edf_background_insert(takt_task_t *task, takt_ready_how_t how);
 /* True if it removed the task (it was in the background class). */
 bool edf_background_remove(takt_task_t *task);
-/* True if it moved the task to the back of the background class (it is in it). */
-bool edf_background_move_to_back(takt_task_t *task);
 takt_task_t *edf_background_peek(void);
 
 /* Strictly earlier deadline preempts; a deadline job preempts the background. */

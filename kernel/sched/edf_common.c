@@ -56,19 +56,6 @@ bool edf_background_remove(takt_task_t *task)
     return true;
 }
 
-bool edf_background_move_to_back(takt_task_t *task)
-{
-    if (task->flags & TAKT_TASK_F_IDLE) {
-        return true; /* alone in its class */
-    }
-    if (edf_has_deadline(task)) {
-        return false;
-    }
-    takt_list_remove(&task->ready.list);
-    takt_list_push_back(&background.fifo, &task->ready.list);
-    return true;
-}
-
 takt_task_t *edf_background_peek(void)
 {
     takt_list_node_t *first = takt_list_first(&background.fifo);

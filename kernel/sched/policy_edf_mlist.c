@@ -238,15 +238,6 @@ static void mlist_remove(takt_task_t *task)
     }
 }
 
-/* Its ready order is new: out and back in at its new place. */
-static void mlist_move_behind_equals(takt_task_t *running)
-{
-    if (!edf_background_move_to_back(running)) {
-        unlink_job(running);
-        mlist_insert(running, TAKT_READY_YIELD);
-    }
-}
-
 static takt_task_t *mlist_peek(void)
 {
     if (takt_bitmap_empty(&ml.nonempty)) {
@@ -263,7 +254,6 @@ const takt_policy_t takt_policy_edf_mlist = {
     .peek = mlist_peek,
     .preempts = edf_preempts,
     .has_equal = edf_has_equal,
-    .move_behind_equals = mlist_move_behind_equals,
     .head_preempts = edf_head_preempts,
     .task_added = mlist_task_added,
     .waits_before = edf_waits_before,

@@ -58,15 +58,6 @@ static takt_task_t *heap_peek(void)
     return peek_with(takt_pq_heap_peek(&edf.queue));
 }
 
-/* Its key's tie (the ready order) is new: out and back in at its new place. */
-static void heap_move_behind_equals(takt_task_t *running)
-{
-    if (!edf_background_move_to_back(running)) {
-        takt_pq_heap_remove(&edf.queue, &running->ready.pq);
-        heap_insert(running, TAKT_READY_YIELD);
-    }
-}
-
 const takt_policy_t takt_policy_edf_heap = {
     .name = "edf-heap",
     .init = heap_init,
@@ -75,7 +66,6 @@ const takt_policy_t takt_policy_edf_heap = {
     .peek = heap_peek,
     .preempts = edf_preempts,
     .has_equal = edf_has_equal,
-    .move_behind_equals = heap_move_behind_equals,
     .head_preempts = edf_head_preempts,
     .task_added = NULL,
     .waits_before = edf_waits_before,
@@ -109,14 +99,6 @@ static takt_task_t *rbtree_peek(void)
     return peek_with(takt_pq_rbtree_peek(&edf.queue));
 }
 
-static void rbtree_move_behind_equals(takt_task_t *running)
-{
-    if (!edf_background_move_to_back(running)) {
-        takt_pq_rbtree_remove(&edf.queue, &running->ready.pq);
-        rbtree_insert(running, TAKT_READY_YIELD);
-    }
-}
-
 const takt_policy_t takt_policy_edf_rbtree = {
     .name = "edf-rbtree",
     .init = rbtree_init,
@@ -125,7 +107,6 @@ const takt_policy_t takt_policy_edf_rbtree = {
     .peek = rbtree_peek,
     .preempts = edf_preempts,
     .has_equal = edf_has_equal,
-    .move_behind_equals = rbtree_move_behind_equals,
     .head_preempts = edf_head_preempts,
     .task_added = NULL,
     .waits_before = edf_waits_before,

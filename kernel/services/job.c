@@ -116,7 +116,7 @@ int takt_job_end(void)
     port_critical_t key = port_critical_enter();
     uint32_t job = self->jobs_completed;
     if (job >= self->jobs_miss_checked) {
-        if (takt_tick_before(deadline_of(self, job), takt_kernel.ticks)) {
+        if (takt_tick_before(self->job_deadline, takt_kernel.ticks)) {
             record_miss(self, job);
         }
         self->jobs_miss_checked = job + 1u;

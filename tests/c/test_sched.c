@@ -144,6 +144,25 @@ static void scenario_yield(takt_tick_t tick0)
     CHECK_EQ(h_count(TAKT_EV_YIELD, 2), 1);
 }
 
+/* Under EDF tasks without a deadline share one FIFO whatever their
+ * priorities: a yield goes behind all of them, C included. */
+static takt_scheduler_t yield_background_sched;
+
+static void scenario_yield_background(takt_tick_t tick0)
+{
+    takt_init_params_t init = {.scheduler = yield_background_sched, .tick_start = tick0};
+    h_begin_params(&init, 3);
+    order[0] = '\0';
+    h_task("A", 2, yd_a, NULL);
+    h_task("B", 2, yd_b, NULL);
+    h_task("C", 1, yd_c, NULL);
+    h_run();
+    CHECK_STREQ(order, "a1 b1 c a2 b2 a3 a4 a5");
+    CHECK_STREQ(h_dispatches(), "0:1 0:2 0:3 0:1 0:2 0:1 0:0");
+    CHECK_EQ(h_count(TAKT_EV_YIELD, 1), 4);
+    CHECK_EQ(h_count(TAKT_EV_YIELD, 2), 1);
+}
+
 /* A yield goes behind every equal, also one that became ready at the yield's
  * own instant with a larger id (policy.h YIELD). Under EDF both jobs are
  * released at 0 with deadline 10: A (defined first) runs, yields at 0, and B
@@ -656,6 +675,7 @@ int main(void)
     h_each_policy(scenario_same_instant_any_policy, &same_instant_sched, "same_instant", false);
     h_each_policy(scenario_yield_same_instant, &yield_sched, "yield_same_instant", false);
     h_each_policy(scenario_running_stays_in_front, &front_sched, "running_stays_in_front", false);
+    h_each_policy(scenario_yield_background, &yield_background_sched, "yield_background", true);
     h_each_policy(scenario_edf_equal_deadline_waits, &front_sched, "edf_equal_deadline_waits",
                   true);
     (void)work1_then_park;
