@@ -111,6 +111,10 @@ void sched_make_unready(takt_task_t *task);
  * change), still RUNNING: in front of its new equals, or behind them when it
  * was demoted (demoted_current) and may be preempted. */
 void sched_requeue_running(takt_task_t *task);
+/* Puts a READY task back after sched_make_unready when its key changed but it
+ * did not become ready anew (an inherited deadline under EDF): by its old
+ * ready order. */
+void sched_requeue_ready(takt_task_t *task);
 /* Whether task is in the ready queue: READY, or RUNNING (it stays queued). */
 static inline bool sched_in_ready_queue(const takt_task_t *task)
 {

@@ -45,21 +45,35 @@ __attribute__((always_inline)) static inline void stamp_ready(takt_task_t *task,
 #endif
 }
 
-static void make_ready(takt_task_t *task, takt_ready_how_t how)
+/* A job that would preempt a task running a non-preemptive subjob tells
+ * that task at once (takt_should_yield), the switch waits for its next
+ * point. Out of line: only runs with a non-preemptive task get here. */
+TAKT_COLD __attribute__((noinline)) static void tell_nonpreemptive(const takt_task_t *task)
 {
-    stamp_ready(task, port_instant(), false);
-    sched_policy()->insert(task, how);
-    /* A job that would preempt a task running a non-preemptive subjob: tell the
-     * task at once (takt_should_yield), the switch waits for its next point.
-     * Most runs have no non-preemptive task at all: one test ends it. */
-    takt_kernel_t *k = &takt_kernel;
-    takt_task_t *running = k->current;
-    if (k->nonpreemptive_seen && running != NULL && (running->flags & TAKT_TASK_F_NONPREEMPTIVE) &&
-        k->started &&
+    const takt_kernel_t *k = &takt_kernel;
+    const takt_task_t *running = k->current;
+    if (running != NULL && (running->flags & TAKT_TASK_F_NONPREEMPTIVE) && k->started &&
         running->state == TAKT_TASK_RUNNING && !may_preempt(running) &&
         sched_policy()->preempts(task, running)) {
         takt_yield_hint = 1;
     }
+}
+
+/* The policy queues the task. Most runs have no non-preemptive task at all:
+ * one test skips the hint. */
+__attribute__((always_inline)) static inline void queue_ready(takt_task_t *task,
+                                                              takt_ready_how_t how)
+{
+    sched_policy()->insert(task, how);
+    if (takt_kernel.nonpreemptive_seen) {
+        tell_nonpreemptive(task);
+    }
+}
+
+__attribute__((noinline)) static void make_ready(takt_task_t *task, takt_ready_how_t how)
+{
+    stamp_ready(task, port_instant(), false);
+    queue_ready(task, how);
 }
 
 void sched_make_ready(takt_task_t *task)
@@ -93,6 +107,15 @@ static void behind_equals(takt_task_t *running)
         policy->remove(running);
         policy->insert(running, TAKT_READY_YIELD);
     }
+}
+
+/* Its key changed while it waited to run (an inherited deadline under
+ * EDF); it did not become ready anew, so it keeps its ready order: among
+ * equal keys, its place (SCHEDULING.md: a preempted job keeps its place). */
+void sched_requeue_ready(takt_task_t *task)
+{
+    KASSERT(task->state == TAKT_TASK_READY);
+    queue_ready(task, TAKT_READY_NEW);
 }
 
 void sched_make_unready(takt_task_t *task)

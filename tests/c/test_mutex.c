@@ -658,6 +658,31 @@ static void scenario_edf_preempted_holder_keeps_place(takt_tick_t tick0)
     h_end();
 }
 
+/* EDF: H (deadline 30) holds the mutex; O is released at 1 with H's own
+ * deadline, W at 2 with deadline 10. W blocks on the mutex, H inherits 10 and
+ * runs. The unlock at 4 hands the mutex to W, which runs, and H drops back to
+ * 30: the tie with O goes to H, ready since 0 (a preempted job resumes before
+ * equal jobs that became ready after it). The unlock drops H's deadline before
+ * it wakes W (mutex.c, unlock); this fails if H's re-insertion does not put
+ * it back at its place by key. */
+static void scenario_edf_handoff_holder_keeps_tie(takt_tick_t tick0)
+{
+    s_begin(tick0, 8);
+    s_log_reset();
+    CHECK_EQ(takt_mutex_create(0, &mtx), TAKT_OK);
+    h_periodic("H", 1, bg_holder, (void *)4, 100, 30, 0);
+    h_periodic("O", 1, bg_other, (void *)0, 100, 29, 1);
+    h_periodic("W", 1, bg_job, NULL, 100, 8, 2);
+    h_start();
+    CHECK_STREQ(s_log_buf, "job@4 bg@4 other@4");
+    char expect[64];
+    snprintf(expect, sizeof(expect), "2:1/%u", (unsigned)(tick0 + 10u));
+    CHECK_STREQ(h_events(TAKT_EV_DEADLINE_INHERIT, true), expect);
+    CHECK_STREQ(h_events(TAKT_EV_DEADLINE_RESTORE, false), "4:1");
+    CHECK_EQ(takt_mutex_delete(mtx), TAKT_OK);
+    h_end();
+}
+
 /* Inherited deadlines are absolute ticks in the trace, so runs from different
  * tick starts differ there: run each start without comparing. */
 static void run_each_start(void (*scenario)(takt_tick_t tick0), const char *name)
@@ -697,6 +722,7 @@ int main(void)
     } else {
         run_starts(scenario_edf_background, "edf_background");
         run_starts(scenario_edf_preempted_holder_keeps_place, "edf_preempted_holder_keeps_place");
+        run_starts(scenario_edf_handoff_holder_keeps_tie, "edf_handoff_holder_keeps_tie");
     }
     return CHECK_SUMMARY();
 }

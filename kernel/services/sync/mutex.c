@@ -10,7 +10,7 @@
  * propagates along the chain holder -> mutex it waits on -> that holder.
  * Between kernel operations the derived fields agree with that walk, so the
  * lock and unlock paths skip it where its result is known (priority_raise,
- * release, priority_drop; asserted where taken).
+ * serve, priority_drop; asserted where taken).
  */
 #include "wait.h"
 
@@ -125,8 +125,9 @@ __attribute__((noinline)) static void set_inherited_deadline(takt_task_t *task, 
 
 /* Applies a new effective priority; a READY task is re-queued behind its new
  * equals and a running task that drops goes behind them at the next switch
- * (both as FreeRTOS does, under a policy that orders by priority: not EDF);
- * until then a queued running task stays in front.
+ * (both as FreeRTOS does, under a policy that orders by priority); until then
+ * a queued running task stays in front. Under EDF, which orders by deadline,
+ * a task keeps its ready order: a new key, the same place among equals.
  * running, queued: the task's state (sched_in_ready_queue), given so that the
  * hot paths' copies fold them (the unlock's for the running task, the lock's
  * for a holder that does not run). The caller asks for the reschedule. */
@@ -152,8 +153,10 @@ __attribute__((always_inline)) static inline void apply_as(takt_task_t *task, ef
     }
     if (running) {
         sched_requeue_running(task);
+    } else if (sched_orders_by_priority()) {
+        sched_make_ready(task); /* behind its new equals, ready now (FreeRTOS) */
     } else {
-        sched_make_ready(task);
+        sched_requeue_ready(task); /* EDF: a new key, the same place among equals */
     }
 }
 
@@ -226,10 +229,11 @@ static void priority_raise(takt_task_t *holder, const takt_task_t *waiter)
     }
 }
 
-/* The unlocking task after it handed a mutex over (release: a waiter left
+/* The unlocking task after it handed a mutex over (hand_over: a waiter left
  * the mutex's waiters, which are all it inherited from it). With no mutex
  * left it is back at its base priority with no inherited deadline, no walk
- * needed. The hand-off woke a task, so the switch is already asked for. */
+ * needed. The hand-off wakes a task in the same section (serve), which asks
+ * for the switch. */
 static void priority_drop(takt_task_t *self)
 {
     KASSERT(self->state == TAKT_TASK_RUNNING); /* what apply_as is told below */
@@ -254,37 +258,46 @@ static void take(takt_mutex_t *mutex, takt_task_t *task)
     trace_record(TAKT_EV_MUTEX_LOCK, task, 1);
 }
 
-/* The holder lets go: ownership passes to the first waiter, whose own
- * inheritance now includes the waiters that remain. Returns whether it
- * passed (the old holder then loses what it inherited from the waiters).
- * Inline in the unlock: its other caller (a deleted holder) is cold, and
- * GCC would otherwise keep one out-of-line copy for both. */
-__attribute__((always_inline)) static inline bool release(takt_mutex_t *mutex)
+/* The holder lets go: ownership passes to the first waiter, which is
+ * returned (NULL: nobody waited). The new holder still waits; serve() ends
+ * its wait. Inline in the unlock: its other caller (a deleted holder) is
+ * cold, and GCC would otherwise keep one out-of-line copy for both. */
+__attribute__((always_inline)) static inline takt_task_t *hand_over(takt_mutex_t *mutex)
 {
     takt_list_remove(&mutex->held_node);
     trace_record(TAKT_EV_MUTEX_UNLOCK, mutex->holder, 0);
     if (waitq_empty(&mutex->waiters)) {
         mutex->holder = NULL;
         mutex->depth = 0;
-        return false;
+        return NULL;
     }
     takt_task_t *next = waitq_head(&mutex->waiters);
     take(mutex, next);
-    sync_end_wait(next, TAKT_OK); /* it leaves the waiters; task context: no preemption test */
+    return next;
+}
+
+/* The new holder leaves the waiters and becomes ready; its own inheritance
+ * now includes the waiters that remain. */
+__attribute__((always_inline)) static inline void serve(takt_mutex_t *mutex, takt_task_t *next)
+{
+    sync_end_wait(next, TAKT_OK); /* task context: no preemption test */
     /* What it has already covers every other mutex it holds: only waiters
      * left behind on this one can raise it. */
     if (!waitq_empty(&mutex->waiters)) {
         sync_priority_update(next);
     }
     KASSERT(derived_agrees(next));
-    return true;
 }
 
 TAKT_COLD void sync_task_deleted(takt_task_t *task)
 {
     takt_list_node_t *node;
     while ((node = takt_list_first(&task->mutexes_held)) != NULL) {
-        (void)release(TAKT_CONTAINER_OF(node, takt_mutex_t, held_node));
+        takt_mutex_t *mutex = TAKT_CONTAINER_OF(node, takt_mutex_t, held_node);
+        takt_task_t *next = hand_over(mutex);
+        if (next != NULL) {
+            serve(mutex, next);
+        }
     }
 }
 
@@ -416,11 +429,22 @@ int takt_mutex_unlock(takt_mutex_t *mutex)
         result = TAKT_ERR_STATE;
     } else if (--mutex->depth == 0) {
         takt_task_t *self = mutex->holder;
-        if (release(mutex)) {
-            priority_drop(self);
-        } else {
+        takt_task_t *next = hand_over(mutex);
+        if (next == NULL) {
             /* A mutex nobody waited on gave its holder nothing to lose. */
             KASSERT(derived_agrees(self));
+        } else if (sched_orders_by_priority()) {
+            /* The waiter is queued first, then the holder drops behind its
+             * new equals, the waiter among them (FreeRTOS's order). */
+            serve(mutex, next);
+            priority_drop(self);
+        } else {
+            /* EDF: the queue's order is the keys', whichever goes in first.
+             * The holder leaves the inherited deadline first, so the waiter,
+             * whose deadline that was, finds the front free: EDF-L's O(1)
+             * insertion instead of its walk past the holder. */
+            priority_drop(self);
+            serve(mutex, next);
         }
     }
     port_critical_exit(key);
