@@ -70,6 +70,8 @@ __attribute__((always_inline)) static inline void queue_ready(takt_task_t *task,
     }
 }
 
+/* Out of line: one copy, which sched_make_ready and task_wake's tail call
+ * share (GCC would otherwise inline it into both in some builds). */
 __attribute__((noinline)) static void make_ready(takt_task_t *task, takt_ready_how_t how)
 {
     stamp_ready(task, port_instant(), false);
