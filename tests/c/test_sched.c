@@ -618,6 +618,46 @@ static void scenario_wake_tells_nonpreemptive(takt_tick_t tick0)
     CHECK_EQ(takt_sem_delete(np_sem), TAKT_OK);
 }
 
+/* ---------------------------------------------------------------- a ready task's priority changes */
+
+static takt_scheduler_t reprioritise_sched;
+static takt_task_t *reprioritise_a;
+
+static void named_then_park(void *arg)
+{
+    (void)arg;
+    note(takt_task_name(NULL));
+    h_park();
+}
+
+static void reprioritise_c(void *arg) /* the first to run: a deadline job under EDF */
+{
+    (void)arg;
+    h_work(1); /* a later instant than A's and B's (on the sim, 0 is one instant) */
+    CHECK_EQ(takt_task_set_priority(reprioritise_a, 1), TAKT_OK);
+    CHECK_EQ(takt_task_set_priority(reprioritise_a, 2), TAKT_OK);
+    note("C");
+    h_park();
+}
+
+/* A and B wait at priority 2, A first (created first, both ready at 0); at 1
+ * C lowers A's priority and raises it back. Under fp A is now behind its equal
+ * B (FreeRTOS: a re-prioritised ready task goes to the back of its new
+ * level). Under EDF priorities order nothing (A and B have no deadline: the
+ * background FIFO), so A keeps its place (mutex.c apply_as,
+ * sched_requeue_ready); before that rule A went behind B there too. */
+static void scenario_reprioritise_ready(takt_tick_t tick0)
+{
+    takt_init_params_t init = {.scheduler = reprioritise_sched, .tick_start = tick0};
+    h_begin_params(&init, 4);
+    order[0] = '\0';
+    reprioritise_a = h_task("A", 2, named_then_park, NULL);
+    h_task("B", 2, named_then_park, NULL);
+    h_periodic("C", 3, reprioritise_c, NULL, 100, 50, 0);
+    h_run();
+    CHECK_STREQ(order, reprioritise_sched == TAKT_SCHED_FP ? "C B A" : "C A B");
+}
+
 /* Runs a scenario (h_both) under each single-level policy (or only the EDF
  * ones), which it reads from *policy; its name gets the policy's. */
 static void h_each_policy(void (*scenario)(takt_tick_t tick0), takt_scheduler_t *policy,
@@ -669,6 +709,7 @@ int main(void)
     h_each_policy(scenario_yield, &yield_sched_any, "yield", false);
     h_each_policy(scenario_edf_equal_deadline_waits, &front_sched, "edf_equal_deadline_waits",
                   true);
+    h_each_policy(scenario_reprioritise_ready, &reprioritise_sched, "reprioritise_ready", false);
     (void)work1_then_park;
     return CHECK_SUMMARY();
 }
