@@ -662,9 +662,10 @@ static void scenario_edf_preempted_holder_keeps_place(takt_tick_t tick0)
  * deadline, W at 2 with deadline 10. W blocks on the mutex, H inherits 10 and
  * runs. The unlock at 4 hands the mutex to W, which runs, and H drops back to
  * 30: the tie with O goes to H, ready since 0 (a preempted job resumes before
- * equal jobs that became ready after it). The unlock drops H's deadline before
- * it wakes W (mutex.c, unlock); this fails if H's re-insertion does not put
- * it back at its place by key. */
+ * equal jobs that became ready after it). H inherits while it waits to run
+ * (W preempted it): this fails if that re-queue stamps H as ready at 2, which
+ * the kernel did before sched_requeue_ready ('job other bg'). It also runs
+ * the EDF unlock's order (drop H's deadline, then wake W). */
 static void scenario_edf_handoff_holder_keeps_tie(takt_tick_t tick0)
 {
     s_begin(tick0, 8);
