@@ -124,7 +124,15 @@ typedef struct takt_pq_ops {
     void (*remove)(takt_pq_t *pq, takt_pq_node_t *node);
     takt_pq_node_t *(*peek)(const takt_pq_t *pq);
     takt_pq_node_t *(*pop)(takt_pq_t *pq);
+    void (*moved_later)(takt_pq_t *pq, takt_pq_node_t *node);
 } takt_pq_ops_t;
+
+/* Every backend's moved_later: node, queued, has had its key or tie changed
+ * so that it comes no earlier than it did (an EDF job that yields keeps its
+ * deadline and gets a later ready order). The queue then holds it as if it
+ * had been removed and inserted again; when it still comes before the node
+ * after it (the job with no equal deadline), that costs O(1) and moves
+ * nothing. */
 
 /* Sorted doubly linked list. */
 void takt_pq_list_init(takt_pq_t *pq);
@@ -136,6 +144,7 @@ static inline takt_pq_node_t *takt_pq_list_peek(const takt_pq_t *pq)
     return pq->impl.list.head;
 }
 takt_pq_node_t *takt_pq_list_pop(takt_pq_t *pq);
+void takt_pq_list_moved_later(takt_pq_t *pq, takt_pq_node_t *node);
 extern const takt_pq_ops_t takt_pq_list_ops;
 
 /* Binary min-heap over an array of capacity node pointers. */
@@ -147,6 +156,7 @@ static inline takt_pq_node_t *takt_pq_heap_peek(const takt_pq_t *pq)
     return pq->count > 0 ? pq->impl.heap.slots[0] : NULL;
 }
 takt_pq_node_t *takt_pq_heap_pop(takt_pq_t *pq);
+void takt_pq_heap_moved_later(takt_pq_t *pq, takt_pq_node_t *node);
 extern const takt_pq_ops_t takt_pq_heap_ops;
 
 /* Red-black tree. */
@@ -158,6 +168,7 @@ static inline takt_pq_node_t *takt_pq_rbtree_peek(const takt_pq_t *pq)
     return pq->impl.rb.leftmost;
 }
 takt_pq_node_t *takt_pq_rbtree_pop(takt_pq_t *pq);
+void takt_pq_rbtree_moved_later(takt_pq_t *pq, takt_pq_node_t *node);
 extern const takt_pq_ops_t takt_pq_rbtree_ops;
 
 #endif

@@ -110,6 +110,12 @@ takt_pq_node_t *takt_pq_heap_pop(takt_pq_t *pq)
     return top;
 }
 
+/* Only the node's subtree can now come before it: it moves down, if at all. */
+void takt_pq_heap_moved_later(takt_pq_t *pq, takt_pq_node_t *node)
+{
+    fill_down(pq, node->link.heap.index, node);
+}
+
 const takt_pq_ops_t takt_pq_heap_ops = {
     .name = "heap",
     .init = takt_pq_heap_init,
@@ -117,4 +123,5 @@ const takt_pq_ops_t takt_pq_heap_ops = {
     .remove = takt_pq_heap_remove,
     .peek = takt_pq_heap_peek,
     .pop = takt_pq_heap_pop,
+    .moved_later = takt_pq_heap_moved_later,
 };

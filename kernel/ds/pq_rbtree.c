@@ -399,6 +399,38 @@ takt_pq_node_t *takt_pq_rbtree_pop(takt_pq_t *pq)
     return top;
 }
 
+/* The node in order after a tree node: the leftmost of its right subtree,
+ * else the nearest ancestor it lies to the left of; NULL for the last. */
+static takt_pq_node_t *successor(takt_pq_node_t *node)
+{
+    if (R(node) != NULL) {
+        return minimum(R(node));
+    }
+    takt_pq_node_t *parent = P(node);
+    while (parent != NULL && node == R(parent)) {
+        node = parent;
+        parent = P(node);
+    }
+    return parent;
+}
+
+/* A tree node without a group that still comes before its successor keeps
+ * its place: the order around it holds. Otherwise (a group, or now at or
+ * after its successor) it is taken out and put back, as the contract says:
+ * the removal follows links, never keys, so the changed key does not
+ * mislead it. */
+void takt_pq_rbtree_moved_later(takt_pq_t *pq, takt_pq_node_t *node)
+{
+    if (node->link.rb.equals == NULL) {
+        const takt_pq_node_t *next = successor(node);
+        if (next == NULL || place(node, next) < 0) {
+            return;
+        }
+    }
+    takt_pq_rbtree_remove(pq, node);
+    takt_pq_rbtree_insert(pq, node);
+}
+
 static void rbtree_ops_init(takt_pq_t *pq, takt_pq_node_t **storage, uint32_t capacity)
 {
     (void)storage;
@@ -413,4 +445,5 @@ const takt_pq_ops_t takt_pq_rbtree_ops = {
     .remove = takt_pq_rbtree_remove,
     .peek = takt_pq_rbtree_peek,
     .pop = takt_pq_rbtree_pop,
+    .moved_later = takt_pq_rbtree_moved_later,
 };

@@ -71,6 +71,16 @@ takt_pq_node_t *takt_pq_list_pop(takt_pq_t *pq)
     return head;
 }
 
+void takt_pq_list_moved_later(takt_pq_t *pq, takt_pq_node_t *node)
+{
+    const takt_pq_node_t *next = node->link.list.next;
+    if (next == NULL || takt_pq_node_before(node, next)) {
+        return;
+    }
+    takt_pq_list_remove(pq, node);
+    takt_pq_list_insert(pq, node);
+}
+
 static void list_ops_init(takt_pq_t *pq, takt_pq_node_t **storage, uint32_t capacity)
 {
     (void)storage;
@@ -85,4 +95,5 @@ const takt_pq_ops_t takt_pq_list_ops = {
     .remove = takt_pq_list_remove,
     .peek = takt_pq_list_peek,
     .pop = takt_pq_list_pop,
+    .moved_later = takt_pq_list_moved_later,
 };

@@ -102,13 +102,7 @@ void task_wake(takt_task_t *task, takt_wait_t wait)
 static void behind_equals(takt_task_t *running)
 {
     stamp_ready(running, port_switch_instant(), true);
-    const takt_policy_t *policy = sched_policy();
-    if (policy->move_behind_equals != NULL) {
-        policy->move_behind_equals(running);
-    } else {
-        policy->remove(running);
-        policy->insert(running, TAKT_READY_YIELD);
-    }
+    sched_policy()->move_behind_equals(running);
 }
 
 /* Its key changed while it waited to run (an inherited deadline under

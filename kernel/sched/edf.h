@@ -32,6 +32,9 @@ bool edf_background_insert(takt_task_t *task, takt_ready_how_t how);
 /* True if it removed the task (it was in the background class). */
 bool edf_background_remove(takt_task_t *task);
 takt_task_t *edf_background_peek(void);
+/* The running task goes behind its equals if it is in the background class
+ * (the idle task has none); false for a deadline job, which the queue moves. */
+bool edf_background_move_behind_equals(takt_task_t *running);
 
 /* Strictly earlier deadline preempts; a deadline job preempts the background. */
 bool edf_preempts(const takt_task_t *candidate, const takt_task_t *running);

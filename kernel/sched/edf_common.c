@@ -56,6 +56,19 @@ bool edf_background_remove(takt_task_t *task)
     return true;
 }
 
+bool edf_background_move_behind_equals(takt_task_t *running)
+{
+    if (running->flags & TAKT_TASK_F_IDLE) {
+        return true;
+    }
+    if (edf_has_deadline(running)) {
+        return false;
+    }
+    takt_list_remove(&running->ready.list);
+    takt_list_push_back(&background.fifo, &running->ready.list);
+    return true;
+}
+
 takt_task_t *edf_background_peek(void)
 {
     takt_list_node_t *first = takt_list_first(&background.fifo);

@@ -56,9 +56,9 @@ typedef struct takt_policy {
      * rotation); running itself, queued, does not count. */
     bool (*has_equal)(const takt_task_t *running);
     /* The running task moves behind its equals in the queue (a yield, a slice's
-     * end, a demotion; its ready order is already the new one). May be NULL:
-     * the core then takes it out and puts it back with YIELD (a keyed queue,
-     * whose key's tie is that ready order). */
+     * end, a demotion; its ready order is already the new one, later than
+     * every queued task's). Where no equal follows it, it keeps its place:
+     * a keyed queue (EDF) then only takes the new order as its tie. */
     void (*move_behind_equals)(takt_task_t *running);
     /* Whether head, the queue's first task and not the running task, preempts
      * it. NULL when it always does, because the

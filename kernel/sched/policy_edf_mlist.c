@@ -238,6 +238,46 @@ static void mlist_remove(takt_task_t *task)
     }
 }
 
+/* The job after a queued one in EDF order (I2: the next in its list, else
+ * the head of the next lower non-empty list), or NULL. */
+static takt_task_t *job_after(const takt_task_t *task)
+{
+    unsigned k = task->list_index_now;
+    if (task->ready.list.next != &ml.list[k]) {
+        return task_of(task->ready.list.next);
+    }
+    int lower = next_lower(k);
+    return lower >= 0 ? head((unsigned)lower) : NULL;
+}
+
+/* A yield: same deadline, later ready order. The job goes right behind the
+ * last job of its deadline, in that job's list, and stays where it is when
+ * none follows it. That place keeps the invariants: the list stays sorted
+ * (the job after it there has a later deadline); every job of a higher list
+ * comes before the last equal, so before it too, and every job of a lower
+ * list after it (I2); and its deadline is that last equal's, within the
+ * list's bound (I3). The walk passes only the jobs of its deadline. */
+static void mlist_move_behind_equals(takt_task_t *running)
+{
+    if (edf_background_move_behind_equals(running)) {
+        return;
+    }
+    KASSERT(running->ready_deadline == task_deadline(running)); /* a change re-queues it */
+    const takt_task_t *last = running;
+    for (;;) {
+        const takt_task_t *next = job_after(last);
+        if (next == NULL || next->ready_deadline != running->ready_deadline) {
+            break;
+        }
+        last = next;
+    }
+    if (last == running) {
+        return;
+    }
+    unlink_job(running);
+    link_before(last->list_index_now, last->ready.list.next, running);
+}
+
 static takt_task_t *mlist_peek(void)
 {
     if (takt_bitmap_empty(&ml.nonempty)) {
@@ -254,6 +294,7 @@ const takt_policy_t takt_policy_edf_mlist = {
     .peek = mlist_peek,
     .preempts = edf_preempts,
     .has_equal = edf_has_equal,
+    .move_behind_equals = mlist_move_behind_equals,
     .head_preempts = edf_head_preempts,
     .task_added = mlist_task_added,
     .waits_before = edf_waits_before,

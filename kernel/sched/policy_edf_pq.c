@@ -53,6 +53,19 @@ static void heap_remove(takt_task_t *task)
     }
 }
 
+/* A yield: the job keeps its deadline and gets a later ready order (the
+ * tie), so it moves down only past the equal deadlines below it; with none
+ * (jobs of distinct deadlines) it stays where it is. */
+static void heap_move_behind_equals(takt_task_t *running)
+{
+    if (edf_background_move_behind_equals(running)) {
+        return;
+    }
+    KASSERT(running->ready_deadline == task_deadline(running)); /* a change re-queues it */
+    running->ready.pq.tie = running->ready_order;
+    takt_pq_heap_moved_later(&edf.queue, &running->ready.pq);
+}
+
 static takt_task_t *heap_peek(void)
 {
     return peek_with(takt_pq_heap_peek(&edf.queue));
@@ -66,6 +79,7 @@ const takt_policy_t takt_policy_edf_heap = {
     .peek = heap_peek,
     .preempts = edf_preempts,
     .has_equal = edf_has_equal,
+    .move_behind_equals = heap_move_behind_equals,
     .head_preempts = edf_head_preempts,
     .task_added = NULL,
     .waits_before = edf_waits_before,
@@ -94,6 +108,18 @@ static void rbtree_remove(takt_task_t *task)
     }
 }
 
+/* As the heap's: in place unless an equal deadline follows (the tree's
+ * successor test). */
+static void rbtree_move_behind_equals(takt_task_t *running)
+{
+    if (edf_background_move_behind_equals(running)) {
+        return;
+    }
+    KASSERT(running->ready_deadline == task_deadline(running)); /* a change re-queues it */
+    running->ready.pq.tie = running->ready_order;
+    takt_pq_rbtree_moved_later(&edf.queue, &running->ready.pq);
+}
+
 static takt_task_t *rbtree_peek(void)
 {
     return peek_with(takt_pq_rbtree_peek(&edf.queue));
@@ -107,6 +133,7 @@ const takt_policy_t takt_policy_edf_rbtree = {
     .peek = rbtree_peek,
     .preempts = edf_preempts,
     .has_equal = edf_has_equal,
+    .move_behind_equals = rbtree_move_behind_equals,
     .head_preempts = edf_head_preempts,
     .task_added = NULL,
     .waits_before = edf_waits_before,

@@ -1,7 +1,7 @@
 /*
  * ds/pq.h: every priority-queue backend against one reference model.
  *
- * Random sequences of insert / remove-any / peek / pop are applied to the
+ * Random sequences of insert / remove-any / peek / pop / moved-later are applied to the
  * backend and to a plain array; after every step the count, the membership
  * flags and the minimum (wraparound order: a before b iff (int32_t)(a - b) < 0)
  * must agree. Keys are drawn around a base that walks across 2^32, so queues
@@ -194,7 +194,7 @@ static bool run_sequence(const takt_pq_ops_t *ops, uint32_t base, uint32_t sprea
         return false;
     }
     for (int step = 0; step < steps; step++) {
-        uint32_t op = rng() % 10u;
+        uint32_t op = rng() % 11u;
         int i = (int)(rng() % POOL);
         char where[96];
         if (op < 4) { /* insert a free node */
@@ -239,6 +239,21 @@ static bool run_sequence(const takt_pq_ops_t *ops, uint32_t base, uint32_t sprea
             }
             item_of(got)->in = false;
             snprintf(where, sizeof(where), "step %d pop", step);
+        } else if (op == 10) { /* a queued node comes later: a later tie, often a later key */
+            if (!pool[i].in) {
+                continue;
+            }
+            takt_pq_node_t *node = &pool[i].node;
+            uint32_t room = spread - 1u - (node->key - base); /* keys stay below base + spread */
+            if (room > 0 && rng() % 2u == 0) {
+                node->key += 1u + rng() % room;
+                node->tie = rng() % 3u;
+            } else {
+                node->tie += 1u + rng() % 2u;
+            }
+            ops->moved_later(&pq, node);
+            snprintf(where, sizeof(where), "step %d moved later to key 0x%08x tie %u", step,
+                     (unsigned)node->key, (unsigned)node->tie);
         } else { /* advance the base past wraparound, dropping keys now out of range */
             base += base_step;
             for (int j = 0; j < POOL; j++) {

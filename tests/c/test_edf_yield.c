@@ -1,0 +1,185 @@
+/*
+ * A yield under EDF (SCHEDULING.md: the job becomes ready again, now, so it
+ * goes behind every queued job of its deadline and stays in front of every
+ * later one). Each ready queue moves the yielding job in its own way
+ * (takt_pq_*_moved_later; EDF-L compares it with the job after it), and
+ * keeps it in place when no equal deadline follows it.
+ *
+ * Checked: a hand-made case with the expected order, under the heap, EDF-L
+ * and the red-black tree, across the tick wraparound; and many random task
+ * sets with yields between slices of work (deadlines drawn from few values,
+ * so ties are common; background tasks too), whose traces must be the same
+ * event for event under the three queues, which order jobs alike.
+ */
+#include "harness.h"
+
+static char order[512];
+
+static void note(const char *what)
+{
+    size_t len = strlen(order);
+    snprintf(order + len, sizeof(order) - len, "%s%s", len ? " " : "", what);
+}
+
+static const struct {
+    takt_scheduler_t scheduler;
+    const char *name;
+} edf_queues[] = {{TAKT_SCHED_EDF_HEAP, "edf_heap"},
+                  {TAKT_SCHED_EDF_MLIST, "edf_mlist"},
+                  {TAKT_SCHED_EDF_RBTREE, "edf_rbtree"}};
+
+static takt_scheduler_t scheduler;
+
+/* ---------------------------------------------------------------- by hand */
+
+/* Each task notes, yields, notes again, and once more for B. */
+static void yielder(void *arg)
+{
+    const char *name = arg;
+    char text[8];
+    snprintf(text, sizeof(text), "%s1", name);
+    note(text);
+    takt_yield();
+    snprintf(text, sizeof(text), "%s2", name);
+    note(text);
+    if (name[0] == 'b') {
+        takt_yield(); /* A has finished: no equal left, B goes on */
+        note("b3");
+    }
+    h_park();
+}
+
+/* All released at 0. D (deadline 5) yields with nothing of its deadline
+ * queued: it stays in front. A and B (deadline 10) take turns. C (15) comes
+ * last and, alone, goes on after its yield too. */
+static void scenario_by_hand(takt_tick_t tick0)
+{
+    takt_init_params_t init = {.scheduler = scheduler, .tick_start = tick0};
+    h_begin_params(&init, 3);
+    order[0] = '\0';
+    h_periodic("A", 2, yielder, "a", 20, 10, 0);
+    h_periodic("B", 2, yielder, "b", 20, 10, 0);
+    h_periodic("C", 2, yielder, "c", 20, 15, 0);
+    h_periodic("D", 2, yielder, "d", 20, 5, 0);
+    h_run();
+    CHECK_STREQ(order, "d1 d2 a1 b1 a2 b2 b3 c1 c2");
+    CHECK_STREQ(h_dispatches(), "0:4 0:1 0:2 0:1 0:2 0:3 0:0");
+    CHECK_EQ(h_count(TAKT_EV_YIELD, -1), 5);
+}
+
+/* ---------------------------------------------------------------- random */
+
+#define MAX_TASKS 7
+
+typedef struct {
+    uint32_t seed;     /* the task's own stream of slice lengths and yields */
+    bool periodic;
+} plan_t;
+
+static plan_t plans[MAX_TASKS];
+
+static uint32_t next_random(uint32_t *state)
+{
+    uint32_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    *state = x;
+    return x;
+}
+
+/* A job (or, without a period, a round of work) is one to three slices of
+ * a quarter to a whole tick; after most slices it yields. */
+static void random_body(void *arg)
+{
+    plan_t *plan = arg;
+    uint32_t state = plan->seed;
+    for (;;) {
+        unsigned slices = 1u + next_random(&state) % 3u;
+        for (unsigned s = 0; s < slices; s++) {
+            hp_work_ns(T(1) / 4u * (1u + next_random(&state) % 4u));
+            if (next_random(&state) % 4u != 0) {
+                takt_yield();
+            }
+        }
+        if (plan->periodic) {
+            CHECK_EQ(takt_job_end(), TAKT_OK);
+        } else if (next_random(&state) % 2u == 0) {
+            CHECK_EQ(takt_delay(1u + next_random(&state) % 3u), TAKT_OK);
+        }
+    }
+}
+
+static uint32_t set_state;
+
+static void scenario_random(takt_tick_t tick0)
+{
+    static const takt_tick_t periods[] = {4, 5, 6, 8, 10, 12};
+    uint32_t state = set_state;
+    takt_init_params_t init = {.scheduler = scheduler, .tick_start = tick0};
+    h_begin_params(&init, 60);
+    unsigned tasks = 2u + next_random(&state) % (MAX_TASKS - 1u);
+    for (unsigned i = 0; i < tasks; i++) {
+        plans[i].seed = next_random(&state) | 1u;
+        plans[i].periodic = next_random(&state) % 5u != 0;
+        static const char *const names[MAX_TASKS] = {"T0", "T1", "T2", "T3", "T4", "T5", "T6"};
+        const char *name = names[i];
+        unsigned priority = 1u + next_random(&state) % 3u;
+        if (plans[i].periodic) {
+            takt_tick_t period = periods[next_random(&state) % 6u];
+            /* few deadline values: equal deadlines are the case to test */
+            takt_tick_t deadline = next_random(&state) % 2u == 0 ? period : period / 2u;
+            h_periodic(name, priority, random_body, &plans[i], period, deadline,
+                       next_random(&state) % 3u);
+        } else {
+            h_task(name, priority, random_body, &plans[i]);
+        }
+    }
+    h_run();
+}
+
+static takt_trace_event_t first_log[H_LOG_MAX];
+
+/* The task set's run under each queue; every trace the first's. */
+static void compare_queues(uint32_t set, takt_tick_t tick0)
+{
+    size_t first_n = 0;
+    for (size_t q = 0; q < sizeof(edf_queues) / sizeof(edf_queues[0]); q++) {
+        scheduler = edf_queues[q].scheduler;
+        set_state = set * 2654435761u + 1u;
+        scenario_random(tick0);
+        CHECK(h_count(TAKT_EV_YIELD, -1) > 0);
+        if (q == 0) {
+            memcpy(first_log, h_log, h_log_n * sizeof(h_log[0]));
+            first_n = h_log_n;
+            continue;
+        }
+        bool same = CHECK_EQ(h_log_n, first_n);
+        for (size_t i = 0; same && i < h_log_n; i++) {
+            const takt_trace_event_t *a = &first_log[i], *b = &h_log[i];
+            if (a->stamp != b->stamp || a->type != b->type || a->task != b->task ||
+                a->arg != b->arg) {
+                same = CHECK(!"trace differs between the EDF queues");
+                fprintf(stderr, "  set %u, %s against %s, event %zu: (%llu type %u task %u) vs "
+                        "(%llu type %u task %u)\n",
+                        (unsigned)set, edf_queues[q].name, edf_queues[0].name, i,
+                        (unsigned long long)a->stamp, a->type, a->task,
+                        (unsigned long long)b->stamp, b->type, b->task);
+            }
+        }
+    }
+}
+
+int main(void)
+{
+    for (size_t q = 0; q < sizeof(edf_queues) / sizeof(edf_queues[0]); q++) {
+        char name[64];
+        snprintf(name, sizeof(name), "by_hand/%s", edf_queues[q].name);
+        scheduler = edf_queues[q].scheduler;
+        h_both(scenario_by_hand, name);
+    }
+    for (uint32_t set = 0; set < 1000; set++) {
+        compare_queues(set, set % 2u == 0 ? 0u : WRAP_START);
+    }
+    return CHECK_SUMMARY();
+}
