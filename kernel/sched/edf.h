@@ -27,14 +27,14 @@ static inline bool edf_before(const takt_task_t *a, const takt_task_t *b)
 }
 
 void edf_background_init(void);
-/* Takes the idle task and tasks without a deadline; false for a deadline job. */
-bool edf_background_insert(takt_task_t *task, takt_ready_how_t how);
-/* True if it removed the task (it was in the background class). */
-bool edf_background_remove(takt_task_t *task);
+/* The background class's operations, for the idle task and tasks without a
+ * deadline only: the queues test edf_has_deadline inline first, so a
+ * deadline job (what EDF mostly queues) pays no call for them. */
+void edf_background_insert(takt_task_t *task, takt_ready_how_t how);
+void edf_background_remove(takt_task_t *task);
+/* The running task goes behind its equals (the idle task has none). */
+void edf_background_move_behind_equals(takt_task_t *running);
 takt_task_t *edf_background_peek(void);
-/* The running task goes behind its equals if it is in the background class
- * (the idle task has none); false for a deadline job, which the queue moves. */
-bool edf_background_move_behind_equals(takt_task_t *running);
 
 /* Strictly earlier deadline preempts; a deadline job preempts the background. */
 bool edf_preempts(const takt_task_t *candidate, const takt_task_t *running);

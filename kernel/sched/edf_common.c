@@ -12,14 +12,12 @@ void edf_background_init(void)
     background.idle = NULL;
 }
 
-bool edf_background_insert(takt_task_t *task, takt_ready_how_t how)
+void edf_background_insert(takt_task_t *task, takt_ready_how_t how)
 {
+    KASSERT(!edf_has_deadline(task));
     if (task->flags & TAKT_TASK_F_IDLE) {
         background.idle = task;
-        return true;
-    }
-    if (edf_has_deadline(task)) {
-        return false;
+        return;
     }
     if (how == TAKT_READY_PREEMPTED) {
         takt_list_push_front(&background.fifo, &task->ready.list);
@@ -40,33 +38,26 @@ bool edf_background_insert(takt_task_t *task, takt_ready_how_t how)
         }
         takt_list_insert_before(pos, &task->ready.list);
     }
-    return true;
 }
 
-bool edf_background_remove(takt_task_t *task)
+void edf_background_remove(takt_task_t *task)
 {
+    KASSERT(!edf_has_deadline(task));
     if (task->flags & TAKT_TASK_F_IDLE) {
         background.idle = NULL;
-        return true;
-    }
-    if (edf_has_deadline(task)) {
-        return false;
+        return;
     }
     takt_list_remove(&task->ready.list);
-    return true;
 }
 
-bool edf_background_move_behind_equals(takt_task_t *running)
+void edf_background_move_behind_equals(takt_task_t *running)
 {
+    KASSERT(!edf_has_deadline(running));
     if (running->flags & TAKT_TASK_F_IDLE) {
-        return true;
-    }
-    if (edf_has_deadline(running)) {
-        return false;
+        return;
     }
     takt_list_remove(&running->ready.list);
     takt_list_push_back(&background.fifo, &running->ready.list);
-    return true;
 }
 
 takt_task_t *edf_background_peek(void)

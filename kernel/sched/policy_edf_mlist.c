@@ -221,7 +221,8 @@ static void mlist_task_added(takt_task_t *task)
 
 static void mlist_insert(takt_task_t *task, takt_ready_how_t how)
 {
-    if (edf_background_insert(task, how)) {
+    if (!edf_has_deadline(task)) {
+        edf_background_insert(task, how);
         return;
     }
     if (ml.ranks_stale) {
@@ -233,7 +234,9 @@ static void mlist_insert(takt_task_t *task, takt_ready_how_t how)
 
 static void mlist_remove(takt_task_t *task)
 {
-    if (!edf_background_remove(task)) {
+    if (!edf_has_deadline(task)) {
+        edf_background_remove(task);
+    } else {
         unlink_job(task);
     }
 }
@@ -259,7 +262,8 @@ static takt_task_t *job_after(const takt_task_t *task)
  * list's bound (I3). The walk passes only the jobs of its deadline. */
 static void mlist_move_behind_equals(takt_task_t *running)
 {
-    if (edf_background_move_behind_equals(running)) {
+    if (!edf_has_deadline(running)) {
+        edf_background_move_behind_equals(running);
         return;
     }
     KASSERT(running->ready_deadline == task_deadline(running)); /* a change re-queues it */

@@ -38,7 +38,9 @@ static void heap_init(void)
 
 static void heap_insert(takt_task_t *task, takt_ready_how_t how)
 {
-    if (!edf_background_insert(task, how)) {
+    if (!edf_has_deadline(task)) {
+        edf_background_insert(task, how);
+    } else {
         prepare(task);
         bool inserted = takt_pq_heap_insert(&edf.queue, &task->ready.pq);
         KASSERT(inserted); /* capacity is TAKT_CONFIG_MAX_TASKS, creation enforces it */
@@ -48,7 +50,9 @@ static void heap_insert(takt_task_t *task, takt_ready_how_t how)
 
 static void heap_remove(takt_task_t *task)
 {
-    if (!edf_background_remove(task)) {
+    if (!edf_has_deadline(task)) {
+        edf_background_remove(task);
+    } else {
         takt_pq_heap_remove(&edf.queue, &task->ready.pq);
     }
 }
@@ -58,7 +62,8 @@ static void heap_remove(takt_task_t *task)
  * (jobs of distinct deadlines) it stays where it is. */
 static void heap_move_behind_equals(takt_task_t *running)
 {
-    if (edf_background_move_behind_equals(running)) {
+    if (!edf_has_deadline(running)) {
+        edf_background_move_behind_equals(running);
         return;
     }
     KASSERT(running->ready_deadline == task_deadline(running)); /* a change re-queues it */
@@ -95,7 +100,9 @@ static void rbtree_init(void)
 
 static void rbtree_insert(takt_task_t *task, takt_ready_how_t how)
 {
-    if (!edf_background_insert(task, how)) {
+    if (!edf_has_deadline(task)) {
+        edf_background_insert(task, how);
+    } else {
         prepare(task);
         takt_pq_rbtree_insert(&edf.queue, &task->ready.pq);
     }
@@ -103,7 +110,9 @@ static void rbtree_insert(takt_task_t *task, takt_ready_how_t how)
 
 static void rbtree_remove(takt_task_t *task)
 {
-    if (!edf_background_remove(task)) {
+    if (!edf_has_deadline(task)) {
+        edf_background_remove(task);
+    } else {
         takt_pq_rbtree_remove(&edf.queue, &task->ready.pq);
     }
 }
@@ -112,7 +121,8 @@ static void rbtree_remove(takt_task_t *task)
  * successor test). */
 static void rbtree_move_behind_equals(takt_task_t *running)
 {
-    if (edf_background_move_behind_equals(running)) {
+    if (!edf_has_deadline(running)) {
+        edf_background_move_behind_equals(running);
         return;
     }
     KASSERT(running->ready_deadline == task_deadline(running)); /* a change re-queues it */
