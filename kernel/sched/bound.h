@@ -20,17 +20,20 @@ static inline const takt_policy_t *sched_policy(void)
     return &sched_bound_fp;
 }
 #elif TAKT_CONFIG_POLICY_ONLY
+#include "policy_ops.h"
+/* The bound policy's table, visible here: direct calls (policy_ops.h). */
+#if TAKT_CONFIG_POLICY == TAKT_POLICY_EDF_HEAP
+static const takt_policy_t sched_bound_table = TAKT_POLICY_EDF_HEAP_TABLE;
+#elif TAKT_CONFIG_POLICY == TAKT_POLICY_EDF_MLIST
+static const takt_policy_t sched_bound_table = TAKT_POLICY_EDF_MLIST_TABLE;
+#elif TAKT_CONFIG_POLICY == TAKT_POLICY_EDF_RBTREE
+static const takt_policy_t sched_bound_table = TAKT_POLICY_EDF_RBTREE_TABLE;
+#else
+static const takt_policy_t sched_bound_table = TAKT_POLICY_HSF_TABLE;
+#endif
 static inline const takt_policy_t *sched_policy(void)
 {
-#if TAKT_CONFIG_POLICY == TAKT_POLICY_EDF_HEAP
-    return &takt_policy_edf_heap;
-#elif TAKT_CONFIG_POLICY == TAKT_POLICY_EDF_MLIST
-    return &takt_policy_edf_mlist;
-#elif TAKT_CONFIG_POLICY == TAKT_POLICY_EDF_RBTREE
-    return &takt_policy_edf_rbtree;
-#else
-    return &takt_policy_hsf;
-#endif
+    return &sched_bound_table;
 }
 #else
 static inline const takt_policy_t *sched_policy(void)

@@ -33,7 +33,7 @@
  * Ranks are recomputed when a periodic task is created; if jobs are queued
  * then, the queue is rebuilt (creation at run time is rare and pays for it).
  */
-#include "edf.h"
+#include "policy_ops.h"
 
 #define TAKT_BITMAP_LEVELS TAKT_CONFIG_MAX_TASKS
 #include "ds/bitmap.h"
@@ -67,7 +67,7 @@ static int next_lower(unsigned k)
     return takt_bitmap_highest_below(&ml.nonempty, k);
 }
 
-static void mlist_init(void)
+void edf_mlist_init(void)
 {
     takt_bitmap_init(&ml.nonempty);
     for (unsigned k = 0; k < TAKT_CONFIG_MAX_TASKS; k++) {
@@ -212,14 +212,14 @@ static void rebuild(void)
     }
 }
 
-static void mlist_task_added(takt_task_t *task)
+void edf_mlist_task_added(takt_task_t *task)
 {
     if (edf_has_deadline(task)) {
         ml.ranks_stale = true;
     }
 }
 
-static void mlist_insert(takt_task_t *task, takt_ready_how_t how)
+void edf_mlist_insert(takt_task_t *task, takt_ready_how_t how)
 {
     if (!edf_has_deadline(task)) {
         edf_background_insert(task, how);
@@ -232,7 +232,7 @@ static void mlist_insert(takt_task_t *task, takt_ready_how_t how)
     insert_job(task);
 }
 
-static void mlist_remove(takt_task_t *task)
+void edf_mlist_remove(takt_task_t *task)
 {
     if (!edf_has_deadline(task)) {
         edf_background_remove(task);
@@ -260,7 +260,7 @@ static takt_task_t *job_after(const takt_task_t *task)
  * comes before the last equal, so before it too, and every job of a lower
  * list after it (I2); and its deadline is that last equal's, within the
  * list's bound (I3). The walk passes only the jobs of its deadline. */
-static void mlist_move_behind_equals(takt_task_t *running)
+void edf_mlist_move_behind_equals(takt_task_t *running)
 {
     if (!edf_has_deadline(running)) {
         edf_background_move_behind_equals(running);
@@ -282,7 +282,7 @@ static void mlist_move_behind_equals(takt_task_t *running)
     link_before(last->list_index_now, last->ready.list.next, running);
 }
 
-static takt_task_t *mlist_peek(void)
+takt_task_t *edf_mlist_peek(void)
 {
     if (takt_bitmap_empty(&ml.nonempty)) {
         return edf_background_peek();
@@ -290,16 +290,4 @@ static takt_task_t *mlist_peek(void)
     return head(takt_bitmap_highest(&ml.nonempty));
 }
 
-const takt_policy_t takt_policy_edf_mlist = {
-    .name = "edf-mlist",
-    .init = mlist_init,
-    .insert = mlist_insert,
-    .remove = mlist_remove,
-    .peek = mlist_peek,
-    .preempts = edf_preempts,
-    .has_equal = edf_has_equal,
-    .move_behind_equals = mlist_move_behind_equals,
-    .head_preempts = edf_head_preempts,
-    .task_added = mlist_task_added,
-    .waits_before = edf_waits_before,
-};
+const takt_policy_t takt_policy_edf_mlist = TAKT_POLICY_EDF_MLIST_TABLE;

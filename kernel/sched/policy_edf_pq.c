@@ -4,7 +4,7 @@
  * the tick wraparound), the tie its ready order, so equal deadlines are
  * first come, first served and a preempted job keeps its place.
  */
-#include "edf.h"
+#include "policy_ops.h"
 
 static struct {
     takt_pq_t queue;
@@ -30,13 +30,13 @@ static takt_task_t *peek_with(takt_pq_node_t *top)
 
 /* ---- heap ---- */
 
-static void heap_init(void)
+void edf_heap_init(void)
 {
     takt_pq_heap_init(&edf.queue, edf.heap_slots, TAKT_CONFIG_MAX_TASKS);
     edf_background_init();
 }
 
-static void heap_insert(takt_task_t *task, takt_ready_how_t how)
+void edf_heap_insert(takt_task_t *task, takt_ready_how_t how)
 {
     if (!edf_has_deadline(task)) {
         edf_background_insert(task, how);
@@ -48,7 +48,7 @@ static void heap_insert(takt_task_t *task, takt_ready_how_t how)
     }
 }
 
-static void heap_remove(takt_task_t *task)
+void edf_heap_remove(takt_task_t *task)
 {
     if (!edf_has_deadline(task)) {
         edf_background_remove(task);
@@ -60,7 +60,7 @@ static void heap_remove(takt_task_t *task)
 /* A yield: the job keeps its deadline and gets a later ready order (the
  * tie), so it moves down only past the equal deadlines below it; with none
  * (jobs of distinct deadlines) it stays where it is. */
-static void heap_move_behind_equals(takt_task_t *running)
+void edf_heap_move_behind_equals(takt_task_t *running)
 {
     if (!edf_has_deadline(running)) {
         edf_background_move_behind_equals(running);
@@ -71,34 +71,22 @@ static void heap_move_behind_equals(takt_task_t *running)
     takt_pq_heap_moved_later(&edf.queue, &running->ready.pq);
 }
 
-static takt_task_t *heap_peek(void)
+takt_task_t *edf_heap_peek(void)
 {
     return peek_with(takt_pq_heap_peek(&edf.queue));
 }
 
-const takt_policy_t takt_policy_edf_heap = {
-    .name = "edf-heap",
-    .init = heap_init,
-    .insert = heap_insert,
-    .remove = heap_remove,
-    .peek = heap_peek,
-    .preempts = edf_preempts,
-    .has_equal = edf_has_equal,
-    .move_behind_equals = heap_move_behind_equals,
-    .head_preempts = edf_head_preempts,
-    .task_added = NULL,
-    .waits_before = edf_waits_before,
-};
+const takt_policy_t takt_policy_edf_heap = TAKT_POLICY_EDF_HEAP_TABLE;
 
 /* ---- red-black tree ---- */
 
-static void rbtree_init(void)
+void edf_rbtree_init(void)
 {
     takt_pq_rbtree_init(&edf.queue);
     edf_background_init();
 }
 
-static void rbtree_insert(takt_task_t *task, takt_ready_how_t how)
+void edf_rbtree_insert(takt_task_t *task, takt_ready_how_t how)
 {
     if (!edf_has_deadline(task)) {
         edf_background_insert(task, how);
@@ -108,7 +96,7 @@ static void rbtree_insert(takt_task_t *task, takt_ready_how_t how)
     }
 }
 
-static void rbtree_remove(takt_task_t *task)
+void edf_rbtree_remove(takt_task_t *task)
 {
     if (!edf_has_deadline(task)) {
         edf_background_remove(task);
@@ -119,7 +107,7 @@ static void rbtree_remove(takt_task_t *task)
 
 /* As the heap's: in place unless an equal deadline follows (the tree's
  * successor test). */
-static void rbtree_move_behind_equals(takt_task_t *running)
+void edf_rbtree_move_behind_equals(takt_task_t *running)
 {
     if (!edf_has_deadline(running)) {
         edf_background_move_behind_equals(running);
@@ -130,21 +118,9 @@ static void rbtree_move_behind_equals(takt_task_t *running)
     takt_pq_rbtree_moved_later(&edf.queue, &running->ready.pq);
 }
 
-static takt_task_t *rbtree_peek(void)
+takt_task_t *edf_rbtree_peek(void)
 {
     return peek_with(takt_pq_rbtree_peek(&edf.queue));
 }
 
-const takt_policy_t takt_policy_edf_rbtree = {
-    .name = "edf-rbtree",
-    .init = rbtree_init,
-    .insert = rbtree_insert,
-    .remove = rbtree_remove,
-    .peek = rbtree_peek,
-    .preempts = edf_preempts,
-    .has_equal = edf_has_equal,
-    .move_behind_equals = rbtree_move_behind_equals,
-    .head_preempts = edf_head_preempts,
-    .task_added = NULL,
-    .waits_before = edf_waits_before,
-};
+const takt_policy_t takt_policy_edf_rbtree = TAKT_POLICY_EDF_RBTREE_TABLE;

@@ -16,6 +16,7 @@
  */
 #include "../internal.h"
 #include "hsf.h"
+#include "policy_ops.h"
 
 #if TAKT_CONFIG_MAX_SERVERS > TAKT_CONFIG_MAX_PRIORITIES
 #define TAKT_BITMAP_LEVELS TAKT_CONFIG_MAX_SERVERS
@@ -64,7 +65,7 @@ static takt_server_t *top_server(void)
                                             : hsf.by_rank[takt_bitmap_highest(&hsf.eligible)];
 }
 
-static void hsf_init(void)
+void hsf_init(void)
 {
     takt_bitmap_init(&hsf.eligible);
     hsf.count = 0;
@@ -72,7 +73,7 @@ static void hsf_init(void)
     hsf.idle = NULL;
 }
 
-static void hsf_insert(takt_task_t *task, takt_ready_how_t how)
+void hsf_insert(takt_task_t *task, takt_ready_how_t how)
 {
     if (task->flags & TAKT_TASK_F_IDLE) {
         hsf.idle = task;
@@ -85,7 +86,7 @@ static void hsf_insert(takt_task_t *task, takt_ready_how_t how)
     }
 }
 
-static void hsf_remove(takt_task_t *task)
+void hsf_remove(takt_task_t *task)
 {
     if (task->flags & TAKT_TASK_F_IDLE) {
         hsf.idle = NULL;
@@ -99,7 +100,7 @@ static void hsf_remove(takt_task_t *task)
 }
 
 /* The top server's first task; its idle (the idle task) when it has none. */
-static takt_task_t *hsf_peek(void)
+takt_task_t *hsf_peek(void)
 {
     takt_server_t *top = top_server();
     if (top != NULL) {
@@ -114,7 +115,7 @@ static takt_task_t *hsf_peek(void)
 /* candidate is the top server's (hsf_peek). The running task keeps the
  * processor while its server is the top one and the candidate is not of a
  * higher local priority; the idle task runs for hsf.running. */
-static bool hsf_preempts(const takt_task_t *candidate, const takt_task_t *running)
+bool hsf_preempts(const takt_task_t *candidate, const takt_task_t *running)
 {
     const takt_server_t *own = running->server != NULL ? running->server : hsf.running;
     return top_server() != own || candidate->priority > running->priority;
@@ -123,7 +124,7 @@ static bool hsf_preempts(const takt_task_t *candidate, const takt_task_t *runnin
 /* Waiters in the global order: a task of a higher-ranked server first, then
  * by (effective) priority within one server. Inheritance raises a holder's
  * priority inside its own server only: it does not lend budget across servers. */
-static bool hsf_waits_before(const takt_task_t *a, const takt_task_t *b)
+bool hsf_waits_before(const takt_task_t *a, const takt_task_t *b)
 {
     if (a->server != b->server) {
         return a->server->rank > b->server->rank;
@@ -133,7 +134,7 @@ static bool hsf_waits_before(const takt_task_t *a, const takt_task_t *b)
 
 /* The running task is in its level's list: another task there makes the
  * list longer than one. */
-static bool hsf_has_equal(const takt_task_t *running)
+bool hsf_has_equal(const takt_task_t *running)
 {
     if (running->server == NULL) {
         return false; /* the idle task */
@@ -142,7 +143,7 @@ static bool hsf_has_equal(const takt_task_t *running)
     return level->next != level->prev;
 }
 
-static void hsf_move_behind_equals(takt_task_t *running)
+void hsf_move_behind_equals(takt_task_t *running)
 {
     if (running->server != NULL) { /* the idle task has no equals */
         fp_queue_move_to_back(queue_of(running->server), running);
@@ -150,7 +151,7 @@ static void hsf_move_behind_equals(takt_task_t *running)
 }
 
 /* Step 1 of an instant: the server that ran during the tick pays for it. */
-static void hsf_tick(void)
+void hsf_tick(void)
 {
     takt_server_t *server = hsf.running;
     if (server == NULL) {
@@ -169,7 +170,7 @@ static void hsf_tick(void)
 
 /* The server next runs for: its own, or for the idle task the top server
  * (an idling server with no ready task) or none. */
-static void hsf_dispatching(takt_task_t *next)
+void hsf_dispatching(takt_task_t *next)
 {
     takt_server_t *now = next->server != NULL ? next->server : top_server();
     if (now != hsf.running) {
@@ -179,21 +180,7 @@ static void hsf_dispatching(takt_task_t *next)
     }
 }
 
-const takt_policy_t takt_policy_hsf = {
-    .name = "hsf",
-    .orders_by_priority = true,
-    .init = hsf_init,
-    .insert = hsf_insert,
-    .remove = hsf_remove,
-    .peek = hsf_peek,
-    .preempts = hsf_preempts,
-    .has_equal = hsf_has_equal,
-    .move_behind_equals = hsf_move_behind_equals,
-    .task_added = NULL,
-    .waits_before = hsf_waits_before,
-    .tick = hsf_tick,
-    .dispatching = hsf_dispatching,
-};
+const takt_policy_t takt_policy_hsf = TAKT_POLICY_HSF_TABLE;
 
 unsigned hsf_server_count(void)
 {
