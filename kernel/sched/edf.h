@@ -36,13 +36,38 @@ void edf_background_remove(takt_task_t *task);
 void edf_background_move_behind_equals(takt_task_t *running);
 takt_task_t *edf_background_peek(void);
 
-/* Strictly earlier deadline preempts; a deadline job preempts the background. */
+/* Strictly earlier deadline preempts; a deadline job preempts the background.
+ * Out of line: inline in every wake path it cost 268 bytes for 8 instructions
+ * on a notification from an interrupt (mps2-an385). */
 bool edf_preempts(const takt_task_t *candidate, const takt_task_t *running);
+
 /* The same for the queue's head and the queued running task behind it (the
- * policies keep the running task queued): their queued deadlines say. */
-bool edf_head_preempts(const takt_task_t *head, const takt_task_t *running);
-bool edf_has_equal(const takt_task_t *running);
-/* Waiters: earlier effective deadline first, deadline jobs before the background. */
+ * policies keep the running task queued): their queued deadlines say. head
+ * comes first in the queue's order, so with both deadlines queued it
+ * preempts unless the deadlines are equal; a deadline job comes before the
+ * background, and a background head means running is in the background too
+ * (or idle). Inline: a bound build's switch point asks it whenever the head
+ * is not the running task (sched/bound.h). */
+static inline bool edf_head_preempts(const takt_task_t *head, const takt_task_t *running)
+{
+    if (running->flags & TAKT_TASK_F_IDLE) {
+        return true;
+    }
+    if (!edf_has_deadline(head)) {
+        return false;
+    }
+    return !edf_has_deadline(running) || head->ready_deadline != running->ready_deadline;
+}
+
+/* Waiters: earlier effective deadline first, deadline jobs before the
+ * background. Out of line: only a wait queue's insertion asks it. */
 bool edf_waits_before(const takt_task_t *a, const takt_task_t *b);
+
+/* Round-robin applies to fixed priorities only. */
+static inline bool edf_has_equal(const takt_task_t *running)
+{
+    (void)running;
+    return false;
+}
 
 #endif

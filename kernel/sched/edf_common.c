@@ -69,6 +69,17 @@ takt_task_t *edf_background_peek(void)
     return background.idle;
 }
 
+bool edf_waits_before(const takt_task_t *a, const takt_task_t *b)
+{
+    if (!edf_has_deadline(a)) {
+        return false;
+    }
+    if (!edf_has_deadline(b)) {
+        return true;
+    }
+    return takt_tick_before(task_deadline(a), task_deadline(b));
+}
+
 bool edf_preempts(const takt_task_t *candidate, const takt_task_t *running)
 {
     if (running->flags & TAKT_TASK_F_IDLE) {
@@ -81,36 +92,4 @@ bool edf_preempts(const takt_task_t *candidate, const takt_task_t *running)
         return true;
     }
     return takt_tick_before(task_deadline(candidate), task_deadline(running));
-}
-
-/* head comes first in the queue's order, so with both deadlines queued it
- * preempts unless the deadlines are equal; a deadline job comes before the
- * background, and a background head means running is in the background too
- * (or idle). */
-bool edf_head_preempts(const takt_task_t *head, const takt_task_t *running)
-{
-    if (running->flags & TAKT_TASK_F_IDLE) {
-        return true;
-    }
-    if (!edf_has_deadline(head)) {
-        return false;
-    }
-    return !edf_has_deadline(running) || head->ready_deadline != running->ready_deadline;
-}
-
-bool edf_waits_before(const takt_task_t *a, const takt_task_t *b)
-{
-    if (!edf_has_deadline(a)) {
-        return false;
-    }
-    if (!edf_has_deadline(b)) {
-        return true;
-    }
-    return takt_tick_before(task_deadline(a), task_deadline(b));
-}
-
-bool edf_has_equal(const takt_task_t *running)
-{
-    (void)running;
-    return false; /* round-robin applies to fixed priorities only */
 }
