@@ -107,9 +107,20 @@ void takt_tick_hook(void)
     }
 }
 
+/* What the tasks of a scenario note, in order ("a1 b1 a2 ..."), for the
+ * scenarios that check who ran when in words; h_begin clears it. */
+static char h_order[512];
+
+static inline void h_note(const char *what)
+{
+    size_t len = strlen(h_order);
+    snprintf(h_order + len, sizeof(h_order) - len, "%s%s", len ? " " : "", what);
+}
+
 static inline void h_begin_params(const takt_init_params_t *init, uint64_t end_ticks)
 {
     h_tick0 = init->tick_start;
+    h_order[0] = '\0';
     h_log_n = 0;
     h_log_overflowed = false;
     h_miss_n = 0;

@@ -5,21 +5,13 @@
  * (takt_pq_*_moved_later; EDF-L compares it with the job after it), and
  * keeps it in place when no equal deadline follows it.
  *
- * Checked: a hand-made case with the expected order, under the heap, EDF-L
+ * Checked: a hand-made case with the expected h_order, under the heap, EDF-L
  * and the red-black tree, across the tick wraparound; and many random task
  * sets with yields between slices of work (deadlines drawn from few values,
  * so ties are common; background tasks too), whose traces must be the same
  * event for event under the three queues, which order jobs alike.
  */
 #include "harness.h"
-
-static char order[512];
-
-static void note(const char *what)
-{
-    size_t len = strlen(order);
-    snprintf(order + len, sizeof(order) - len, "%s%s", len ? " " : "", what);
-}
 
 static const struct {
     takt_scheduler_t scheduler;
@@ -38,13 +30,13 @@ static void yielder(void *arg)
     const char *name = arg;
     char text[8];
     snprintf(text, sizeof(text), "%s1", name);
-    note(text);
+    h_note(text);
     takt_yield();
     snprintf(text, sizeof(text), "%s2", name);
-    note(text);
+    h_note(text);
     if (name[0] == 'b') {
         takt_yield(); /* A has finished: no equal left, B goes on */
-        note("b3");
+        h_note("b3");
     }
     h_park();
 }
@@ -56,13 +48,12 @@ static void scenario_by_hand(takt_tick_t tick0)
 {
     takt_init_params_t init = {.scheduler = scheduler, .tick_start = tick0};
     h_begin_params(&init, 3);
-    order[0] = '\0';
     h_periodic("A", 2, yielder, "a", 20, 10, 0);
     h_periodic("B", 2, yielder, "b", 20, 10, 0);
     h_periodic("C", 2, yielder, "c", 20, 15, 0);
     h_periodic("D", 2, yielder, "d", 20, 5, 0);
     h_run();
-    CHECK_STREQ(order, "d1 d2 a1 b1 a2 b2 b3 c1 c2");
+    CHECK_STREQ(h_order, "d1 d2 a1 b1 a2 b2 b3 c1 c2");
     CHECK_STREQ(h_dispatches(), "0:4 0:1 0:2 0:1 0:2 0:3 0:0");
     CHECK_EQ(h_count(TAKT_EV_YIELD, -1), 5);
 }

@@ -7,13 +7,6 @@
  */
 #include "harness.h"
 
-static char order[256];
-static void note(const char *what)
-{
-    size_t len = strlen(order);
-    snprintf(order + len, sizeof(order) - len, "%s%s", len ? " " : "", what);
-}
-
 /* ---------------------------------------------------------------- delay */
 
 static uint64_t dl_times[4];
@@ -102,31 +95,31 @@ static void scenario_delay_until(takt_tick_t tick0)
 static void yd_a(void *arg)
 {
     (void)arg;
-    note("a1");
+    h_note("a1");
     takt_yield();
-    note("a2");
+    h_note("a2");
     takt_yield();
-    note("a3");
+    h_note("a3");
     takt_yield(); /* B is parked: no equal, A goes on */
-    note("a4");
+    h_note("a4");
     CHECK_EQ(takt_delay(0), TAKT_OK); /* delay 0 yields: still alone */
-    note("a5");
+    h_note("a5");
     h_park();
 }
 
 static void yd_b(void *arg)
 {
     (void)arg;
-    note("b1");
+    h_note("b1");
     takt_yield();
-    note("b2");
+    h_note("b2");
     h_park();
 }
 
 static void yd_c(void *arg)
 {
     (void)arg;
-    note("c");
+    h_note("c");
     h_park();
 }
 
@@ -139,16 +132,15 @@ static void scenario_yield(takt_tick_t tick0)
 {
     takt_init_params_t init = {.scheduler = yield_sched_any, .tick_start = tick0};
     h_begin_params(&init, 3);
-    order[0] = '\0';
     h_task("A", 2, yd_a, NULL);
     h_task("B", 2, yd_b, NULL);
     h_task("C", 1, yd_c, NULL);
     h_run();
     if (yield_sched_any == TAKT_SCHED_FP) {
-        CHECK_STREQ(order, "a1 b1 a2 b2 a3 a4 a5 c");
+        CHECK_STREQ(h_order, "a1 b1 a2 b2 a3 a4 a5 c");
         CHECK_STREQ(h_dispatches(), "0:1 0:2 0:1 0:2 0:1 0:3 0:0");
     } else {
-        CHECK_STREQ(order, "a1 b1 c a2 b2 a3 a4 a5");
+        CHECK_STREQ(h_order, "a1 b1 c a2 b2 a3 a4 a5");
         CHECK_STREQ(h_dispatches(), "0:1 0:2 0:3 0:1 0:2 0:1 0:0");
     }
     CHECK_EQ(h_count(TAKT_EV_YIELD, 1), 4);
@@ -165,16 +157,16 @@ static takt_scheduler_t yield_sched;
 static void yield_tie_a(void *arg)
 {
     (void)arg;
-    note("a1");
+    h_note("a1");
     takt_yield();
-    note("a2");
+    h_note("a2");
     h_park();
 }
 
 static void yield_tie_b(void *arg)
 {
     (void)arg;
-    note("b");
+    h_note("b");
     h_park();
 }
 
@@ -182,11 +174,10 @@ static void scenario_yield_same_instant(takt_tick_t tick0)
 {
     takt_init_params_t init = {.scheduler = yield_sched, .tick_start = tick0};
     h_begin_params(&init, 3);
-    order[0] = '\0';
     h_periodic("A", 2, yield_tie_a, NULL, 10, 0, 0);
     h_periodic("B", 2, yield_tie_b, NULL, 10, 0, 0);
     h_run();
-    CHECK_STREQ(order, "a1 b a2");
+    CHECK_STREQ(h_order, "a1 b a2");
     CHECK_EQ(h_count(TAKT_EV_YIELD, 1), 1);
 }
 
@@ -265,7 +256,7 @@ static void fifo_x(void *arg) /* id 1: ready at 3 */
 {
     (void)arg;
     takt_delay(3);
-    note("x");
+    h_note("x");
     h_work(1);
     h_park();
 }
@@ -274,7 +265,7 @@ static void fifo_y(void *arg) /* id 2: ready at 2 */
 {
     (void)arg;
     takt_delay(2);
-    note("y");
+    h_note("y");
     h_work(1);
     h_park();
 }
@@ -290,12 +281,11 @@ static void hp_body(void *arg) /* periodic, one job of arg ticks */
 static void scenario_fifo_ready_time(takt_tick_t tick0)
 {
     h_begin(tick0, 10, false);
-    order[0] = '\0';
     h_task("X", 2, fifo_x, NULL);
     h_task("Y", 2, fifo_y, NULL);
     h_periodic("H", 3, hp_body, (void *)4, 100, 0, 1); /* runs 1..5 */
     h_run();
-    CHECK_STREQ(order, "y x");
+    CHECK_STREQ(h_order, "y x");
     CHECK_STREQ(h_dispatches(), "0:1 0:2 0:0 1:3 5:2 6:1 7:0");
 }
 
@@ -307,7 +297,7 @@ static void fifo_same_x(void *arg) /* id 1 */
     takt_delay(1);
     takt_tick_t prev = h_tick0;
     CHECK_EQ(takt_delay_until(&prev, 4), 1);
-    note("x");
+    h_note("x");
     h_work(1);
     h_park();
 }
@@ -317,7 +307,7 @@ static void fifo_same_y(void *arg) /* id 2 */
     (void)arg;
     takt_tick_t prev = h_tick0;
     CHECK_EQ(takt_delay_until(&prev, 4), 1);
-    note("y");
+    h_note("y");
     h_work(1);
     h_park();
 }
@@ -325,12 +315,11 @@ static void fifo_same_y(void *arg) /* id 2 */
 static void scenario_fifo_same_instant(takt_tick_t tick0)
 {
     h_begin(tick0, 10, false);
-    order[0] = '\0';
     h_task("X", 2, fifo_same_x, NULL);
     h_task("Y", 2, fifo_same_y, NULL);
     h_periodic("H", 3, hp_body, (void *)4, 100, 0, 2); /* runs 2..6 */
     h_run();
-    CHECK_STREQ(order, "x y");
+    CHECK_STREQ(h_order, "x y");
     CHECK_STREQ(h_dispatches(), "0:1 0:2 0:0 1:1 1:0 2:3 6:1 7:2 8:0");
 }
 
@@ -340,14 +329,13 @@ static void l1_body(void *arg)
 {
     (void)arg;
     h_work(6);
-    note("l1");
+    h_note("l1");
     h_park();
 }
 
 static void scenario_preempted_first(takt_tick_t tick0)
 {
     h_begin(tick0, 12, false);
-    order[0] = '\0';
     h_task("L1", 2, l1_body, NULL);                            /* 1: runs from 0 */
     h_periodic("L2", 2, hp_body, (void *)1, 100, 0, 3);        /* 2: ready at 3 */
     h_periodic("L3", 2, hp_body, (void *)1, 100, 0, 1);        /* 3: ready at 1 */
@@ -435,7 +423,7 @@ static void same_instant_body(void *arg)
     }
     takt_tick_t prev = h_tick0;
     CHECK_EQ(takt_delay_until(&prev, 5), 1);
-    note(takt_task_name(NULL));
+    h_note(takt_task_name(NULL));
     h_work(1);
     h_park();
 }
@@ -450,12 +438,11 @@ static void scenario_same_instant_any_policy(takt_tick_t tick0)
 {
     takt_init_params_t init = {.scheduler = same_instant_sched, .tick_start = tick0};
     h_begin_params(&init, 10);
-    order[0] = '\0';
     h_task("A", 2, same_instant_body, (void *)2);
     h_task("B", 2, same_instant_body, (void *)1);
     h_task("C", 2, same_instant_body, (void *)0);
     h_run();
-    CHECK_STREQ(order, "A B C");
+    CHECK_STREQ(h_order, "A B C");
     CHECK_STREQ(h_dispatches(), "0:1 0:2 0:3 0:0 1:2 1:0 2:1 2:0 5:1 6:2 7:3 8:0");
 }
 
@@ -467,7 +454,7 @@ static void front_b(void *arg) /* id 1 */
 {
     (void)arg;
     CHECK_EQ(takt_sem_take(front_sem, TAKT_WAIT_FOREVER), TAKT_OK);
-    note("B");
+    h_note("B");
     h_park();
 }
 
@@ -477,16 +464,16 @@ static void front_a(void *arg) /* id 2 */
     takt_tick_t prev = h_tick0;
     CHECK_EQ(takt_delay_until(&prev, 5), 1);
     CHECK_EQ(takt_sem_give(front_sem), TAKT_OK); /* B: ready at A's own instant */
-    note("A");
+    h_note("A");
     h_work(2);
-    note("A2");
+    h_note("A2");
     h_park();
 }
 
 static void front_h(void *arg) /* id 3: released at 6 */
 {
     (void)arg;
-    note("H");
+    h_note("H");
     h_work(1);
     h_park();
 }
@@ -503,13 +490,12 @@ static void scenario_running_stays_in_front(takt_tick_t tick0)
 {
     takt_init_params_t init = {.scheduler = front_sched, .tick_start = tick0};
     h_begin_params(&init, 10);
-    order[0] = '\0';
     CHECK_EQ(takt_sem_create(1, 0, &front_sem), TAKT_OK);
     h_task("B", 2, front_b, NULL);
     h_task("A", 2, front_a, NULL);
     h_periodic("H", 3, front_h, NULL, 100, 0, 6);
     h_run();
-    CHECK_STREQ(order, "A H A2 B");
+    CHECK_STREQ(h_order, "A H A2 B");
     CHECK_STREQ(h_dispatches(), "0:1 0:2 0:0 5:2 6:3 7:2 8:1 8:0");
     CHECK_EQ(takt_sem_delete(front_sem), TAKT_OK);
 }
@@ -522,7 +508,7 @@ static void edf_tie_b(void *arg) /* id 1: deadline 15 */
 {
     (void)arg;
     CHECK_EQ(takt_sem_take(edf_tie_sem, TAKT_WAIT_FOREVER), TAKT_OK);
-    note("B");
+    h_note("B");
     h_work(1);
     h_park();
 }
@@ -531,16 +517,16 @@ static void edf_tie_a(void *arg) /* id 2: released at 5, deadline 15 */
 {
     (void)arg;
     CHECK_EQ(takt_sem_give(edf_tie_sem), TAKT_OK); /* B: ready at A's instant */
-    note("A");
+    h_note("A");
     h_work(2);
-    note("A2");
+    h_note("A2");
     h_park();
 }
 
 static void edf_tie_h(void *arg) /* id 3: released at 6, deadline 8 */
 {
     (void)arg;
-    note("H");
+    h_note("H");
     h_work(1);
     h_park();
 }
@@ -555,17 +541,16 @@ static void scenario_edf_equal_deadline_waits(takt_tick_t tick0)
 {
     takt_init_params_t init = {.scheduler = front_sched, .tick_start = tick0};
     h_begin_params(&init, 12);
-    order[0] = '\0';
     CHECK_EQ(takt_sem_create(1, 0, &edf_tie_sem), TAKT_OK);
     h_periodic("B", 2, edf_tie_b, NULL, 100, 15, 0);
     h_periodic("A", 2, edf_tie_a, NULL, 100, 10, 5);
     h_periodic("H", 2, edf_tie_h, NULL, 100, 2, 6);
     h_run();
 #ifdef TAKT_PORT_ORDERED_INSTANTS
-    CHECK_STREQ(order, "A H A2 B");
+    CHECK_STREQ(h_order, "A H A2 B");
     CHECK_STREQ(h_dispatches(), "0:1 0:0 5:2 6:3 7:2 8:1 9:0");
 #else
-    CHECK_STREQ(order, "A H B A2");
+    CHECK_STREQ(h_order, "A H B A2");
     CHECK_STREQ(h_dispatches(), "0:1 0:0 5:2 6:3 7:1 8:2 9:0");
 #endif
     CHECK_STREQ(h_events(TAKT_EV_PREEMPT, false), "5:0 6:2"); /* idle at 5, A at 6 */
@@ -580,7 +565,7 @@ static void np_high(void *arg)
 {
     (void)arg;
     CHECK_EQ(takt_sem_take(np_sem, TAKT_WAIT_FOREVER), TAKT_OK);
-    note("H");
+    h_note("H");
     h_park();
 }
 
@@ -595,11 +580,11 @@ static void np_low(void *arg)
     CHECK_EQ(takt_sem_give(np_sem), TAKT_OK);
     /* The switch point waits for the unlock, so only the wake can say it. */
     CHECK(takt_should_yield());
-    note("L");
+    h_note("L");
     CHECK_EQ(takt_sched_unlock(), 0); /* non-preemptive: it keeps running */
-    note("L2");
+    h_note("L2");
     takt_preemption_point(); /* H runs here */
-    note("L3");
+    h_note("L3");
     h_park();
 }
 
@@ -609,12 +594,11 @@ static void np_low(void *arg)
 static void scenario_wake_tells_nonpreemptive(takt_tick_t tick0)
 {
     h_begin(tick0, 10, false);
-    order[0] = '\0';
     CHECK_EQ(takt_sem_create(1, 0, &np_sem), TAKT_OK);
     h_task("H", 3, np_high, NULL);
     h_task("L", 1, np_low, NULL);
     h_run();
-    CHECK_STREQ(order, "L L2 H L3");
+    CHECK_STREQ(h_order, "L L2 H L3");
     CHECK_EQ(takt_sem_delete(np_sem), TAKT_OK);
 }
 
@@ -626,7 +610,7 @@ static takt_task_t *reprioritise_a;
 static void named_then_park(void *arg)
 {
     (void)arg;
-    note(takt_task_name(NULL));
+    h_note(takt_task_name(NULL));
     h_park();
 }
 
@@ -636,7 +620,7 @@ static void reprioritise_c(void *arg) /* the first to run: a deadline job under 
     h_work(1); /* a later instant than A's and B's (on the sim, 0 is one instant) */
     CHECK_EQ(takt_task_set_priority(reprioritise_a, 1), TAKT_OK);
     CHECK_EQ(takt_task_set_priority(reprioritise_a, 2), TAKT_OK);
-    note("C");
+    h_note("C");
     h_park();
 }
 
@@ -650,12 +634,11 @@ static void scenario_reprioritise_ready(takt_tick_t tick0)
 {
     takt_init_params_t init = {.scheduler = reprioritise_sched, .tick_start = tick0};
     h_begin_params(&init, 4);
-    order[0] = '\0';
     reprioritise_a = h_task("A", 2, named_then_park, NULL);
     h_task("B", 2, named_then_park, NULL);
     h_periodic("C", 3, reprioritise_c, NULL, 100, 50, 0);
     h_run();
-    CHECK_STREQ(order, reprioritise_sched == TAKT_SCHED_FP ? "C B A" : "C A B");
+    CHECK_STREQ(h_order, reprioritise_sched == TAKT_SCHED_FP ? "C B A" : "C A B");
 }
 
 /* Runs a scenario (h_both) under each single-level policy (or only the EDF
