@@ -26,6 +26,7 @@ enum {
     TAKT_TASK_F_PERIODIC = 1u << 1,
     TAKT_TASK_F_IDLE = 1u << 2,
     TAKT_TASK_F_NONPREEMPTIVE = 1u << 3, /* switches away only at preemption points */
+    TAKT_TASK_F_SERVICE = 1u << 4, /* the kernel's own (the timer task): not deleted by the application */
 };
 
 typedef struct {

@@ -267,6 +267,9 @@ void takt_preemption_point(void)
 
 int takt_task_set_preemptive(takt_task_t *task, bool preemptive)
 {
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
     takt_task_t *target = task_resolve(task);
     if (target == NULL || (target->flags & TAKT_TASK_F_IDLE)) {
         return TAKT_ERR_ARG;

@@ -113,6 +113,9 @@ int takt_job_end(void)
     if (!(self->flags & TAKT_TASK_F_PERIODIC)) {
         return TAKT_ERR_STATE;
     }
+    if (!current_may_block()) {
+        return TAKT_ERR_CONTEXT; /* it may wait for its next release: not while switches are held */
+    }
     port_critical_t key = port_critical_enter();
     uint32_t job = self->jobs_completed;
     if (job >= self->jobs_miss_checked) {

@@ -42,6 +42,9 @@ TAKT_COLD static int check_params(const takt_server_t *server, const takt_task_p
     if (params->period > INT32_MAX || params->deadline > INT32_MAX || params->offset > INT32_MAX) {
         return TAKT_ERR_ARG; /* keys must stay within the half-range of the timer queue */
     }
+    if (!task_handle_valid(&takt_kernel.idle)) {
+        return TAKT_ERR_STATE; /* before takt_init: no kernel to admit it to */
+    }
     if ((server != NULL) != sched_is_hsf()) {
         return TAKT_ERR_STATE; /* under hsf a task lives in a server; elsewhere in none */
     }
@@ -221,19 +224,29 @@ static void detach(takt_task_t *task)
     sync_wait_detach(task);
 }
 
-/* Delete and suspend take an application task, from task context. */
-static int removal_check(const takt_task_t *target)
+/* Delete and suspend take an application task (not one of the kernel's,
+ * forbidden), from task context. A running task that takes itself out needs
+ * the switch at once: not with the scheduler locked or inside
+ * takt_critical_enter, which would hold it back (the lock would then stay
+ * with a task that no longer runs). */
+static int removal_check(const takt_task_t *target, uint8_t forbidden)
 {
-    if (target == NULL || (target->flags & TAKT_TASK_F_IDLE)) {
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    if (target == NULL || (target->flags & forbidden)) {
         return TAKT_ERR_ARG;
     }
-    return port_in_isr() ? TAKT_ERR_CONTEXT : TAKT_OK;
+    if (target == takt_kernel.current && takt_kernel.started && !current_may_block()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    return TAKT_OK;
 }
 
 TAKT_COLD int takt_task_delete(takt_task_t *task)
 {
     takt_task_t *target = task_resolve(task);
-    int err = removal_check(target);
+    int err = removal_check(target, TAKT_TASK_F_IDLE | TAKT_TASK_F_SERVICE);
     if (err != TAKT_OK) {
         return err;
     }
@@ -277,7 +290,7 @@ TAKT_COLD void task_reclaim_deleted(void)
 int takt_task_suspend(takt_task_t *task)
 {
     takt_task_t *target = task_resolve(task);
-    int err = removal_check(target);
+    int err = removal_check(target, TAKT_TASK_F_IDLE);
     if (err != TAKT_OK) {
         return err;
     }
@@ -345,6 +358,9 @@ int takt_task_get_priority(const takt_task_t *task)
 
 int takt_task_set_priority(takt_task_t *task, unsigned priority)
 {
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
     takt_task_t *target = task_resolve(task);
     if (target == NULL || (target->flags & TAKT_TASK_F_IDLE) || !priority_valid(priority)) {
         return TAKT_ERR_ARG;

@@ -217,7 +217,12 @@ int takt_delay(takt_tick_t ticks)
     if (err != TAKT_OK) {
         return err;
     }
-    if (ticks == 0) {
+    /* One test on the common path: 0 yields, 2^31 and more are no delay
+     * (timer keys compare within half the tick range). */
+    if ((int32_t)ticks <= 0) {
+        if (ticks != 0) {
+            return TAKT_ERR_ARG;
+        }
         takt_yield();
         return TAKT_OK;
     }
@@ -247,8 +252,8 @@ int takt_task_abort_delay(takt_task_t *task)
 
 int takt_delay_until(takt_tick_t *previous_wake, takt_tick_t increment)
 {
-    if (previous_wake == NULL || increment == 0) {
-        return TAKT_ERR_ARG;
+    if (previous_wake == NULL || (int32_t)increment <= 0) {
+        return TAKT_ERR_ARG; /* 0, or 2^31 and more (as takt_delay) */
     }
     int err = delay_checks();
     if (err != TAKT_OK) {

@@ -51,7 +51,9 @@ void vTaskGenericNotifyGiveFromISR(TaskHandle_t xTaskToNotify, UBaseType_t uxInd
                                    BaseType_t *pxHigherPriorityTaskWoken)
 {
     bool woken = false;
-    (void)takt_notify_give_from_isr(xTaskToNotify, (unsigned)uxIndexToNotify, &woken);
+    int err = takt_notify_give_from_isr(xTaskToNotify, (unsigned)uxIndexToNotify, &woken);
+    configASSERT(err == TAKT_OK); /* a bad handle or index (FreeRTOS asserts on both) */
+    (void)err;
     compat_woken(woken, pxHigherPriorityTaskWoken);
 }
 

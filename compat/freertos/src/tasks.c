@@ -163,13 +163,18 @@ void vTaskSuspend(TaskHandle_t xTaskToSuspend)
 
 void vTaskResume(TaskHandle_t xTaskToResume)
 {
-    /* FreeRTOS ignores a task that is not suspended. */
-    (void)takt_task_resume(xTaskToResume);
+    /* FreeRTOS ignores a task that is not suspended; a bad handle (or a call
+     * from an interrupt) is an error it asserts on. */
+    int err = takt_task_resume(xTaskToResume);
+    configASSERT(err == TAKT_OK || err == TAKT_ERR_STATE);
+    (void)err;
 }
 
 BaseType_t xTaskResumeFromISR(TaskHandle_t xTaskToResume)
 {
-    if (takt_task_resume_from_isr(xTaskToResume) != TAKT_OK) {
+    int err = takt_task_resume_from_isr(xTaskToResume);
+    configASSERT(err == TAKT_OK || err == TAKT_ERR_STATE);
+    if (err != TAKT_OK) {
         return pdFALSE;
     }
     return takt_task_state(xTaskToResume) == TAKT_TASK_READY ? pdTRUE : pdFALSE;

@@ -54,7 +54,9 @@ int takt_event_group_get(const takt_event_group_t *group, takt_event_bits_t *bit
 /*
  * Rendezvous (FreeRTOS xEventGroupSync): sets set_bits, then waits up to
  * timeout for all of wait_bits, which are cleared when satisfied. *result as in
- * wait. TAKT_ERR_ARG if wait_bits is 0. Context: task. May reschedule.
+ * wait. TAKT_ERR_ARG if wait_bits is 0. A timeout (TAKT_ERR_TIMEOUT, at once
+ * for timeout 0) leaves set_bits set, as in FreeRTOS; TAKT_ERR_CONTEXT (it
+ * would wait where it may not) sets nothing. Context: task. May reschedule.
  */
 int takt_event_group_sync(takt_event_group_t *group, takt_event_bits_t set_bits,
                           takt_event_bits_t wait_bits, takt_event_bits_t *result,

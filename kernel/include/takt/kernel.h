@@ -96,7 +96,8 @@ static inline bool takt_should_yield(void)
 
 /* Makes a task preemptive or not (NULL: the caller), overriding the mode's
  * default. TAKT_ERR_ARG for a bad handle or the idle task; TAKT_ERR_STATE for
- * making a task non-preemptive under HSF. May reschedule. */
+ * making a task non-preemptive under HSF; TAKT_ERR_CONTEXT from an interrupt.
+ * Context: task or before start. May reschedule. */
 int takt_task_set_preemptive(takt_task_t *task, bool preemptive);
 
 /* Context switches performed so far (dispatches of a task other than the one running). */

@@ -49,7 +49,9 @@ int takt_mutex_delete(takt_mutex_t *mutex);
  * Locks it, blocking up to timeout. The holder locking a recursive mutex again
  * counts one more level (TAKT_ERR_STATE past 2^32-1); the holder locking a
  * non-recursive mutex again gets TAKT_ERR_STATE (it would deadlock).
- * Context: task. May reschedule.
+ * Context: task, not the idle task (TAKT_ERR_CONTEXT, even when the mutex is
+ * free: a holder must be able to inherit a waiter's priority, and the idle
+ * task runs only when nothing else can). May reschedule.
  */
 int takt_mutex_lock(takt_mutex_t *mutex, takt_tick_t timeout);
 /* Unlocks one level; at the last, ownership passes to the first waiter and the

@@ -21,8 +21,8 @@ struct takt_queue_set;
 /* Fields belong to the kernel; applications allocate it for create_static. */
 typedef struct takt_queue {
     takt_waitq_t senders;
+    uint32_t magic; /* where every waitable object has it (takt/sync.h) */
     takt_waitq_t receivers; /* receivers and peekers */
-    uint32_t magic;
     uint8_t flags;
     uint8_t *storage;
     size_t item_size;
@@ -65,8 +65,8 @@ int takt_queue_send_item(takt_queue_t *queue, const void *item, takt_tick_t time
 int takt_queue_receive_item(takt_queue_t *queue, void *buffer, takt_tick_t timeout);
 /* Copies the oldest item into buffer without removing it, blocking up to timeout while empty. */
 int takt_queue_peek(takt_queue_t *queue, void *buffer, size_t size, takt_tick_t timeout);
-/* Empties it; senders waiting for room are served into the new room.
- * Context: task. May reschedule. */
+/* Empties it (in a queue set, its pending handles leave the set); senders
+ * waiting for room are served into the new room. Context: task. May reschedule. */
 int takt_queue_reset(takt_queue_t *queue);
 
 /* Interrupt variants: never block (TAKT_ERR_TIMEOUT when full/empty). */

@@ -24,12 +24,15 @@ typedef struct takt_queue_set {
     uint32_t count;
     uint32_t head;
     uint32_t members;
+    uint32_t reserved; /* the members' lengths: room the ring keeps for them */
 } takt_queue_set_t;
 
 /*
  * Creates a set holding up to capacity pending handles: at least the sum of
- * the members' lengths (a semaphore counts its max); a post that finds the set
- * full trips TAKT_CONFIG_ASSERT (without asserts the handle is dropped).
+ * the members' lengths (a semaphore counts its max), which takt_queue_set_add_*
+ * checks. Only members read outside the set can fill it (their handles stay
+ * pending); a post that finds it full trips TAKT_CONFIG_ASSERT (without asserts
+ * the handle is dropped).
  * TAKT_ERR_ARG: out null or capacity 0 or above 2^31-1; TAKT_ERR_NOMEM;
  * TAKT_ERR_CONTEXT from an interrupt.
  */
@@ -39,11 +42,15 @@ int takt_queue_set_create_static(takt_queue_set_t *set, uint32_t capacity, void 
 /* TAKT_ERR_STATE if tasks wait on it or it still has members (remove them first). */
 int takt_queue_set_delete(takt_queue_set_t *set);
 
-/* Adds a member. TAKT_ERR_STATE if it already belongs to a set or is not empty
- * (queue: items queued; semaphore: count > 0). Context: task or before start. */
+/* Adds a member. TAKT_ERR_STATE if it already belongs to a set, is not empty
+ * (queue: items queued; semaphore: count > 0), or its length (a semaphore's
+ * max) does not fit the set's capacity beside the other members'.
+ * Context: task or before start. */
 int takt_queue_set_add_queue(takt_queue_set_t *set, takt_queue_t *queue);
 int takt_queue_set_add_sem(takt_queue_set_t *set, takt_sem_t *sem);
-/* Removes a member. TAKT_ERR_STATE if it is not in this set or is not empty. */
+/* Removes a member; handles of it still pending (left by reads outside the
+ * set) leave the set with it. TAKT_ERR_STATE if it is not in this set or is
+ * not empty. */
 int takt_queue_set_remove_queue(takt_queue_set_t *set, takt_queue_t *queue);
 int takt_queue_set_remove_sem(takt_queue_set_t *set, takt_sem_t *sem);
 

@@ -77,7 +77,8 @@ unsigned takt_sched_lock_depth(void);
 /*
  * Critical sections for applications: interrupts that may call the kernel are
  * masked, no switch happens. Nest. Keep them short; do not block inside one
- * (blocking calls return TAKT_ERR_CONTEXT). Context: task.
+ * (blocking calls return TAKT_ERR_CONTEXT). An exit with no section open is
+ * ignored (it must not end a section the kernel holds). Context: task.
  */
 void takt_critical_enter(void);
 void takt_critical_exit(void);

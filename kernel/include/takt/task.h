@@ -137,8 +137,8 @@ typedef struct {
  * Returns TAKT_OK and the handle in *out; TAKT_ERR_ARG for a null params/entry/out,
  * a priority out of 1..MAX-1, a stack smaller than the port minimum, a periodic
  * task whose deadline is 0 after defaulting; TAKT_ERR_NOMEM if allocation fails;
- * TAKT_ERR_CONTEXT from an interrupt; TAKT_ERR_STATE under the hsf scheduler
- * (tasks live in servers there: takt_server_task_create).
+ * TAKT_ERR_CONTEXT from an interrupt; TAKT_ERR_STATE before takt_init, and
+ * under the hsf scheduler (tasks live in servers there: takt_server_task_create).
  */
 int takt_task_create(const takt_task_params_t *params, takt_task_t **out);
 
@@ -148,13 +148,15 @@ int takt_task_create_static(const takt_task_params_t *params, takt_task_t *tcb, 
                             size_t stack_size);
 
 /* Deletes a task (NULL: the caller). A task deleting itself does not return;
- * its memory (if dynamic) is freed by the idle task. The idle task cannot be
- * deleted (TAKT_ERR_ARG). Context: task. May reschedule. */
+ * its memory (if dynamic) is freed by the idle task. The idle task and the
+ * timer task (takt/soft_timer.h) cannot be deleted (TAKT_ERR_ARG). Context:
+ * task (TAKT_ERR_CONTEXT from an interrupt, and for the caller itself with the
+ * scheduler locked or inside takt_critical_enter). May reschedule. */
 int takt_task_delete(takt_task_t *task);
 
 /* Suspends a task (NULL: the caller) until takt_task_resume. Its periodic
  * releases go on (released jobs wait); a delay in progress is cancelled.
- * Context: task. May reschedule. */
+ * Context: task (TAKT_ERR_CONTEXT as for takt_task_delete). May reschedule. */
 int takt_task_suspend(takt_task_t *task);
 
 /* Resumes a suspended task; TAKT_ERR_STATE if it is not suspended.
@@ -164,13 +166,16 @@ int takt_task_resume(takt_task_t *task);
 /* As takt_task_resume, from an interrupt; the switch happens at interrupt exit. */
 int takt_task_resume_from_isr(takt_task_t *task);
 
-/* Blocks the caller for ticks ticks (0: yields). Context: task. */
+/* Blocks the caller for ticks ticks (0: yields); at most INT32_MAX ticks
+ * (TAKT_ERR_ARG), as a timeout. Context: task (TAKT_ERR_CONTEXT from the idle
+ * task, with the scheduler locked, inside takt_critical_enter). */
 int takt_delay(takt_tick_t ticks);
 
 /*
  * Blocks the caller until *previous_wake + increment and advances
  * *previous_wake by increment. Returns 1 if the caller was delayed, 0 if that
- * time had already come (no delay: the caller is late), negative on error.
+ * time had already come (no delay: the caller is late), negative on error
+ * (TAKT_ERR_ARG: previous_wake NULL, increment 0 or above INT32_MAX).
  */
 int takt_delay_until(takt_tick_t *previous_wake, takt_tick_t increment);
 
@@ -203,7 +208,8 @@ void takt_yield(void);
 /* Current (possibly inherited) priority; negative on a bad handle. NULL: the caller. */
 int takt_task_get_priority(const takt_task_t *task);
 
-/* Sets the base priority (1..MAX-1). NULL: the caller. May reschedule. */
+/* Sets the base priority (1..MAX-1). NULL: the caller. Context: task or
+ * before start (TAKT_ERR_CONTEXT from an interrupt). May reschedule. */
 int takt_task_set_priority(takt_task_t *task, unsigned priority);
 
 /* State of a task; TAKT_TASK_DELETED for an invalid handle. NULL: the caller. */
@@ -225,7 +231,8 @@ int takt_task_id(const takt_task_t *task);
 /*
  * Ends the caller's current job. Returns when its next job has been released
  * (at once if already released). Context: a periodic task.
- * TAKT_ERR_STATE if the caller is not periodic.
+ * TAKT_ERR_STATE if the caller is not periodic; TAKT_ERR_CONTEXT from an
+ * interrupt, with the scheduler locked or inside takt_critical_enter.
  */
 int takt_job_end(void);
 

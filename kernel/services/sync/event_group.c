@@ -182,6 +182,10 @@ int takt_event_group_sync(takt_event_group_t *group, takt_event_bits_t set_bits,
     }
     /* The bits this task sets count for its own wait before anyone clears them. */
     takt_event_bits_t seen = group->bits | set_bits;
+    if ((seen & wait_bits) != wait_bits && sync_may_block(timeout) == TAKT_ERR_CONTEXT) {
+        port_critical_exit(key);
+        return TAKT_ERR_CONTEXT; /* it would have to wait where it may not: nothing set */
+    }
     set_locked(group, set_bits, NULL);
     if ((seen & wait_bits) == wait_bits) {
         if (result != NULL) {

@@ -394,8 +394,10 @@ int takt_mutex_lock(takt_mutex_t *mutex, takt_tick_t timeout)
     int result = TAKT_OK;
     if (!mutex_valid(mutex)) {
         result = TAKT_ERR_ARG;
-    } else if (!takt_kernel.started) {
-        result = TAKT_ERR_CONTEXT; /* no task to own it yet */
+    } else if (!takt_kernel.started || (self->flags & TAKT_TASK_F_IDLE)) {
+        /* No task to own it yet; or the idle task, which cannot inherit a
+         * waiter's priority (it runs only when nothing else can). */
+        result = TAKT_ERR_CONTEXT;
     } else if (mutex->holder == NULL) {
         take(mutex, self);
     } else if (mutex->holder == self) {
@@ -425,7 +427,9 @@ int takt_mutex_unlock(takt_mutex_t *mutex)
     int result = TAKT_OK;
     if (!mutex_valid(mutex)) {
         result = TAKT_ERR_ARG;
-    } else if (!takt_kernel.started || mutex->holder != takt_kernel.current) {
+    } else if (!takt_kernel.started) {
+        result = TAKT_ERR_CONTEXT; /* no task holds anything yet */
+    } else if (mutex->holder != takt_kernel.current) {
         result = TAKT_ERR_STATE;
     } else if (--mutex->depth == 0) {
         takt_task_t *self = mutex->holder;

@@ -528,6 +528,9 @@ int takt_queue_reset(takt_queue_t *queue)
     }
     queue->count = 0;
     queue->head = 0;
+    if (queue->set != NULL) {
+        queue_set_forget(queue->set, queue); /* its items are gone */
+    }
     while (queue->count < queue->length && !waitq_empty(&queue->senders)) {
         refill_from_sender(queue, NULL);
     }

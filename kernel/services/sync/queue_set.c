@@ -18,13 +18,28 @@ void queue_set_post(takt_queue_set_t *set, void *member, bool *woken)
         sync_wake_reporting(selector, TAKT_OK, woken);
         return;
     }
-    /* A set smaller than its members' total length is a configuration
-     * error (documented): the handle is dropped rather than overwriting one. */
+    /* Full only when members were read outside the set, leaving handles
+     * behind (documented misuse): the handle is dropped rather than
+     * overwriting one. */
     KASSERT(set->count < set->capacity);
     if (set->count < set->capacity) {
         set->slots[(set->head + set->count) % set->capacity] = member;
         set->count++;
     }
+}
+
+void queue_set_forget(takt_queue_set_t *set, const void *member)
+{
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < set->count; i++) {
+        void *handle = set->slots[(set->head + i) % set->capacity];
+        if (handle != member) {
+            /* kept <= i: the write never overtakes the read */
+            set->slots[(set->head + kept) % set->capacity] = handle;
+            kept++;
+        }
+    }
+    set->count = kept;
 }
 
 static void setup(takt_queue_set_t *set, uint32_t capacity, void **slots, uint8_t memory)
@@ -35,6 +50,7 @@ static void setup(takt_queue_set_t *set, uint32_t capacity, void **slots, uint8_
     set->count = 0;
     set->head = 0;
     set->members = 0;
+    set->reserved = 0;
     set->flags = memory;
     set->magic = SYNC_MAGIC_QUEUE_SET;
 }
@@ -115,34 +131,68 @@ TAKT_COLD int takt_queue_set_delete(takt_queue_set_t *set)
     return TAKT_OK;
 }
 
-/* Membership changes: the member's set pointer, checked and set under the lock. */
-static int change_membership(takt_queue_set_t *set, takt_queue_set_t **member_set,
-                             bool member_valid, bool member_empty, bool add)
+/* Membership changes: the member's set pointer, checked and set under the
+ * lock. A member reserves room for its length in the ring, so that a post
+ * always finds a slot while members are read through the set; a member that
+ * leaves takes any handle of its still pending (its items were read outside
+ * the set) with it, so the ring never names an object that left. */
+typedef struct {
+    takt_queue_set_t **set_field; /* NULL: not a valid member object */
+    void *handle;
+    bool empty;
+    uint32_t length; /* a queue's length, a semaphore's max */
+} member_t;
+
+static int change_membership(takt_queue_set_t *set, const member_t *member, bool add)
 {
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    if (!set_valid(set) || !member_valid) {
+    if (!set_valid(set) || member->set_field == NULL) {
         return TAKT_ERR_ARG;
     }
-    if (!member_empty || *member_set != (add ? NULL : set)) {
+    if (!member->empty || *member->set_field != (add ? NULL : set)) {
         return TAKT_ERR_STATE;
     }
-    *member_set = add ? set : NULL;
     if (add) {
+        if (member->length > set->capacity - set->reserved) {
+            return TAKT_ERR_STATE;
+        }
+        set->reserved += member->length;
         set->members++;
+        *member->set_field = set;
     } else {
+        queue_set_forget(set, member->handle);
+        set->reserved -= member->length;
         set->members--;
+        *member->set_field = NULL;
     }
     return TAKT_OK;
+}
+
+static member_t queue_member(takt_queue_t *queue)
+{
+    if (queue == NULL || queue->magic != SYNC_MAGIC_QUEUE) {
+        return (member_t){.set_field = NULL};
+    }
+    return (member_t){.set_field = &queue->set, .handle = queue, .empty = queue->count == 0,
+                      .length = queue->length};
+}
+
+static member_t sem_member(takt_sem_t *sem)
+{
+    if (sem == NULL || sem->magic != SYNC_MAGIC_SEM) {
+        return (member_t){.set_field = NULL};
+    }
+    return (member_t){.set_field = &sem->set, .handle = sem, .empty = sem->count == 0,
+                      .length = sem->max};
 }
 
 int takt_queue_set_add_queue(takt_queue_set_t *set, takt_queue_t *queue)
 {
     port_critical_t key = port_critical_enter();
-    bool valid = queue != NULL && queue->magic == SYNC_MAGIC_QUEUE;
-    int result = change_membership(set, valid ? &queue->set : NULL, valid,
-                                   valid && queue->count == 0, true);
+    member_t member = queue_member(queue);
+    int result = change_membership(set, &member, true);
     port_critical_exit(key);
     return result;
 }
@@ -150,9 +200,8 @@ int takt_queue_set_add_queue(takt_queue_set_t *set, takt_queue_t *queue)
 int takt_queue_set_add_sem(takt_queue_set_t *set, takt_sem_t *sem)
 {
     port_critical_t key = port_critical_enter();
-    bool valid = sem != NULL && sem->magic == SYNC_MAGIC_SEM;
-    int result = change_membership(set, valid ? &sem->set : NULL, valid, valid && sem->count == 0,
-                                   true);
+    member_t member = sem_member(sem);
+    int result = change_membership(set, &member, true);
     port_critical_exit(key);
     return result;
 }
@@ -160,9 +209,8 @@ int takt_queue_set_add_sem(takt_queue_set_t *set, takt_sem_t *sem)
 int takt_queue_set_remove_queue(takt_queue_set_t *set, takt_queue_t *queue)
 {
     port_critical_t key = port_critical_enter();
-    bool valid = queue != NULL && queue->magic == SYNC_MAGIC_QUEUE;
-    int result = change_membership(set, valid ? &queue->set : NULL, valid,
-                                   valid && queue->count == 0, false);
+    member_t member = queue_member(queue);
+    int result = change_membership(set, &member, false);
     port_critical_exit(key);
     return result;
 }
@@ -170,9 +218,8 @@ int takt_queue_set_remove_queue(takt_queue_set_t *set, takt_queue_t *queue)
 int takt_queue_set_remove_sem(takt_queue_set_t *set, takt_sem_t *sem)
 {
     port_critical_t key = port_critical_enter();
-    bool valid = sem != NULL && sem->magic == SYNC_MAGIC_SEM;
-    int result = change_membership(set, valid ? &sem->set : NULL, valid, valid && sem->count == 0,
-                                   false);
+    member_t member = sem_member(sem);
+    int result = change_membership(set, &member, false);
     port_critical_exit(key);
     return result;
 }

@@ -8,4 +8,8 @@
  * first task waiting on the set, or into the set's ring. Assumptions: lock held. */
 void queue_set_post(takt_queue_set_t *set, void *member, bool *woken);
 
+/* The member was emptied without the set (takt_queue_reset) or leaves it:
+ * its pending handles leave the ring. Assumptions: lock held. */
+void queue_set_forget(takt_queue_set_t *set, const void *member);
+
 #endif

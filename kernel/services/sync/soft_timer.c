@@ -179,8 +179,13 @@ static int daemon_ensure(void)
                                 daemon.stack, sizeof(daemon.stack));
     if (err != TAKT_OK) {
         daemon.commands.magic = 0;
+        return err;
     }
-    return err;
+    /* Deleting it would lose the active timers with their list. */
+    port_critical_t key = port_critical_enter();
+    daemon.task.flags |= TAKT_TASK_F_SERVICE;
+    port_critical_exit(key);
+    return TAKT_OK;
 }
 
 int takt_soft_timer_set_server(takt_server_t *server)

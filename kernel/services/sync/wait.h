@@ -17,6 +17,19 @@
 #define SYNC_MAGIC_EVENTS 0x45564731u    /* "EVG1" */
 #define SYNC_MAGIC_SOFT_TIMER 0x544d5231u /* "TMR1" */
 
+/* A handle of one type given to a call of another (a queue set's members come
+ * back as void *) is refused by its magic: the check reads only where every
+ * object has one, never past a smaller object. */
+#define SYNC_MAGIC_OFFSET offsetof(takt_sem_t, magic)
+_Static_assert(offsetof(takt_queue_t, magic) == SYNC_MAGIC_OFFSET &&
+                   offsetof(takt_mutex_t, magic) == SYNC_MAGIC_OFFSET &&
+                   offsetof(takt_queue_set_t, magic) == SYNC_MAGIC_OFFSET &&
+                   offsetof(takt_event_group_t, magic) == SYNC_MAGIC_OFFSET,
+               "every waitable object keeps its magic at one offset");
+_Static_assert(offsetof(takt_soft_timer_t, magic) < SYNC_MAGIC_OFFSET &&
+                   sizeof(takt_soft_timer_t) >= SYNC_MAGIC_OFFSET + sizeof(uint32_t),
+               "a timer handle checked as an object, or an object as a timer, stays inside it");
+
 /* Object flags every object uses. */
 enum {
     SYNC_F_DYNAMIC = 1u << 0, /* memory from TAKT_CONFIG_MALLOC */
