@@ -427,10 +427,9 @@ int takt_mutex_unlock(takt_mutex_t *mutex)
     int result = TAKT_OK;
     if (!mutex_valid(mutex)) {
         result = TAKT_ERR_ARG;
-    } else if (!takt_kernel.started) {
-        result = TAKT_ERR_CONTEXT; /* no task holds anything yet */
-    } else if (mutex->holder != takt_kernel.current) {
-        result = TAKT_ERR_STATE;
+    } else if (!takt_kernel.started || mutex->holder != takt_kernel.current) {
+        /* Before start no task holds anything yet (one test on the common path). */
+        result = takt_kernel.started ? TAKT_ERR_STATE : TAKT_ERR_CONTEXT;
     } else if (--mutex->depth == 0) {
         takt_task_t *self = mutex->holder;
         takt_task_t *next = hand_over(mutex);
