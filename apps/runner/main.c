@@ -35,9 +35,13 @@ static FILE *trace_out;
 static bool trace_write_failed;
 static uint64_t events_written;
 
+/* The hook drains from wherever the ring fills: a task's kernel call, the
+ * tick or the switch (PendSV), whose stacks on the target are 1 and 2 KiB.
+ * So the batch is not on the stack; the kernel calls the hook with its lock
+ * held, and the last drain comes after the run, so no two drains overlap. */
 static void drain_trace(void)
 {
-    takt_trace_event_t batch[256];
+    static takt_trace_event_t batch[256];
     size_t n;
     while ((n = takt_trace_read(batch, 256)) > 0) {
         for (size_t i = 0; i < n; i++) {

@@ -169,3 +169,20 @@ def test_schedulable_hierarchy_is_proved() -> None:
     # sbf_inverse(5) = 5 + 2·5 = 15 <= 40
     assert result.schedulable is True
     assert [t.response_time for t in result.per_task] == [15]
+
+
+def test_global_edf_is_not_analysed_as_global_fp() -> None:
+    """The periodic-resource analysis here assumes a fixed-priority global level:
+    a scenario whose servers are scheduled by EDF gets no verdict from it."""
+    from takt.scenario import parse_scenario
+
+    text = (
+        '[system]\npolicy = "hsf"\n[hsf]\nglobal = "{g}"\n'
+        '[[server]]\nname = "S1"\npriority = 1\nperiod = 10\nbudget = 5\n'
+        '[[task]]\nname = "T1"\nserver = "S1"\npriority = 1\nperiod = 20\nwcet = 4\n'
+    )
+    fp_result = analyze_scenario(parse_scenario(text.format(g="fp"))).results[0]
+    assert fp_result.applicable and fp_result.schedulable is True
+    edf_result = analyze_scenario(parse_scenario(text.format(g="edf"))).results[0]
+    assert not edf_result.applicable and edf_result.schedulable is None
+    assert 'global "edf"' in edf_result.detail

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from takt import trace as tracemod
-from takt.model import RunResult, Scenario
+from takt.model import RunResult, Scenario, SystemConfig, Task
 from takt.report import render_summary, to_chrome_trace, write_gantt, write_timeline
 from takt.report._chart import build_chart
 from takt.scenario import ScenarioError, load_scenario, parse_scenario
@@ -96,9 +96,17 @@ def test_compile_input_fp_unchanged() -> None:
 
 
 def test_server_names_the_runner_cannot_take() -> None:
-    s = parse_scenario(HSF_TEXT.replace('name = "A"', 'name = "has space"').replace(
-        'server = "A"', 'server = "has space"'))  # fmt: skip
-    with pytest.raises(RunError, match="server name"):
+    """The scenario refuses them (as task names) before anything is compiled."""
+    text = HSF_TEXT.replace('name = "A"', 'name = "has space"').replace(
+        'server = "A"', 'server = "has space"')  # fmt: skip
+    with pytest.raises(ScenarioError, match="server name 'has space' must be one word"):
+        parse_scenario(text)
+
+
+@pytest.mark.parametrize("name", ["has space", "T1\n", "\nT1", "x" * 32, ""])
+def test_compile_input_refuses_names_built_in_code(name: str) -> None:
+    s = Scenario(system=SystemConfig(duration=5), tasks=(Task(name, 5, 1, 5, 0, 1),))
+    with pytest.raises(RunError, match="task name"):
         compile_input(s)
 
 

@@ -739,3 +739,54 @@ def test_toml_duplicate_key_is_syntax_error() -> None:
 def test_load_directory(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError):
         load_scenario(tmp_path)
+
+
+# ---- names the kernels and the outputs can carry; limits of the whole file ----
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["T1\\n", "T\\u0000X", "T1\\u0085", "two words", "tab\\there", "\\u001b[31mRED", "T1\\r"],
+)
+def test_task_name_must_be_one_printable_word(name: str) -> None:
+    err = check(
+        f'[[task]]\nname = "{name}"\npriority = 1\nperiod = 10\nwcet = 2\n',
+        "task[0].name",
+        "one word of printable characters",
+    )
+    assert "\x1b" not in str(err) and "\x00" not in str(err)  # shown escaped
+    assert len(str(err).splitlines()) == 1
+
+
+def test_server_name_must_be_one_printable_word() -> None:
+    check(
+        '[system]\npolicy = "hsf"\n[[server]]\nname = "S 1"\npriority = 1\nperiod = 10\n'
+        'budget = 5\n[[task]]\nname = "T"\nserver = "S 1"\npriority = 1\nperiod = 10\n'
+        "wcet = 1\n",
+        "server[0].name",
+        "one word",
+    )
+
+
+def test_name_longer_than_the_kernels_keep_is_refused() -> None:
+    parse_scenario(FP_TASK.replace('"T1"', '"' + "x" * 31 + '"'))
+    check(FP_TASK.replace('"T1"', '"' + "x" * 32 + '"'), "task[0].name", "32 bytes", "at most 31")
+    check(FP_TASK.replace('"T1"', '"' + "é" * 16 + '"'), "task[0].name", "32 bytes")
+
+
+def test_tick_hz_above_a_gigahertz_is_refused() -> None:
+    parse_scenario("[system]\ntick_hz = 1000000000\n" + FP_TASK)
+    check("[system]\ntick_hz = 1000000001\n" + FP_TASK, "system.tick_hz", "at most 1000000000")
+
+
+@pytest.mark.parametrize("depth", [1000, 3000])
+def test_deep_nesting_is_a_clear_error(depth: int) -> None:
+    err = error_of("a = " + "[" * depth + "]" * depth + "\n")
+    assert "nesting too deep" in str(err)
+    err = error_of("x = " + "{a=" * depth + "1" + "}" * depth + "\n")
+    assert "nesting too deep" in str(err)
+
+
+def test_byte_order_mark_is_named() -> None:
+    with pytest.raises(ScenarioError, match="byte-order mark"):
+        parse_scenario("\ufeff" + FP_TASK, "s.toml")

@@ -11,10 +11,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
-from collections.abc import Iterator, Sequence
+import tempfile
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
 
 from takt.analysis import analyze_scenario, render_text
 from takt.bench_suite import POLICIES as SUITE_POLICIES
@@ -28,9 +29,27 @@ from takt.report import (
     write_jobs,
     write_timeline,
 )
-from takt.scenario import ScenarioError, load_scenario
+from takt.scenario import MAX_TICKS, PRIORITY_MAX, ScenarioError, load_scenario
 from takt.sim import PORTS, RunError, run_scenario
 from takt.target import TargetError
+
+MAX_BENCH_SERVERS = 256  # takt-bench-hsf-tick's largest configuration
+
+
+def _int_in(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an integer (decimal, 0x.., 0o.., 0b..) in low..high."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 0)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+        if not low <= value <= high:
+            shown = f"{high:#x}" if high > 0xFFFF else str(high)
+            raise argparse.ArgumentTypeError(f"{text} is outside {low}..{shown}")
+        return value
+
+    return parse
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -51,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     run.add_argument(
         "--tick-start",
-        type=lambda s: int(s, 0),
+        type=_int_in(0, 0xFFFFFFFF),
         default=0,
         metavar="N",
         help="initial kernel tick count (e.g. 0xFFFFFFF0 to cross the 32-bit wraparound)",
@@ -79,14 +98,21 @@ def _parser() -> argparse.ArgumentParser:
     )
     bench.add_argument(
         "--servers",
-        type=int,
+        type=_int_in(1, MAX_BENCH_SERVERS),
         action="append",
         metavar="N",
         help="hsf: a number of servers to measure (repeatable; default 10..256)",
     )
     bench.add_argument("--no-callgrind", action="store_true", help="queues: skip callgrind")
-    bench.add_argument("--tasks", type=int, default=50)
-    bench.add_argument("--ticks", type=int, default=1_000_000)
+    bench.add_argument(
+        "--tasks",
+        type=_int_in(1, PRIORITY_MAX),
+        default=50,
+        help="sim: tasks in the generated set (one priority each)",
+    )
+    bench.add_argument(
+        "--ticks", type=_int_in(1, MAX_TICKS), default=1_000_000, help="sim: ticks to run"
+    )
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument(
         "--port", default="qemu-m3", choices=["qemu-m3", "qemu-m4", "all"], help="suite: the board"
@@ -99,37 +125,93 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-@contextlib.contextmanager
-def _open_output(target: str) -> Iterator[TextIO]:
-    if target == "-":
-        yield sys.stdout
-        sys.stdout.flush()
-    else:
-        with open(target, "w", newline="", encoding="utf-8") as stream:
-            yield stream
+class UsageError(Exception):
+    """Bad command-line use found after parsing (exit status 2)."""
+
+
+OUTPUT_OPTIONS = ("timeline", "jobs", "trace", "gantt")
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuses, before anything runs, outputs that could not all be written:
+    an empty name, two outputs in one file, more than one on stdout, a file
+    whose folder is missing or which is a folder itself."""
+    chosen = {opt: getattr(args, opt) for opt in OUTPUT_OPTIONS if getattr(args, opt) is not None}
+    for opt, target in chosen.items():
+        if target == "":
+            raise UsageError(f"--{opt}: empty file name")
+    on_stdout = [f"--{opt}" for opt, target in chosen.items() if target == "-"]
+    if "--gantt" in on_stdout:
+        raise UsageError("--gantt: a chart goes to a file, not to stdout")
+    if len(on_stdout) > 1:
+        raise UsageError(f"{' and '.join(on_stdout)} both write to stdout: give all but one a file")
+    seen: dict[Path, str] = {}
+    for opt, target in chosen.items():
+        if target == "-":
+            continue
+        path = Path(target)
+        if opt == "gantt" and path.suffix.lower() not in (".png", ".html"):
+            raise UsageError(f"--gantt {target}: must be a .png or .html file")
+        if path.is_dir():
+            raise UsageError(f"--{opt} {target}: is a directory")
+        if not path.resolve().parent.is_dir():
+            raise UsageError(f"--{opt} {target}: folder {path.parent} does not exist")
+        key = path.resolve()
+        if key in seen:
+            raise UsageError(f"--{seen[key]} and --{opt} both write {target}")
+        seen[key] = opt
+
+
+def _write_file_outputs(result: RunResult, args: argparse.Namespace, files: dict[str, str]) -> None:
+    """Writes each output named in files (option -> path)."""
+    if "timeline" in files:
+        with open(files["timeline"], "w", newline="", encoding="utf-8") as stream:
+            write_timeline(result.timeline, stream)
+    if "jobs" in files:
+        with open(files["jobs"], "w", newline="", encoding="utf-8") as stream:
+            write_jobs(result.jobs, stream)
+    if "trace" in files:
+        write_chrome_trace(result, files["trace"])
+    if "gantt" in files:
+        write_gantt(result, files["gantt"])
 
 
 def _write_outputs(result: RunResult, args: argparse.Namespace) -> None:
-    if args.timeline:
-        with _open_output(args.timeline) as stream:
-            write_timeline(result.timeline, stream)
-    if args.jobs:
-        with _open_output(args.jobs) as stream:
-            write_jobs(result.jobs, stream)
-    if args.trace == "-":
+    """Every file output goes to a temporary file beside it first; only when
+    all are written do they take their names, so a failure (or an interrupt)
+    leaves no partial or half-updated outputs behind."""
+    targets = {
+        opt: getattr(args, opt) for opt in OUTPUT_OPTIONS if getattr(args, opt) not in (None, "-")
+    }
+    temporaries: dict[str, str] = {}
+    try:
+        for opt, target in targets.items():
+            path = Path(target)
+            handle, temporary = tempfile.mkstemp(
+                prefix=f".{path.name}.", suffix=path.suffix, dir=path.resolve().parent
+            )
+            os.close(handle)
+            temporaries[opt] = temporary
+        _write_file_outputs(result, args, temporaries)
+        for opt, temporary in temporaries.items():
+            os.replace(temporary, targets[opt])
+    finally:
+        for temporary in temporaries.values():
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temporary)
+    if args.timeline == "-":
+        write_timeline(result.timeline, sys.stdout)
+    elif args.jobs == "-":
+        write_jobs(result.jobs, sys.stdout)
+    elif args.trace == "-":
         json.dump(to_chrome_trace(result), sys.stdout)
         sys.stdout.write("\n")
-    elif args.trace:
-        write_chrome_trace(result, args.trace)
-    if args.gantt:
-        write_gantt(result, args.gantt)
+    sys.stdout.flush()
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.file)
-    if args.gantt and Path(args.gantt).suffix.lower() not in (".png", ".html"):
-        print(f"takt: --gantt {args.gantt}: must be a .png or .html file", file=sys.stderr)
-        return 2
+    _check_outputs(args)
     stdout_used = "-" in (args.timeline, args.jobs, args.trace)
     show_progress = args.progress if args.progress is not None else sys.stderr.isatty()
 
@@ -195,6 +277,8 @@ def _cmd_bench_suite(args: argparse.Namespace) -> int:
 
     ports = list(bench_suite.BOARDS) if args.port == "all" else [args.port]
     policies = [p for p in args.policies.split(",") if p]
+    if not policies:
+        raise UsageError("--policies: name at least one of " + ", ".join(bench_suite.POLICIES))
     command = "takt bench suite --port " + args.port + " --policies " + ",".join(policies)
     for port in ports:
         run = bench_suite.run_suite(port, policies)
@@ -215,6 +299,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ScenarioError as err:
         print(f"takt: invalid scenario: {err}", file=sys.stderr)
         return 2
+    except UsageError as err:
+        print(f"takt: {err}", file=sys.stderr)
+        return 2
     except (RunError, TargetError) as err:
         print(f"takt: {err}", file=sys.stderr)
         return 1
@@ -224,6 +311,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as err:
         print(f"takt: {err}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("\ntakt: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ tool assigns the distinct priorities n..1 to the n tasks (within each server und
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tomllib
@@ -44,6 +45,8 @@ TICKS_LIMIT_NOTE = "ticks (the kernel's 32-bit time compares intervals within ha
 PRIORITY_MIN: Final = 1
 PRIORITY_MAX: Final = 255
 RESERVED_NAME: Final = "idle"
+MAX_NAME_BYTES: Final = 31  # the kernels' TAKT_CONFIG_MAX_NAME_LEN (32) with its terminator
+MAX_TICK_HZ: Final = 1_000_000_000
 
 POLICIES: Final[tuple[str, ...]] = ("fp", "edf", "hsf")
 PREEMPTIONS: Final[tuple[str, ...]] = ("full", "none", "deferred")
@@ -212,6 +215,13 @@ class _Locator:
 
 # ---------------------------------------------------------------------------
 # Value description helpers.
+
+
+def _quoted(name: str) -> str:
+    """A name for a message: in double quotes, escaped if it holds anything unprintable."""
+    if name.isprintable():
+        return f'"{name}"'
+    return json.dumps(name)
 
 
 def _type_name(value: object) -> str:
@@ -423,6 +433,20 @@ class _Parser:
         assert name is not None
         if not name.strip():
             self.fail(path + ("name",), f"{kind} name must not be empty")
+        # The kernel keeps names in MAX_NAME_BYTES and the trace, CSV and
+        # runner input separate fields by whitespace: one printable word.
+        if any(c.isspace() or not c.isprintable() for c in name):
+            self.fail(
+                path + ("name",),
+                f"{kind} name {name!r} must be one word of printable characters "
+                "(no spaces, tabs, newlines or control characters)",
+            )
+        if len(name.encode()) > MAX_NAME_BYTES:
+            self.fail(
+                path + ("name",),
+                f"{kind} name {name!r} is {len(name.encode())} bytes long "
+                f"(at most {MAX_NAME_BYTES} in UTF-8)",
+            )
         if name == RESERVED_NAME:
             self.fail(
                 path + ("name",),
@@ -433,10 +457,18 @@ class _Parser:
     # -- sections ----------------------------------------------------------
 
     def parse(self) -> Scenario:
+        if self.text.startswith("\ufeff"):
+            raise ScenarioError(
+                self.source, None, 1, "starts with a byte-order mark (save it as UTF-8 without BOM)"
+            )
         try:
             data = tomllib.loads(self.text)
         except tomllib.TOMLDecodeError as exc:
             raise _syntax_error(self.source, exc) from None
+        except RecursionError:
+            raise ScenarioError(
+                self.source, None, None, "TOML nesting too deep (arrays or tables in each other)"
+            ) from None
 
         for key, value in data.items():
             if key not in TOP_LEVEL_KEYS:
@@ -481,7 +513,15 @@ class _Parser:
                 f'must be one of {_choices(queues)} for policy "{policy}", '
                 f"got {_show(ready_queue)}",
             )
-        tick_hz = self.get_positive(table, "tick_hz", path)
+        tick_hz = self.get_int(
+            table,
+            "tick_hz",
+            path,
+            minimum=1,
+            maximum=MAX_TICK_HZ,
+            what="a positive integer",
+            limit_note="(a tick is at least a nanosecond)",
+        )
         duration = self.get_positive(table, "duration", path)
         port = self.get_enum(table, "port", path, PORTS, "sim")
         priority = self.get_enum(table, "priority", path, PRIORITY_ASSIGNMENTS, "explicit")
@@ -536,7 +576,7 @@ class _Parser:
             path: KeyPath = ("server", i)
             name_value = table.get("name")
             if isinstance(name_value, str):
-                self.labels[path] = f'server "{name_value}" (server[{i}])'
+                self.labels[path] = f"server {_quoted(name_value)} (server[{i}])"
             self.check_keys(table, SERVER_KEYS, path)
             name = self.get_name(table, path, "server")
             if name in seen:
@@ -576,7 +616,7 @@ class _Parser:
             path: KeyPath = ("task", i)
             name_value = table.get("name")
             if isinstance(name_value, str):
-                self.labels[path] = f'task "{name_value}" (task[{i}])'
+                self.labels[path] = f"task {_quoted(name_value)} (task[{i}])"
             self.check_keys(table, TASK_KEYS, path)
             name = self.get_name(table, path, "task")
             if name in seen:

@@ -21,6 +21,7 @@ from pathlib import Path
 from takt import target as targetmod
 from takt import trace as tracemod
 from takt.model import RunResult, Scenario
+from takt.scenario import MAX_NAME_BYTES
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_BUILD_DIR = REPO_ROOT / "build"
@@ -102,8 +103,7 @@ def compile_input(scenario: Scenario, tick_start: int = 0) -> str:
             raise RunError(f"task {task.name} has no priority")
         _check_name("task", task.name)
         lines.append(
-            f"task {priority} {task.period} {task.wcet} {task.deadline} "
-            f"{task.offset} {task.name}"
+            f"task {priority} {task.period} {task.wcet} {task.deadline} {task.offset} {task.name}"
         )
         if hierarchical:
             if task.server not in server_index:
@@ -115,8 +115,13 @@ def compile_input(scenario: Scenario, tick_start: int = 0) -> str:
 
 
 def _check_name(kind: str, name: str) -> None:
-    if any(c.isspace() for c in name.strip()) or len(name.encode()) > 31:
-        raise RunError(f'{kind} name "{name}": the runner takes 1..31 bytes without spaces')
+    """For scenarios built in code: a parsed scenario has been held to the same rule."""
+    bad = any(c.isspace() or not c.isprintable() for c in name)
+    if bad or not 1 <= len(name.encode()) <= MAX_NAME_BYTES:
+        raise RunError(
+            f"{kind} name {name!r}: the runner takes 1..{MAX_NAME_BYTES} bytes of printable "
+            "characters without spaces"
+        )
 
 
 def runner_path(build_dir: Path | None = None) -> Path:
@@ -169,9 +174,7 @@ def run_scenario(
         raise RunError(f"{scenario.source}: {reason}")
     on_target = scenario.system.port != "sim"
     try:
-        binary = (
-            targetmod.runner_elf(scenario.system.port) if on_target else runner_path(build_dir)
-        )
+        binary = targetmod.runner_elf(scenario.system.port) if on_target else runner_path(build_dir)
     except targetmod.TargetError as err:
         raise RunError(str(err)) from None
     with tempfile.TemporaryDirectory(prefix="takt-run-") as tmp:

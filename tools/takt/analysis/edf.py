@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from takt.analysis.budget import Steps
 from takt.analysis.results import TestResult
 from takt.model import Task
 
@@ -47,21 +48,23 @@ def demand(tasks: Sequence[Task], t: int) -> int:
     )
 
 
-def busy_period(tasks: Sequence[Task]) -> int | None:
+def busy_period(tasks: Sequence[Task], steps: Steps | None = None) -> int | None:
     """Length of the synchronous busy period; None if it never ends (U > 1)."""
     if utilization(tasks) > 1:
         return None
+    budget = steps or Steps()
     w = sum(t.wcet for t in tasks)
     while True:
+        budget.take(what="the synchronous busy period")
         nxt = sum(-(-w // t.period) * t.wcet for t in tasks)
         if nxt == w:
             return w
         w = nxt
 
 
-def analysis_bound(tasks: Sequence[Task]) -> int | None:
+def analysis_bound(tasks: Sequence[Task], steps: Steps | None = None) -> int | None:
     """L: every deadline miss of the synchronous schedule shows at a deadline below L+1."""
-    lb = busy_period(tasks)
+    lb = busy_period(tasks, steps)
     if lb is None:
         return None
     u = utilization(tasks)
@@ -91,12 +94,14 @@ def processor_demand(tasks: Sequence[Task]) -> TestResult:
     u = utilization(tasks)
     if u > 1:
         return TestResult(name, True, False, f"U = {float(u):.4f} > 1")
-    bound = analysis_bound(tasks)
+    budget = Steps()
+    bound = analysis_bound(tasks, budget)
     assert bound is not None
     d_min = min(t.deadline for t in tasks)
     t = _last_deadline_before(tasks, bound + 1)
     steps = 0
     while t is not None:
+        budget.take(what="QPA's walk over the deadlines")
         h = demand(tasks, t)
         steps += 1
         if h > t:
@@ -117,6 +122,7 @@ def _exact(tasks: Sequence[Task], verdict: bool) -> bool | None:
 
 def first_demand_overflow(tasks: Sequence[Task], horizon: int) -> int | None:
     """The smallest absolute deadline t <= horizon with h(t) > t, scanning every deadline."""
+    Steps().take(sum(horizon // t.period + 1 for t in tasks), "the scan of every deadline")
     deadlines = sorted(
         {k * t.period + t.deadline for t in tasks for k in range(horizon // t.period + 1)}
     )

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+from takt.analysis.budget import Steps
 from takt.analysis.results import TaskResult, TestResult
 from takt.model import Task
 
@@ -147,22 +148,24 @@ def hyperbolic(tasks: Sequence[Task]) -> TestResult:
     )
 
 
-def _busy_period(tasks: Sequence[Task]) -> int:
+def _busy_period(tasks: Sequence[Task], steps: Steps) -> int:
     """Length of the synchronous busy period of ``tasks`` (their utilisation must be <= 1)."""
     length = sum(t.wcet for t in tasks)
     while True:
+        steps.take(what="a level-i busy period")
         nxt = sum(_ceil_div(length, t.period) * t.wcet for t in tasks)
         if nxt == length:
             return length
         length = nxt
 
 
-def _response_time(task: Task, hp: Sequence[Task]) -> int | None:
+def _response_time(task: Task, hp: Sequence[Task], steps: Steps) -> int | None:
     """Exact worst-case response time of ``task`` under interference from ``hp``."""
     level = [task, *hp]
     if utilization(level) > 1:
         return None
-    jobs = _ceil_div(_busy_period(level), task.period)
+    jobs = _ceil_div(_busy_period(level, steps), task.period)
+    steps.take(jobs, f"the {jobs:,} jobs of {task.name}'s busy period")
     worst = 0
     w = 0
     hp_work = sum(t.wcet for t in hp)
@@ -170,6 +173,7 @@ def _response_time(task: Task, hp: Sequence[Task]) -> int | None:
         own = (q + 1) * task.wcet
         w = max(w + task.wcet, own + hp_work)
         while True:
+            steps.take(what=f"{task.name}'s response time")
             nxt = own + sum(_ceil_div(w, t.period) * t.wcet for t in hp)
             if nxt == w:
                 break
@@ -187,9 +191,10 @@ def response_time_analysis(tasks: Sequence[Task]) -> TestResult:
     if missing:
         return TestResult(name, False, None, f"tasks without a priority: {', '.join(missing)}")
     per_task: list[TaskResult] = []
+    steps = Steps()
     for task in tasks:
         hp = [t for t in tasks if t is not task and _prio(t) >= _prio(task)]
-        r = _response_time(task, hp)
+        r = _response_time(task, hp, steps)
         per_task.append(
             TaskResult(task.name, r, task.deadline, r is not None and r <= task.deadline)
         )

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from takt.analysis.budget import Steps
 from takt.analysis.results import TaskResult, TestResult
 from takt.model import Task
 
@@ -49,8 +50,11 @@ def blocking(task: Task, tasks: Sequence[Task], preemption: str) -> int:
     return max(0, longest - 1)
 
 
-def job_response_times(task: Task, tasks: Sequence[Task], preemption: str) -> list[int] | None:
+def job_response_times(
+    task: Task, tasks: Sequence[Task], preemption: str, steps: Steps | None = None
+) -> list[int] | None:
     """Response time of every job of `task` in its level-i active period (None: unbounded)."""
+    budget = steps or Steps()
     others = [t for t in tasks if t is not task]
     higher = [t for t in others if _prio(t) >= _prio(task)]
     level = [task, *higher]
@@ -61,16 +65,19 @@ def job_response_times(task: Task, tasks: Sequence[Task], preemption: str) -> li
     final = segments_of(task, preemption)[-1]
     wl = b + sum(t.wcet for t in level)
     while True:
+        budget.take(what=f"{task.name}'s level-i active period")
         nxt = b + sum(-(-wl // t.period) * t.wcet for t in level)
         if nxt == wl:
             break
         wl = nxt
     jobs = -(-wl // task.period)
+    budget.take(jobs, f"the {jobs:,} jobs of {task.name}'s active period")
     responses = []
     for k in range(jobs):
         base = b + (k + 1) * task.wcet - final
         ws = base + sum(t.wcet for t in higher)
         while True:
+            budget.take(what=f"{task.name}'s response time")
             nxt = base + sum((ws // t.period + 1) * t.wcet for t in higher)
             if nxt == ws:
                 break
@@ -84,8 +91,9 @@ def _analysis(tasks: Sequence[Task], preemption: str) -> TestResult:
     if any(t.priority is None for t in tasks):
         return TestResult(name, False, None, "tasks without a priority")
     per_task = []
+    steps = Steps()
     for task in tasks:
-        responses = job_response_times(task, tasks, preemption)
+        responses = job_response_times(task, tasks, preemption, steps)
         worst = None if responses is None else max(responses)
         per_task.append(
             TaskResult(

@@ -53,6 +53,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from takt.analysis.budget import Steps
 from takt.analysis.results import ServerResult, TaskResult, TestResult
 from takt.model import Scenario, Server, Task
 
@@ -115,10 +116,12 @@ def _outranks(a: Server, b: Server, servers: Sequence[Server]) -> bool:
 def server_response_times(servers: Sequence[Server]) -> dict[str, int | None]:
     """Global-level response time of each server's budget (None: more than its period)."""
     out: dict[str, int | None] = {}
+    steps = Steps()
     for server in servers:
         higher = [h for h in servers if h is not server and _outranks(h, server, servers)]
         r = server.budget
         while True:
+            steps.take(what=f"server {server.name}'s response time")
             nxt = server.budget + sum(server_interference(h, r) for h in higher)
             if nxt > server.period:
                 out[server.name] = None
@@ -165,7 +168,9 @@ def local_response_time(
         return task.wcet + sum(_ceil_div(t, h.period) * h.wcet for h in higher)
 
     t = sbf_inverse(server.period, server.budget, sum(t.wcet for t in level)) + delay
+    steps = Steps()
     while True:
+        steps.take(what=f"{task.name}'s response time in server {server.name}")
         nxt = sbf_inverse(server.period, server.budget, rbf(t)) + delay
         if nxt == t:
             return t
@@ -189,6 +194,15 @@ def hsf_prm_analysis(scenario: Scenario) -> TestResult:
     servers = list(scenario.servers)
     if not servers:
         return TestResult(name, False, None, "no servers")
+    global_policy = scenario.hsf.global_policy if scenario.hsf is not None else "fp"
+    if global_policy != "fp":
+        return TestResult(
+            name,
+            False,
+            None,
+            f'servers scheduled by global "{global_policy}": this analysis covers a global '
+            'fixed-priority level only ("fp")',
+        )
     missing = [t.name for t in scenario.tasks if t.priority is None]
     if missing:
         return TestResult(name, False, None, f"tasks without a priority: {', '.join(missing)}")

@@ -6,7 +6,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from takt.analysis import edf, fp, fpds, hsf
-from takt.analysis.registry import register_task_test, register_test, registered_tests
+from takt.analysis.budget import AnalysisTooLong
+from takt.analysis.registry import (
+    ScenarioTest,
+    register_task_test,
+    register_test,
+    registered_tests,
+)
 from takt.analysis.results import TestResult
 from takt.model import Policy, Preemption, Scenario, Server, Task
 
@@ -40,6 +46,13 @@ class AnalysisReport:
         return any(r.test != "none" for r in self.results)
 
 
+def _run_test(name: str, test: ScenarioTest, scenario: Scenario) -> TestResult:
+    try:
+        return test(scenario)
+    except AnalysisTooLong as err:
+        return TestResult(name, True, None, str(err))
+
+
 def analyze_scenario(scenario: Scenario) -> AnalysisReport:
     """Run every test registered for the scenario's policy and preemption mode."""
     policy = scenario.system.policy
@@ -47,7 +60,7 @@ def analyze_scenario(scenario: Scenario) -> AnalysisReport:
     tests = registered_tests(policy, preemption)
     results: tuple[TestResult, ...]
     if tests:
-        results = tuple(test(scenario) for test in tests.values())
+        results = tuple(_run_test(name, test, scenario) for name, test in tests.items())
     else:
         results = (
             TestResult(
