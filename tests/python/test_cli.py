@@ -448,3 +448,15 @@ def test_analysis_that_would_run_for_hours_is_inconclusive(
         assert done.returncode == 0, done.stderr
         line = next(x for x in done.stdout.splitlines() if x.strip().startswith(test))
         assert "inconclusive" in line and "steps" in line, done.stdout
+
+
+def test_more_tasks_than_the_runner_takes_are_refused(takt_cli: list[str], tmp_path: Path) -> None:
+    tasks = "".join(
+        f'[[task]]\nname = "t{i}"\npriority = 1\nperiod = 10\nwcet = 1\n' for i in range(1001)
+    )
+    path = tmp_path / "many.toml"
+    path.write_text(tasks)
+    done = takt(takt_cli, "run", path)
+    assert done.returncode == 1
+    assert "1001 tasks: the runner takes at most 1000" in done.stderr
+    assert "scenario.in" not in done.stderr  # not the runner's temporary input

@@ -29,6 +29,7 @@ RUNNER_RELATIVE = Path("apps/runner/takt-runner")
 
 ProgressCallback = Callable[[float], None]
 RUNNER_MAX_SERVERS = 256  # TAKT_CONFIG_MAX_SERVERS in apps/runner/takt_config.h
+RUNNER_MAX_TASKS = 1000  # RUNNER_MAX_TASKS in apps/runner/scenario_input.h
 
 
 class RunError(RuntimeError):
@@ -57,6 +58,11 @@ def unsupported_reason(scenario: Scenario) -> str | None:
         return (
             f'preemption "{system.preemption}" is not implemented for policy "hsf" yet '
             '(the local level is fully preemptive: "full")'
+        )
+    if len(scenario.tasks) > RUNNER_MAX_TASKS:
+        return (
+            f"{len(scenario.tasks)} tasks: the runner takes at most {RUNNER_MAX_TASKS} "
+            "(RUNNER_MAX_TASKS in apps/runner/scenario_input.h)"
         )
     if len(scenario.servers) > RUNNER_MAX_SERVERS:
         return (
