@@ -229,7 +229,8 @@ static void detach(takt_task_t *task)
  * the switch at once: not with the scheduler locked or inside
  * takt_critical_enter, which would hold it back (the lock would then stay
  * with a task that no longer runs). */
-static int removal_check(const takt_task_t *target, uint8_t forbidden)
+static inline __attribute__((always_inline)) int removal_check(const takt_task_t *target,
+                                                               uint8_t forbidden)
 {
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
@@ -237,7 +238,10 @@ static int removal_check(const takt_task_t *target, uint8_t forbidden)
     if (target == NULL || (target->flags & forbidden)) {
         return TAKT_ERR_ARG;
     }
-    if (target == takt_kernel.current && takt_kernel.started && !current_may_block()) {
+    /* block_word: started and both counts in one load (the common self-removal
+     * pays one compare); a target that is not the caller needs no switch. */
+    const takt_kernel_t *k = &takt_kernel;
+    if (target == k->current && k->block_word != TAKT_BLOCK_WORD_FREE && k->started) {
         return TAKT_ERR_CONTEXT;
     }
     return TAKT_OK;
