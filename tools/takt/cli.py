@@ -150,19 +150,19 @@ def _check_outputs(args: argparse.Namespace) -> None:
         if target == "-":
             continue
         path = Path(target)
+        resolved = path.resolve()
         if opt == "gantt" and path.suffix.lower() not in (".png", ".html"):
             raise UsageError(f"--gantt {target}: must be a .png or .html file")
         if path.is_dir():
             raise UsageError(f"--{opt} {target}: is a directory")
-        if not path.resolve().parent.is_dir():
+        if not resolved.parent.is_dir():
             raise UsageError(f"--{opt} {target}: folder {path.parent} does not exist")
-        key = path.resolve()
-        if key in seen:
-            raise UsageError(f"--{seen[key]} and --{opt} both write {target}")
-        seen[key] = opt
+        if resolved in seen:
+            raise UsageError(f"--{seen[resolved]} and --{opt} both write {target}")
+        seen[resolved] = opt
 
 
-def _write_file_outputs(result: RunResult, args: argparse.Namespace, files: dict[str, str]) -> None:
+def _write_file_outputs(result: RunResult, files: dict[str, str]) -> None:
     """Writes each output named in files (option -> path)."""
     if "timeline" in files:
         with open(files["timeline"], "w", newline="", encoding="utf-8") as stream:
@@ -192,7 +192,7 @@ def _write_outputs(result: RunResult, args: argparse.Namespace) -> None:
             )
             os.close(handle)
             temporaries[opt] = temporary
-        _write_file_outputs(result, args, temporaries)
+        _write_file_outputs(result, temporaries)
         for opt, temporary in temporaries.items():
             os.replace(temporary, targets[opt])
     finally:

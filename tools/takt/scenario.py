@@ -217,6 +217,25 @@ class _Locator:
 # Value description helpers.
 
 
+def name_problem(kind: str, name: str) -> str | None:
+    """What is wrong with a task or server name, or None. The kernels keep names in
+    MAX_NAME_BYTES, and the trace, the CSVs and the runner's input separate fields by
+    whitespace: a name is one word of printable characters."""
+    if not name.strip():
+        return f"{kind} name must not be empty"
+    if any(c.isspace() or not c.isprintable() for c in name):
+        return (
+            f"{kind} name {name!r} must be one word of printable characters "
+            "(no spaces, tabs, newlines or control characters)"
+        )
+    if len(name.encode()) > MAX_NAME_BYTES:
+        return (
+            f"{kind} name {name!r} is {len(name.encode())} bytes long "
+            f"(at most {MAX_NAME_BYTES} in UTF-8)"
+        )
+    return None
+
+
 def _quoted(name: str) -> str:
     """A name for a message: in double quotes, escaped if it holds anything unprintable."""
     if name.isprintable():
@@ -431,22 +450,9 @@ class _Parser:
     def get_name(self, table: Mapping[str, object], path: KeyPath, kind: str) -> str:
         name = self.get_str(table, "name", path, required=True)
         assert name is not None
-        if not name.strip():
-            self.fail(path + ("name",), f"{kind} name must not be empty")
-        # The kernel keeps names in MAX_NAME_BYTES and the trace, CSV and
-        # runner input separate fields by whitespace: one printable word.
-        if any(c.isspace() or not c.isprintable() for c in name):
-            self.fail(
-                path + ("name",),
-                f"{kind} name {name!r} must be one word of printable characters "
-                "(no spaces, tabs, newlines or control characters)",
-            )
-        if len(name.encode()) > MAX_NAME_BYTES:
-            self.fail(
-                path + ("name",),
-                f"{kind} name {name!r} is {len(name.encode())} bytes long "
-                f"(at most {MAX_NAME_BYTES} in UTF-8)",
-            )
+        problem = name_problem(kind, name)
+        if problem is not None:
+            self.fail(path + ("name",), problem)
         if name == RESERVED_NAME:
             self.fail(
                 path + ("name",),

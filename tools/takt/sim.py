@@ -21,7 +21,7 @@ from pathlib import Path
 from takt import target as targetmod
 from takt import trace as tracemod
 from takt.model import RunResult, Scenario
-from takt.scenario import MAX_NAME_BYTES
+from takt.scenario import name_problem
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_BUILD_DIR = REPO_ROOT / "build"
@@ -122,12 +122,9 @@ def compile_input(scenario: Scenario, tick_start: int = 0) -> str:
 
 def _check_name(kind: str, name: str) -> None:
     """For scenarios built in code: a parsed scenario has been held to the same rule."""
-    bad = any(c.isspace() or not c.isprintable() for c in name)
-    if bad or not 1 <= len(name.encode()) <= MAX_NAME_BYTES:
-        raise RunError(
-            f"{kind} name {name!r}: the runner takes 1..{MAX_NAME_BYTES} bytes of printable "
-            "characters without spaces"
-        )
+    problem = name_problem(kind, name)
+    if problem is not None:
+        raise RunError(problem)
 
 
 def runner_path(build_dir: Path | None = None) -> Path:

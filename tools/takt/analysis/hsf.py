@@ -113,15 +113,17 @@ def _outranks(a: Server, b: Server, servers: Sequence[Server]) -> bool:
     return servers.index(a) < servers.index(b)
 
 
-def server_response_times(servers: Sequence[Server]) -> dict[str, int | None]:
+def server_response_times(
+    servers: Sequence[Server], steps: Steps | None = None
+) -> dict[str, int | None]:
     """Global-level response time of each server's budget (None: more than its period)."""
+    budget = steps or Steps()
     out: dict[str, int | None] = {}
-    steps = Steps()
     for server in servers:
         higher = [h for h in servers if h is not server and _outranks(h, server, servers)]
         r = server.budget
         while True:
-            steps.take(what=f"server {server.name}'s response time")
+            budget.take(what=f"server {server.name}'s response time")
             nxt = server.budget + sum(server_interference(h, r) for h in higher)
             if nxt > server.period:
                 out[server.name] = None
@@ -151,7 +153,7 @@ def start_delay(server: Server, members: Sequence[Task]) -> int:
 
 
 def local_response_time(
-    task: Task, higher: Sequence[Task], server: Server, delay: int = 0
+    task: Task, higher: Sequence[Task], server: Server, delay: int = 0, steps: Steps | None = None
 ) -> int | None:
     """Smallest t > 0 with rbf(t) <= sbf(t − delay) for ``task`` in ``server``.
 
@@ -167,21 +169,23 @@ def local_response_time(
     def rbf(t: int) -> int:
         return task.wcet + sum(_ceil_div(t, h.period) * h.wcet for h in higher)
 
+    budget = steps or Steps()
     t = sbf_inverse(server.period, server.budget, sum(t.wcet for t in level)) + delay
-    steps = Steps()
     while True:
-        steps.take(what=f"{task.name}'s response time in server {server.name}")
+        budget.take(what=f"{task.name}'s response time in server {server.name}")
         nxt = sbf_inverse(server.period, server.budget, rbf(t)) + delay
         if nxt == t:
             return t
         t = nxt
 
 
-def _analyse_task(task: Task, server: Server, members: Sequence[Task], ok: bool) -> TaskResult:
+def _analyse_task(
+    task: Task, server: Server, members: Sequence[Task], ok: bool, steps: Steps
+) -> TaskResult:
     if not ok:  # the server is not guaranteed its budget: no bound
         return TaskResult(task.name, None, task.deadline, False)
     higher = [t for t in members if t is not task and _prio(t) >= _prio(task)]
-    r = local_response_time(task, higher, server, start_delay(server, members))
+    r = local_response_time(task, higher, server, start_delay(server, members), steps)
     if r is None or r > task.deadline:
         return TaskResult(task.name, r, task.deadline, False)
     # beyond the period a later job of the busy period may be worse: not a proof
@@ -206,7 +210,8 @@ def hsf_prm_analysis(scenario: Scenario) -> TestResult:
     missing = [t.name for t in scenario.tasks if t.priority is None]
     if missing:
         return TestResult(name, False, None, f"tasks without a priority: {', '.join(missing)}")
-    global_r = server_response_times(servers)
+    steps = Steps()  # one budget for the whole test, as every test has
+    global_r = server_response_times(servers, steps)
     per_server = tuple(
         ServerResult(s.name, s.server_type, r, s.period, r is not None)
         for s, r in ((s, global_r[s.name]) for s in servers)
@@ -218,7 +223,7 @@ def hsf_prm_analysis(scenario: Scenario) -> TestResult:
         server = by_name[task.server]
         members = [t for t in scenario.tasks if t.server == task.server]
         ok = global_r[server.name] is not None
-        per_task.append(_analyse_task(task, server, members, ok))
+        per_task.append(_analyse_task(task, server, members, ok, steps))
     failing_servers = [s.server for s in per_server if not s.schedulable]
     failing_tasks = [t.task for t in per_task if not t.schedulable]
     notes: list[str] = []
