@@ -23,8 +23,7 @@ typedef struct takt_queue_set {
     uint32_t capacity;
     uint32_t count;
     uint32_t head;
-    uint32_t members;
-    uint32_t reserved; /* the members' lengths: room the ring keeps for them */
+    uint32_t reserved; /* the members' lengths (each >= 1: 0 iff no member) */
 } takt_queue_set_t;
 
 /*

@@ -49,7 +49,6 @@ static void setup(takt_queue_set_t *set, uint32_t capacity, void **slots, uint8_
     set->capacity = capacity;
     set->count = 0;
     set->head = 0;
-    set->members = 0;
     set->reserved = 0;
     set->flags = memory;
     set->magic = SYNC_MAGIC_QUEUE_SET;
@@ -118,7 +117,7 @@ TAKT_COLD int takt_queue_set_delete(takt_queue_set_t *set)
         port_critical_exit(key);
         return TAKT_ERR_ARG;
     }
-    if (!waitq_empty(&set->selectors) || set->members != 0) {
+    if (!waitq_empty(&set->selectors) || set->reserved != 0) { /* members left */
         port_critical_exit(key);
         return TAKT_ERR_STATE;
     }
@@ -159,12 +158,10 @@ static int change_membership(takt_queue_set_t *set, const member_t *member, bool
             return TAKT_ERR_STATE;
         }
         set->reserved += member->length;
-        set->members++;
         *member->set_field = set;
     } else {
         queue_set_forget(set, member->handle);
         set->reserved -= member->length;
-        set->members--;
         *member->set_field = NULL;
     }
     return TAKT_OK;
