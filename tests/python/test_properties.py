@@ -514,7 +514,7 @@ def test_checker_catches_wrong_miss_events() -> None:
         ("T2", 2, 31.0),
     ]
     for events in (
-        [e for e in result.events if e is not misses[0]],
+        [e for e in result.events if e != misses[0]],
         [*result.events, misses[1]],
         [*result.events, TraceEvent(12.0, "deadline_miss", "T1", 1)],
     ):

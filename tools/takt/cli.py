@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import sys
 import tempfile
@@ -23,7 +22,6 @@ from takt.bench_suite import SuiteError
 from takt.model import RunResult
 from takt.report import (
     render_summary,
-    to_chrome_trace,
     write_chrome_trace,
     write_gantt,
     write_jobs,
@@ -204,8 +202,7 @@ def _write_outputs(result: RunResult, args: argparse.Namespace) -> None:
     elif args.jobs == "-":
         write_jobs(result.jobs, sys.stdout)
     elif args.trace == "-":
-        json.dump(to_chrome_trace(result), sys.stdout)
-        sys.stdout.write("\n")
+        write_chrome_trace(result, sys.stdout)
     sys.stdout.flush()
 
 

@@ -8,6 +8,7 @@ them and never write onto them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -72,7 +73,7 @@ class Scenario:
     source: str = "<memory>"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TimelineRow:
     """One maximal interval [start, end) in which the same job (or idle) ran."""
 
@@ -83,7 +84,7 @@ class TimelineRow:
     job: int | None  # None for idle
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class JobRow:
     task: str
     job: int
@@ -97,7 +98,7 @@ class JobRow:
         return None if self.finish is None else self.finish - self.release
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TraceEvent:
     """One kernel trace event, time in ticks from the start of the run (may be fractional)."""
 
@@ -143,7 +144,7 @@ class RunResult:
     scenario: Scenario
     timeline: list[TimelineRow]
     jobs: list[JobRow]
-    events: list[TraceEvent] = field(default_factory=list)
+    events: Sequence[TraceEvent] = field(default_factory=list)
     context_switches: int = 0
     trace_overflows: int = 0
     wall_seconds: float = 0.0

@@ -204,7 +204,7 @@ def run_scenario(
         scenario=scenario,
         timeline=tracemod.timeline(trace, scenario.system.duration),
         jobs=tracemod.jobs(trace, scenario),
-        events=list(tracemod.events(trace)),
+        events=tracemod.TraceEvents(trace),
         budgets=tracemod.budgets(trace, scenario),
         context_switches=int(stats.get("context_switches", "0")),
         trace_overflows=trace.lost_events,

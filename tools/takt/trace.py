@@ -11,9 +11,10 @@ server index in the task field (0xFFFF: the idle server).
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterable
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import NamedTuple, overload
 
 from takt.model import JobRow, Scenario, ServerBudget, TimelineRow, TraceEvent
 
@@ -63,19 +64,57 @@ class TraceFormatError(ValueError):
     """The runner's output is not a trace this toolkit understands."""
 
 
-@dataclass(frozen=True)
-class RawEvent:
+class RawEvent(NamedTuple):
     stamp: int
     type: int
     task: int
     arg: int
 
 
+class RawEvents(Sequence[RawEvent]):
+    """The trace's records, kept packed as the runner wrote them (16 bytes each).
+
+    A long run has millions of events; one object per event would cost about ten
+    times the record. Events are unpacked as they are read, each time.
+    """
+
+    __slots__ = ("_body",)
+
+    def __init__(self, body: bytes) -> None:
+        if len(body) % RECORD.size:
+            raise TraceFormatError(f"trace body of {len(body)} bytes is not whole records")
+        self._body = body
+
+    def records(self) -> Iterator[tuple[int, int, int, int]]:
+        """(stamp, type, task, arg) tuples, the fastest way through the trace."""
+        return RECORD.iter_unpack(self._body)
+
+    def __len__(self) -> int:
+        return len(self._body) // RECORD.size
+
+    def __iter__(self) -> Iterator[RawEvent]:
+        return map(RawEvent._make, RECORD.iter_unpack(self._body))
+
+    @overload
+    def __getitem__(self, index: int) -> RawEvent: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[RawEvent]: ...
+
+    def __getitem__(self, index: int | slice) -> RawEvent | list[RawEvent]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        count = len(self)
+        if not -count <= index < count:
+            raise IndexError("trace event index out of range")
+        return RawEvent._make(RECORD.unpack_from(self._body, (index % count) * RECORD.size))
+
+
 @dataclass(frozen=True)
 class Trace:
     tick_ns: int
     task_names: dict[int, str]
-    events: list[RawEvent]
+    events: RawEvents
     # A target's trace ("stamps nearest-tick" in its header): kernel code takes
     # time there, so events land a little after the tick the sim stamps them
     # with; they are mapped to the nearest tick (docs/ports.md).
@@ -118,7 +157,8 @@ class Trace:
 
     @property
     def lost_events(self) -> int:
-        return sum(e.arg for e in self.events if e.type == EventType.OVERFLOW)
+        overflow = EventType.OVERFLOW
+        return sum(arg for _, kind, _, arg in self.events.records() if kind == overflow)
 
 
 def decode(data: bytes) -> Trace:
@@ -159,10 +199,7 @@ def decode(data: bytes) -> Trace:
         raise TraceFormatError(f"task-server names server {unknown[0]}, which has no header line")
     if tick_ns <= 0:
         raise TraceFormatError("missing tick_ns in the trace header")
-    body = data[end + len(marker) :]
-    if len(body) % RECORD.size:
-        raise TraceFormatError(f"trace body of {len(body)} bytes is not whole records")
-    events = [RawEvent(*fields) for fields in RECORD.iter_unpack(body)]
+    events = RawEvents(data[end + len(marker) :])
     return Trace(tick_ns, names, events, nearest_tick, servers, task_servers)
 
 
@@ -196,21 +233,26 @@ def timeline(trace: Trace, duration: int) -> list[TimelineRow]:
         else:
             rows.append(TimelineRow(since, until, server, task, job))
 
-    for event in trace.events:
-        if event.type == EventType.SERVER_SWITCH:
-            now = trace.ticks(event.stamp)
+    server_switch, dispatch, complete = (
+        EventType.SERVER_SWITCH,
+        EventType.DISPATCH,
+        EventType.COMPLETE,
+    )
+    for stamp, kind, task, arg in trace.events.records():
+        if kind == server_switch:
+            now = trace.ticks(stamp)
             close(now)
-            server, since = trace.server_name(event.task), now
-        elif event.type == EventType.DISPATCH:
-            now = trace.ticks(event.stamp)
+            server, since = trace.server_name(task), now
+        elif kind == dispatch:
+            now = trace.ticks(stamp)
             close(now)
-            running, since = event.task, now
-        elif event.type == EventType.COMPLETE:
-            now = trace.ticks(event.stamp)
-            if event.task == running:
+            running, since = task, now
+        elif kind == complete:
+            now = trace.ticks(stamp)
+            if task == running:
                 close(now)
                 since = now
-            completed[event.task] = event.arg + 1
+            completed[task] = arg + 1
     close(duration)
     return rows
 
@@ -224,26 +266,37 @@ def jobs(trace: Trace, scenario: Scenario) -> list[JobRow]:
     """
     by_name = {t.name: t for t in scenario.tasks}
     duration = scenario.system.duration
-    released: dict[tuple[int, int], int] = {}
-    finished: dict[tuple[int, int], int] = {}
-    missed: set[tuple[int, int]] = set()
-    for event in trace.events:
-        key = (event.task, event.arg)
-        if event.type == EventType.RELEASE:
-            released[key] = trace.ticks(event.stamp)
-        elif event.type == EventType.COMPLETE:
-            finished[key] = trace.ticks(event.stamp)
-        elif event.type == EventType.DEADLINE_MISS:
-            missed.add(key)
-    rows = []
+    # Per task id: job number -> tick. Plain ints, no tuple keys: a long run has
+    # millions of jobs, and this is the toolkit's peak of memory.
+    released: dict[int, dict[int, int]] = {}
+    finished: dict[int, dict[int, int]] = {}
+    missed: dict[int, set[int]] = {}
+    on_release, on_complete, on_miss = (
+        EventType.RELEASE,
+        EventType.COMPLETE,
+        EventType.DEADLINE_MISS,
+    )
+    for stamp, kind, task, arg in trace.events.records():
+        if kind == on_release:
+            released.setdefault(task, {})[arg] = trace.ticks(stamp)
+        elif kind == on_complete:
+            finished.setdefault(task, {})[arg] = trace.ticks(stamp)
+        elif kind == on_miss:
+            missed.setdefault(task, set()).add(arg)
     order = {name: i for i, name in enumerate(by_name)}
-    for (task, job), release in released.items():
+    rows: list[JobRow] = []
+    for task in sorted(released, key=lambda t: order[trace.name(t)]):
         name = trace.name(task)
-        deadline = release + by_name[name].deadline
-        finish = finished.get((task, job))
-        miss = (task, job) in missed or (finish is None and deadline < duration)
-        rows.append(JobRow(name, job, release, deadline, finish, miss))
-    rows.sort(key=lambda r: (order[r.task], r.job))
+        relative_deadline = by_name[name].deadline
+        task_finished = finished.get(task, {})
+        task_missed = missed.get(task, set())
+        task_released = released[task]
+        for job in sorted(task_released):
+            release = task_released[job]
+            deadline = release + relative_deadline
+            finish = task_finished.get(job)
+            miss = job in task_missed or (finish is None and deadline < duration)
+            rows.append(JobRow(name, job, release, deadline, finish, miss))
     return rows
 
 
@@ -336,16 +389,62 @@ def _corners(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
-def events(trace: Trace) -> Iterable[TraceEvent]:
+_KIND_NAMES = {int(t): t.name.lower() for t in EventType}
+_SERVER_EVENT_TYPES = frozenset(int(t) for t in SERVER_EVENTS)
+
+
+def _event(trace: Trace, stamp: int, kind: int, ident: int, arg: int) -> TraceEvent:
+    if kind in _SERVER_EVENT_TYPES:
+        task: str | None = trace.server_name(ident)
+    else:
+        task = None if ident == NO_TASK else trace.name(ident)
+    return TraceEvent(stamp / trace.tick_ns, _KIND_NAMES.get(kind) or str(kind), task, arg)
+
+
+def events(trace: Trace) -> Iterator[TraceEvent]:
     """Kernel events with times in ticks (fractional where an event fell between ticks).
 
     Server events name their server (``"idle"`` for the idle server) in ``task``.
     """
-    known = {int(t) for t in EventType}
-    for event in trace.events:
-        kind = EventType(event.type).name.lower() if event.type in known else str(event.type)
-        if event.type in SERVER_EVENTS:
-            task: str | None = trace.server_name(event.task)
-        else:
-            task = None if event.task == NO_TASK else trace.name(event.task)
-        yield TraceEvent(event.stamp / trace.tick_ns, kind, task, event.arg)
+    for record in trace.events.records():
+        yield _event(trace, *record)
+
+
+class TraceEvents(Sequence[TraceEvent]):
+    """A run's kernel events (as :func:`events` gives them), made on each read.
+
+    Kept as the packed trace, not as objects: a run of a million ticks has
+    millions of events, and most reports never read them.
+    """
+
+    __slots__ = ("_trace",)
+
+    def __init__(self, trace: Trace) -> None:
+        self._trace = trace
+
+    def __len__(self) -> int:
+        return len(self._trace.events)
+
+    def __iter__(self) -> Iterator[TraceEvent]:
+        return events(self._trace)
+
+    @overload
+    def __getitem__(self, index: int) -> TraceEvent: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[TraceEvent]: ...
+
+    def __getitem__(self, index: int | slice) -> TraceEvent | list[TraceEvent]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return _event(self._trace, *self._trace.events[index])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"TraceEvents({len(self)} events)"

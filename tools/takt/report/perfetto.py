@@ -13,11 +13,11 @@ trace events become instants with category ``kernel``. Timestamps are microsecon
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from takt.model import RunResult
+from takt.model import RunResult, TraceEvent
 from takt.report.summary import task_names
 
 PID = 1
@@ -39,11 +39,19 @@ def to_chrome_trace(
     ``budgets`` (server name -> ``(tick, remaining budget)`` points) when given. Server
     events (replenish, deplete, switch) are instants on the server's track.
     """
+    return {"traceEvents": list(trace_events(result, budgets)), **_trailer(result)}
+
+
+def trace_events(
+    result: RunResult,
+    budgets: Mapping[str, Sequence[tuple[int, int]]] | None = None,
+) -> Iterator[dict[str, Any]]:
+    """The ``traceEvents`` of :func:`to_chrome_trace`, one at a time: a long run's
+    trace is written without holding all of them."""
     if budgets is None:
         budgets = {name: b.points for name, b in result.budgets.items()}
     sysc = result.scenario.system
     hz = sysc.tick_hz
-    events: list[dict[str, Any]] = []
 
     tracks: dict[str, int] = {}  # track key -> tid; tasks by name, servers as "server:<n>"
     labels: list[tuple[int, str]] = []
@@ -63,17 +71,36 @@ def to_chrome_trace(
     for s in server_names:
         add_track("server:" + s, f"server {s}")
     idle_tid = add_track("idle", "idle")
-    kernel_tid: int | None = None
 
-    events.append(
-        {
+    def event_tid(e: TraceEvent) -> int | None:
+        """The track of a kernel event; None: the kernel's own track."""
+        if e.kind.startswith("server_") and e.task is not None:
+            return idle_tid if e.task == "idle" else tracks.get("server:" + e.task, idle_tid)
+        if e.task is not None and e.task in tracks:
+            return tracks[e.task]
+        return None
+
+    # The track list comes first in the file, so whether the kernel needs a track
+    # of its own is asked before the events are written.
+    needs_kernel_track = any(event_tid(e) is None for e in result.events)
+    kernel_tid = add_track("kernel", "kernel") if needs_kernel_track else None
+
+    yield {
+        "ph": "M",
+        "pid": PID,
+        "name": "process_name",
+        "args": {"name": f"Takt {sysc.policy} ({result.scenario.source})"},
+    }
+    yield {"ph": "M", "pid": PID, "name": "process_sort_index", "args": {"sort_index": 0}}
+    for tid, label in labels:
+        yield {"ph": "M", "pid": PID, "tid": tid, "name": "thread_name", "args": {"name": label}}
+        yield {
             "ph": "M",
             "pid": PID,
-            "name": "process_name",
-            "args": {"name": f"Takt {sysc.policy} ({result.scenario.source})"},
+            "tid": tid,
+            "name": "thread_sort_index",
+            "args": {"sort_index": tid},
         }
-    )
-    events.append({"ph": "M", "pid": PID, "name": "process_sort_index", "args": {"sort_index": 0}})
 
     for r in result.timeline:
         is_idle = r.task == "idle" or r.job is None
@@ -86,7 +113,7 @@ def to_chrome_trace(
         if is_idle and r.server and r.server != "idle":
             name = f"{r.server} idle"
         tid = idle_tid if is_idle else tracks.get(r.task, idle_tid)
-        events.append(
+        yield (
             {
                 "name": name,
                 "cat": "idle" if is_idle else "job",
@@ -99,7 +126,7 @@ def to_chrome_trace(
             }
         )
         if r.server and r.server != "idle":
-            events.append(
+            yield (
                 {
                     "name": f"{r.server}: {name}",
                     "cat": "server",
@@ -115,7 +142,7 @@ def to_chrome_trace(
     for j in result.jobs:
         tid = tracks.get(j.task, idle_tid)
         common = {"task": j.task, "job": j.job}
-        events.append(
+        yield (
             {
                 "name": "release",
                 "cat": "release",
@@ -127,7 +154,7 @@ def to_chrome_trace(
                 "args": {**common, "tick": j.release, "deadline_tick": j.deadline},
             }
         )
-        events.append(
+        yield (
             {
                 "name": "deadline",
                 "cat": "deadline",
@@ -140,7 +167,7 @@ def to_chrome_trace(
             }
         )
         if j.missed:
-            events.append(
+            yield (
                 {
                     "name": "deadline miss",
                     "cat": "miss",
@@ -158,22 +185,15 @@ def to_chrome_trace(
             )
 
     for e in result.events:
-        if e.kind.startswith("server_") and e.task is not None:
-            tid = idle_tid if e.task == "idle" else tracks.get("server:" + e.task, idle_tid)
-        elif e.task is not None and e.task in tracks:
-            tid = tracks[e.task]
-        else:
-            if kernel_tid is None:
-                kernel_tid = add_track("kernel", "kernel")
-            tid = kernel_tid
-        events.append(
+        own_track = event_tid(e)
+        yield (
             {
                 "name": e.kind,
                 "cat": "kernel",
                 "ph": "i",
                 "s": "t",
                 "pid": PID,
-                "tid": tid,
+                "tid": kernel_tid if own_track is None else own_track,
                 "ts": _us(e.time, hz),
                 "args": {"task": e.task, "arg": e.arg, "tick": e.time},
             }
@@ -181,7 +201,7 @@ def to_chrome_trace(
 
     for server, points in budgets.items():
         for t, value in points:
-            events.append(
+            yield (
                 {
                     "name": f"budget {server}",
                     "cat": "budget",
@@ -192,28 +212,16 @@ def to_chrome_trace(
                 }
             )
 
-    meta: list[dict[str, Any]] = []
-    for tid, label in labels:
-        meta.append(
-            {"ph": "M", "pid": PID, "tid": tid, "name": "thread_name", "args": {"name": label}}
-        )
-        meta.append(
-            {
-                "ph": "M",
-                "pid": PID,
-                "tid": tid,
-                "name": "thread_sort_index",
-                "args": {"sort_index": tid},
-            }
-        )
+
+def _trailer(result: RunResult) -> dict[str, Any]:
+    sysc = result.scenario.system
     return {
-        "traceEvents": events[:2] + meta + events[2:],
         "displayTimeUnit": "ms",
         "otherData": {
             "generator": "takt",
             "source": result.scenario.source,
             "policy": sysc.policy,
-            "tick_hz": hz,
+            "tick_hz": sysc.tick_hz,
             "duration_ticks": sysc.duration,
             "context_switches": result.context_switches,
             "trace_overflows": result.trace_overflows,
@@ -223,11 +231,33 @@ def to_chrome_trace(
 
 def write_chrome_trace(
     result: RunResult,
-    path: str | Path,
+    path: str | Path | TextIO,
     budgets: Mapping[str, Sequence[tuple[int, int]]] | None = None,
 ) -> None:
-    """Write :func:`to_chrome_trace` as JSON to ``path`` (``-`` is not handled here)."""
-    data = to_chrome_trace(result, budgets)
+    """Write :func:`to_chrome_trace` as compact JSON to ``path`` or an open text stream,
+    one event at a time."""
+    if not isinstance(path, str | Path):
+        _write_json(result, budgets, path)
+        return
     with open(path, "w", encoding="utf-8") as f:
-        json.dump(data, f, separators=(",", ":"))
-        f.write("\n")
+        _write_json(result, budgets, f)
+
+
+def _write_json(
+    result: RunResult,
+    budgets: Mapping[str, Sequence[tuple[int, int]]] | None,
+    out: TextIO,
+) -> None:
+    # The same bytes as json.dump(to_chrome_trace(...), separators=(",", ":")).
+    def compact(value: Any) -> str:
+        return json.dumps(value, separators=(",", ":"))
+
+    out.write('{"traceEvents":[')
+    for index, event in enumerate(trace_events(result, budgets)):
+        if index:
+            out.write(",")
+        out.write(compact(event))
+    out.write("]")
+    for key, value in _trailer(result).items():
+        out.write(f",{compact(key)}:{compact(value)}")
+    out.write("}\n")

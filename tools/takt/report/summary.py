@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
-from takt.model import RunResult
+from takt.model import JobRow, RunResult, TimelineRow
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ def task_names(result: RunResult) -> list[str]:
     """Tasks in definition order, then any task seen only in the results (first-seen order)."""
     names = [t.name for t in result.scenario.tasks]
     seen = set(names)
-    for n in [j.task for j in result.jobs] + [r.task for r in result.timeline]:
+    for n in itertools.chain((j.task for j in result.jobs), (r.task for r in result.timeline)):
         if n != "idle" and n not in seen:
             seen.add(n)
             names.append(n)
@@ -51,9 +52,12 @@ def task_names(result: RunResult) -> list[str]:
 
 
 def task_stats(result: RunResult) -> list[TaskStats]:
+    by_task: dict[str, list[JobRow]] = {}
+    for j in result.jobs:
+        by_task.setdefault(j.task, []).append(j)
     out: list[TaskStats] = []
     for name in task_names(result):
-        jobs = [j for j in result.jobs if j.task == name]
+        jobs = by_task.get(name, [])
         rts = [j.response_time for j in jobs if j.response_time is not None]
         out.append(
             TaskStats(
@@ -71,8 +75,11 @@ def task_stats(result: RunResult) -> list[TaskStats]:
 def server_stats(result: RunResult) -> list[ServerStats]:
     duration = run_duration(result)
     out: list[ServerStats] = []
+    by_server: dict[str, list[TimelineRow]] = {}
+    for r in result.timeline:
+        by_server.setdefault(r.server, []).append(r)
     for s in result.scenario.servers:
-        rows = [r for r in result.timeline if r.server == s.name]
+        rows = by_server.get(s.name, [])
         idle = sum(r.end - r.start for r in rows if r.task == "idle")
         busy = sum(r.end - r.start for r in rows if r.task != "idle")
         replenishments = 0 if s.offset >= duration else (duration - s.offset - 1) // s.period + 1

@@ -1,0 +1,127 @@
+"""A run's trace is kept packed, and its events are made on each read.
+
+Long runs have millions of events; these tests check that the packed forms
+(``trace.RawEvents``, ``trace.TraceEvents``) read back exactly what the
+records hold, behave as sequences, and that the streamed Chrome trace is the
+same JSON as the one built in memory.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from conftest import T, make_scenario
+
+from takt import trace as tracemod
+from takt.model import RunResult, TraceEvent
+from takt.report import to_chrome_trace, write_chrome_trace
+from takt.scenario import load_scenario
+from takt.sim import REPO_ROOT, run_scenario
+from takt.trace import RECORD, EventType, RawEvent, TraceFormatError
+
+TICK_NS = 1_000_000
+RECORDS = [
+    (0, EventType.RELEASE, 1, 0),
+    (0, EventType.DISPATCH, 1, 0),
+    (2 * TICK_NS, EventType.COMPLETE, 1, 0),
+    (2 * TICK_NS, EventType.DISPATCH, 0, 0),
+    (3 * TICK_NS + TICK_NS // 2, 99, 0xFFFF, 7),  # a type this toolkit does not know
+]
+
+
+def packed(records: list[tuple[int, int, int, int]]) -> bytes:
+    header = f"takt-trace 1\ntick_ns {TICK_NS}\ntask 1 a\nevents\n".encode()
+    return header + b"".join(RECORD.pack(*r) for r in records)
+
+
+def test_raw_events_read_back_every_record() -> None:
+    events = tracemod.decode(packed(RECORDS)).events
+    assert len(events) == len(RECORDS)
+    assert list(events) == [RawEvent(*r) for r in RECORDS]
+    assert list(events) == list(events)  # read twice, the same
+    assert events[0] == RawEvent(0, EventType.RELEASE, 1, 0)
+    assert events[-1] == RawEvent(*RECORDS[-1])
+    assert events[1:3] == [RawEvent(*r) for r in RECORDS[1:3]]
+    assert events[::-2] == [RawEvent(*r) for r in RECORDS[::-2]]
+    assert events[-1].arg == 7 and events[2].stamp == 2 * TICK_NS
+    for bad in (len(RECORDS), -len(RECORDS) - 1):
+        with pytest.raises(IndexError):
+            events[bad]
+
+
+def test_a_partial_record_is_refused() -> None:
+    with pytest.raises(TraceFormatError, match="not whole records"):
+        tracemod.decode(packed(RECORDS)[:-3])
+
+
+def test_trace_events_are_the_decoded_events() -> None:
+    trace = tracemod.decode(packed(RECORDS))
+    lazy = tracemod.TraceEvents(trace)
+    eager = list(tracemod.events(trace))
+    assert eager == [
+        TraceEvent(0.0, "release", "a", 0),
+        TraceEvent(0.0, "dispatch", "a", 0),
+        TraceEvent(2.0, "complete", "a", 0),
+        TraceEvent(2.0, "dispatch", "idle", 0),
+        TraceEvent(3.5, "99", None, 7),
+    ]
+    assert len(lazy) == len(eager)
+    assert list(lazy) == eager and list(lazy) == eager
+    assert lazy == eager and eager == lazy
+    assert [lazy[i] for i in range(-len(eager), len(eager))] == eager + eager
+    assert lazy[1:4] == eager[1:4]
+    assert lazy != eager[:-1]
+    assert lazy != [*eager[:-1], TraceEvent(3.5, "99", None, 8)]
+    assert lazy != "not events"
+    with pytest.raises(IndexError):
+        lazy[len(eager)]
+
+
+def test_a_run_keeps_its_events_packed_and_reads_them_the_same() -> None:
+    scenario = make_scenario([T(10, 3, 2), T(15, 6, 1)], 60)
+    result = run_scenario(scenario)
+    assert isinstance(result.events, tracemod.TraceEvents)
+    again = run_scenario(scenario)
+    assert result.events == again.events == list(again.events)
+    kinds = [e.kind for e in result.events]
+    assert kinds.count("release") == 6 + 4 and kinds.count("complete") == 10
+
+
+def _streamed(result: RunResult) -> str:
+    out = io.StringIO()
+    write_chrome_trace(result, out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "example", ["three_tasks.toml", "hsf_idling.toml", "fpds_surveillance.toml"]
+)
+def test_streamed_chrome_trace_is_the_in_memory_one(example: str, tmp_path: Path) -> None:
+    result = run_scenario(load_scenario(REPO_ROOT / "examples" / example))
+    expected = json.dumps(to_chrome_trace(result), separators=(",", ":")) + "\n"
+    assert _streamed(result) == expected
+    path = tmp_path / "trace.json"
+    write_chrome_trace(result, path)
+    assert path.read_text() == expected
+
+
+def test_kernel_track_is_listed_before_the_events_that_use_it() -> None:
+    trace = tracemod.decode(packed(RECORDS))
+    scenario = make_scenario([T(10, 2, 1)], 5, names=["a"])
+    result = RunResult(scenario, [], [], tracemod.TraceEvents(trace))
+    events = json.loads(_streamed(result))["traceEvents"]
+    names = {e["tid"]: e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    first_instant = next(i for i, e in enumerate(events) if e["ph"] == "i")
+    assert max(i for i, e in enumerate(events) if e["ph"] == "M") < first_instant
+    unknown = [e for e in events if e.get("name") == "99"]
+    assert len(unknown) == 1 and names[unknown[0]["tid"]] == "kernel"
+    without = RunResult(scenario, [], [], list(tracemod.TraceEvents(trace))[:4])
+    labels = [
+        e["args"]["name"]
+        for e in json.loads(_streamed(without))["traceEvents"]
+        if e.get("name") == "thread_name"
+    ]
+    assert labels == ["a", "idle"]
