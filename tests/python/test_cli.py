@@ -296,6 +296,21 @@ def test_unsupported_feature_exits_1(takt_cli: list[str], tmp_path: Path, case: 
     assert not timeline.exists()
 
 
+def test_a_run_too_large_for_memory_is_refused_before_it_starts(
+    takt_cli: list[str], tmp_path: Path
+) -> None:
+    # 2^31 - 1 ticks of a period-1 task: about 2 * 10^9 jobs, terabytes of results.
+    scenario = tmp_path / "huge.toml"
+    scenario.write_text(scenario_toml([T(1, 1, 1)], 2**31 - 1))
+    jobs = tmp_path / "jobs.csv"
+    done = takt(takt_cli, "run", scenario, "--jobs", jobs, "--no-progress")
+    assert done.returncode == 1, (done.returncode, done.stderr)
+    assert "releases about 2,147,483,647 jobs" in done.stderr, done.stderr
+    assert "GiB of memory is available" in done.stderr and "[system] duration" in done.stderr
+    assert str(scenario) in done.stderr and done.stdout == ""
+    assert not jobs.exists() and list(tmp_path.iterdir()) == [scenario]
+
+
 def test_some_feature_is_still_unsupported(tmp_path: Path) -> None:
     """Keeps the test above meaningful: at least one case exercises the exit-1 path."""
     reasons = []

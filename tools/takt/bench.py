@@ -4,20 +4,26 @@
 reports scheduler events (kernel trace events: releases, dispatches,
 preemptions, completions, blocks, wakes) per wall-clock second, measured by
 the runner around the kernel's run alone (set-up and trace decoding excluded).
+It then runs the same set as ``takt run`` does (runner, trace decoding,
+timeline, job table, summary) and reports that pipeline's wall time and the
+process's peak memory.
 """
 
 from __future__ import annotations
 
 import random
+import resource
 import shutil
 import subprocess
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from takt.generator import periodic_task_set
 from takt.model import Scenario, SystemConfig
-from takt.sim import RunError, compile_input, run_runner, runner_path
+from takt.report.summary import render_summary
+from takt.sim import RunError, compile_input, run_runner, run_scenario, runner_path
 
 
 @dataclass(frozen=True)
@@ -38,15 +44,24 @@ class SimSpeed:
         return self.ticks / self.wall_seconds
 
 
-def sim_speed(tasks: int = 50, ticks: int = 1_000_000, utilization: float = 0.85,
-              seed: int = 1, repeat: int = 3) -> SimSpeed:
-    """Best of `repeat` runs of one generated task set (the first run warms caches)."""
+def generated_scenario(tasks: int, ticks: int, utilization: float, seed: int) -> Scenario:
     rng = random.Random(seed)
-    scenario = Scenario(
+    return Scenario(
         system=SystemConfig(duration=ticks),
         tasks=tuple(periodic_task_set(tasks, utilization, rng)),
         source=f"generated: {tasks} tasks, U={utilization}, seed {seed}",
     )
+
+
+def sim_speed(
+    tasks: int = 50,
+    ticks: int = 1_000_000,
+    utilization: float = 0.85,
+    seed: int = 1,
+    repeat: int = 3,
+) -> SimSpeed:
+    """Best of `repeat` runs of one generated task set (the first run warms caches)."""
+    scenario = generated_scenario(tasks, ticks, utilization, seed)
     binary = runner_path()
     best: SimSpeed | None = None
     with tempfile.TemporaryDirectory(prefix="takt-bench-") as tmp:
@@ -58,8 +73,14 @@ def sim_speed(tasks: int = 50, ticks: int = 1_000_000, utilization: float = 0.85
             )
             if errors:
                 raise RunError("runner failed:\n" + "\n".join(errors))
-            run = SimSpeed(tasks, ticks, int(stats["events"]), int(stats["context_switches"]),
-                           int(stats["interrupts"]), float(stats["wall_s"]))
+            run = SimSpeed(
+                tasks,
+                ticks,
+                int(stats["events"]),
+                int(stats["context_switches"]),
+                int(stats["interrupts"]),
+                float(stats["wall_s"]),
+            )
             if best is None or run.wall_seconds < best.wall_seconds:
                 best = run
     assert best is not None
@@ -74,6 +95,49 @@ def render_sim_speed(result: SimSpeed) -> str:
         f"  {result.events_per_second / 1e6:.2f} M scheduler events/s, "
         f"{result.ticks_per_second / 1e6:.2f} M simulated ticks/s "
         f"({result.ticks_per_second / 1000:.0f}x real time)"
+    )
+
+
+@dataclass(frozen=True)
+class RunCost:
+    """``takt run``'s pipeline on a generated set: what it made, its time, its memory."""
+
+    tasks: int
+    ticks: int
+    jobs: int
+    timeline_rows: int
+    events: int
+    wall_seconds: float
+    peak_rss_bytes: int
+
+    @property
+    def bytes_per_job(self) -> float:
+        return self.peak_rss_bytes / self.jobs
+
+
+def run_cost(
+    tasks: int = 50, ticks: int = 1_000_000, utilization: float = 0.85, seed: int = 1
+) -> RunCost:
+    """One run_scenario + summary of the generated set. The peak is this process's
+    (ru_maxrss): run it in a fresh process, as ``takt bench sim`` does, and it is
+    the pipeline's, plus the interpreter's own few tens of MB."""
+    scenario = generated_scenario(tasks, ticks, utilization, seed)
+    started = time.perf_counter()
+    result = run_scenario(scenario)
+    render_summary(result)
+    wall = time.perf_counter() - started
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # Linux: KiB
+    return RunCost(
+        tasks, ticks, len(result.jobs), len(result.timeline), len(result.events), wall, peak
+    )
+
+
+def render_run_cost(cost: RunCost) -> str:
+    return (
+        f"takt run pipeline (runner, trace decoding, timeline, job table, summary), same set: "
+        f"{cost.jobs} jobs, {cost.timeline_rows} timeline rows, {cost.events} events "
+        f"in {cost.wall_seconds:.2f} s wall\n"
+        f"  peak RSS {cost.peak_rss_bytes / 2**20:.0f} MiB ({cost.bytes_per_job:.0f} bytes a job)"
     )
 
 
@@ -131,12 +195,22 @@ def _callgrind_means(binary: Path, queue: str, n: int, iterations: int) -> dict[
         out = Path(tmp) / "callgrind.out"
         cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
         cmd += [f"--toggle-collect={fn}" for fn in MEASURED_FUNCTIONS.values()]
-        cmd += [str(binary), "--queue", queue, "--n", str(n), "--iterations", str(iterations),
-                "--no-instr"]
+        cmd += [
+            str(binary),
+            "--queue",
+            queue,
+            "--n",
+            str(n),
+            "--iterations",
+            str(iterations),
+            "--no-instr",
+        ]
         subprocess.run(cmd, capture_output=True, check=True)
         annotated = subprocess.run(
             ["callgrind_annotate", "--inclusive=yes", str(out)],
-            capture_output=True, text=True, check=True,
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout
     means: dict[str, float] = {}
     for op, fn in MEASURED_FUNCTIONS.items():
@@ -146,11 +220,13 @@ def _callgrind_means(binary: Path, queue: str, n: int, iterations: int) -> dict[
     return means
 
 
-def queue_costs(iterations: int = 20000, callgrind: bool = True,
-                callgrind_iterations: int = 1000) -> list[QueueCost]:
+def queue_costs(
+    iterations: int = 20000, callgrind: bool = True, callgrind_iterations: int = 1000
+) -> list[QueueCost]:
     binary = bench_binary("takt-bench-queues")
-    done = subprocess.run([str(binary), "--iterations", str(iterations)],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [str(binary), "--iterations", str(iterations)], capture_output=True, text=True, check=True
+    )
     rows = []
     use_callgrind = callgrind and shutil.which("valgrind") is not None
     cache: dict[tuple[str, int], dict[str, float]] = {}
@@ -162,8 +238,20 @@ def queue_costs(iterations: int = 20000, callgrind: bool = True,
             if (queue, n) not in cache:
                 cache[(queue, n)] = _callgrind_means(binary, queue, n, callgrind_iterations)
             cg = cache[(queue, n)].get(op)
-        rows.append(QueueCost(queue, n, op, int(f[3]), float(f[4]), float(f[5]), float(f[6]),
-                              float(f[7]) if f[7] else None, float(f[8]) if f[8] else None, cg))
+        rows.append(
+            QueueCost(
+                queue,
+                n,
+                op,
+                int(f[3]),
+                float(f[4]),
+                float(f[5]),
+                float(f[6]),
+                float(f[7]) if f[7] else None,
+                float(f[8]) if f[8] else None,
+                cg,
+            )
+        )
     return rows
 
 
@@ -183,8 +271,9 @@ def write_queue_results(rows: list[QueueCost], out_dir: Path) -> tuple[Path, Pat
         for queue in sorted({r.queue for r in rows}):
             series = [r for r in rows if r.queue == queue and r.op == op]
             ns = [r.n for r in series]
-            instr = [r.callgrind_instr if r.callgrind_instr is not None else r.mean_instr
-                     for r in series]
+            instr = [
+                r.callgrind_instr if r.callgrind_instr is not None else r.mean_instr for r in series
+            ]
             if all(v is not None for v in instr):
                 axes[0][col].plot(ns, instr, marker="o", label=queue)
             axes[1][col].plot(ns, [r.mean_ns for r in series], marker="o", label=queue)
@@ -216,8 +305,9 @@ def render_queue_table(rows: list[QueueCost]) -> str:
     for r in rows:
         cg = "" if r.callgrind_instr is None else f"{r.callgrind_instr:.1f}"
         counter = "" if r.mean_instr is None else f"{r.mean_instr:.1f} / {r.max_instr:.0f}"
-        lines.append(f"| {r.queue} | {r.n} | {r.op} | {cg} | {counter} "
-                     f"| {r.mean_ns:.1f} / {r.p99_ns:.0f} |")
+        lines.append(
+            f"| {r.queue} | {r.n} | {r.op} | {cg} | {counter} | {r.mean_ns:.1f} / {r.p99_ns:.0f} |"
+        )
     return "\n".join(lines) + "\n"
 
 

@@ -86,7 +86,8 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "what",
         choices=["sim", "queues", "hsf", "suite", "target"],
-        help="sim: scheduler events per second; queues: EDF ready-queue costs; "
+        help="sim: scheduler events per second, and takt run's time and memory; "
+        "queues: EDF ready-queue costs; "
         "hsf: tick cost against the number of servers; "
         "suite: the FreeRTOS-API kernel suite on QEMU (docs/benchmarks.md); "
         "target: native kernel costs on QEMU Cortex-M3 (instructions)",
@@ -240,6 +241,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
     if args.what == "sim":
         print(bench.render_sim_speed(bench.sim_speed(args.tasks, args.ticks, seed=args.seed)))
+        print(bench.render_run_cost(bench.run_cost(args.tasks, args.ticks, seed=args.seed)))
         return 0
     if args.what == "hsf":
         hsf_rows = bench.hsf_tick_costs(args.servers)

@@ -30,6 +30,10 @@ RUNNER_RELATIVE = Path("apps/runner/takt-runner")
 ProgressCallback = Callable[[float], None]
 RUNNER_MAX_SERVERS = 256  # TAKT_CONFIG_MAX_SERVERS in apps/runner/takt_config.h
 RUNNER_MAX_TASKS = 1000  # RUNNER_MAX_TASKS in apps/runner/scenario_input.h
+# What a run's result holds per released job: its job-table row, its timeline
+# rows and its packed trace records. Measured 580 to 750 bytes on sets from 2
+# to 50 tasks (docs/results/run_memory.txt); 1 KiB leaves room for busier sets.
+RESULT_BYTES_PER_JOB = 1024
 
 
 class RunError(RuntimeError):
@@ -82,6 +86,46 @@ def unsupported_reason(scenario: Scenario) -> str | None:
     if system.port not in PORTS:
         return f'port "{system.port}" is not available ({", ".join(PORTS)})'
     return None
+
+
+def released_jobs(scenario: Scenario) -> int:
+    """How many jobs the scenario releases in [0, duration)."""
+    duration = scenario.system.duration
+    return sum(-(-(duration - t.offset) // t.period) for t in scenario.tasks if t.offset < duration)
+
+
+def available_memory() -> int | None:
+    """The memory the system can still give (MemAvailable), in bytes; None if unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                key, _, value = line.partition(":")
+                if key == "MemAvailable":
+                    return int(value.split()[0]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def memory_problem(scenario: Scenario, available: int | None) -> str | None:
+    """Why the run's result would not fit in memory, or None.
+
+    A run keeps its whole job table, timeline and trace until its reports are
+    written; refusing up front beats being killed by the system part-way.
+    """
+    if available is None:
+        return None
+    jobs = released_jobs(scenario)
+    need = jobs * RESULT_BYTES_PER_JOB
+    if need <= available:
+        return None
+    gib = 1024**3
+    return (
+        f"the run releases about {jobs:,} jobs, and its result (job table, timeline and "
+        f"trace, about {RESULT_BYTES_PER_JOB} bytes a job) would need about "
+        f"{need / gib:.1f} GiB; {available / gib:.1f} GiB of memory is available. "
+        "Shorten [system] duration."
+    )
 
 
 def compile_input(scenario: Scenario, tick_start: int = 0) -> str:
@@ -172,7 +216,7 @@ def run_scenario(
         scenario = dataclasses.replace(
             scenario, system=dataclasses.replace(scenario.system, port=port)
         )
-    reason = unsupported_reason(scenario)
+    reason = unsupported_reason(scenario) or memory_problem(scenario, available_memory())
     if reason is not None:
         raise RunError(f"{scenario.source}: {reason}")
     on_target = scenario.system.port != "sim"

@@ -1,9 +1,11 @@
-"""A run's trace is kept packed, and its events are made on each read.
+"""What a long run keeps in memory, and what it refuses.
 
-Long runs have millions of events; these tests check that the packed forms
-(``trace.RawEvents``, ``trace.TraceEvents``) read back exactly what the
-records hold, behave as sequences, and that the streamed Chrome trace is the
-same JSON as the one built in memory.
+Long runs have millions of events. The trace stays packed and its events are
+made on each read: these tests check that the packed forms (``trace.RawEvents``,
+``trace.TraceEvents``) read back exactly what the records hold and behave as
+sequences, that the streamed Chrome trace is the same JSON as the one built in
+memory, that a run whose result would not fit in memory is refused before it
+starts, and that ``takt bench sim``'s pipeline figures are the run's.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import T, make_scenario
 
+from takt import bench, sim
 from takt import trace as tracemod
 from takt.model import RunResult, TraceEvent
 from takt.report import to_chrome_trace, write_chrome_trace
@@ -125,3 +128,42 @@ def test_kernel_track_is_listed_before_the_events_that_use_it() -> None:
         if e.get("name") == "thread_name"
     ]
     assert labels == ["a", "idle"]
+
+
+def test_released_jobs_counts_each_task_from_its_offset() -> None:
+    scenario = make_scenario([T(10, 1, 1), T(3, 1, 2, None, 5), T(7, 1, 3, None, 30)], 30)
+    assert sim.released_jobs(scenario) == 3 + 9 + 0
+
+
+def test_memory_problem_compares_the_result_with_available_memory() -> None:
+    scenario = make_scenario([T(1, 1, 1)], 1_000_000)
+    need = 1_000_000 * sim.RESULT_BYTES_PER_JOB
+    assert sim.memory_problem(scenario, None) is None
+    assert sim.memory_problem(scenario, need) is None
+    problem = sim.memory_problem(scenario, need - 1)
+    assert problem is not None and "about 1,000,000 jobs" in problem
+    assert "1.0 GiB of memory is available" in problem
+    with pytest.raises(sim.RunError, match="Shorten"):
+        run_scenario(make_scenario([T(1, 1, 1)], 2**31 - 1))
+
+
+def test_available_memory_reads_meminfo() -> None:
+    available = sim.available_memory()
+    if Path("/proc/meminfo").exists():
+        assert available is not None and available > 0
+    else:
+        assert available is None
+
+
+def test_run_cost_reports_the_runs_own_counts() -> None:
+    cost = bench.run_cost(tasks=5, ticks=2000, seed=3)
+    scenario = bench.generated_scenario(5, 2000, 0.85, 3)
+    result = run_scenario(scenario)
+    assert (cost.jobs, cost.timeline_rows, cost.events) == (
+        sim.released_jobs(scenario),
+        len(result.timeline),
+        len(result.events),
+    )
+    assert len(result.jobs) == cost.jobs and cost.peak_rss_bytes > 0
+    assert cost.bytes_per_job == cost.peak_rss_bytes / cost.jobs
+    assert f"{cost.jobs} jobs" in bench.render_run_cost(cost)
