@@ -389,9 +389,7 @@ def test_analyze_fp_full_runs_all_tests() -> None:
     assert report.available
 
 
-@pytest.mark.parametrize(
-    ("preemption", "test"), [("none", "fpns_wcrt"), ("deferred", "fpds_wcrt")]
-)
+@pytest.mark.parametrize(("preemption", "test"), [("none", "fpns_wcrt"), ("deferred", "fpds_wcrt")])
 def test_analyze_fp_without_full_preemption(preemption: str, test: str) -> None:
     report = analyze_scenario(scenario("fp", preemption))
     assert report.available

@@ -183,7 +183,11 @@ RAISE, RESTORE = {0x10, 0x30}, {0x20, 0x40, 0x50}
 def test_masked_steps_outermost_section() -> None:
     # before, raise, inside, restore (lowers, counted), after
     assert bs.masked_steps([0x0, 0x10, 0x12, 0x20, 0x22], RAISE, RESTORE) == [
-        False, False, True, True, False,
+        False,
+        False,
+        True,
+        True,
+        False,
     ]
 
 

@@ -28,15 +28,16 @@ def random_set(rng: random.Random, offsets: bool) -> list[Task]:
         bounds = [0, *cuts, wcet]
         segments = tuple(b - a for a, b in zip(bounds, bounds[1:], strict=False))
         offset = rng.randint(0, period - 1) if offsets else 0
-        tasks.append(
-            Task(f"t{i}", period, wcet, period, offset, priorities[i], None, segments)
-        )
+        tasks.append(Task(f"t{i}", period, wcet, period, offset, priorities[i], None, segments))
     return tasks
 
 
 def scenario(tasks: list[Task], preemption: str, duration: int) -> Scenario:
-    return Scenario(SystemConfig(policy="fp", preemption=preemption, duration=duration),
-                    tuple(tasks), source="generated")
+    return Scenario(
+        SystemConfig(policy="fp", preemption=preemption, duration=duration),
+        tuple(tasks),
+        source="generated",
+    )
 
 
 def executions(result: RunResult) -> dict[tuple[str, int], list[tuple[int, int]]]:
@@ -76,8 +77,9 @@ def blocking_violations(tasks: list[Task], preemption: str, result: RunResult) -
         lower = [t for t in tasks if (t.priority or 0) < (task.priority or 0)]
         if not lower:
             continue
-        longest = max(max(t.segments if preemption == "deferred" and t.segments else (t.wcet,))
-                      for t in lower)
+        longest = max(
+            max(t.segments if preemption == "deferred" and t.segments else (t.wcet,)) for t in lower
+        )
         blocked = 0
         for row in result.timeline:
             other = by_name.get(row.task)
@@ -142,8 +144,11 @@ def test_analysis_catches_later_jobs_worse_than_the_first() -> None:
             responses = job_response_times(task, tasks, "deferred")
             if responses is None:
                 continue
-            observed = [j.finish - j.release for j in result.jobs
-                        if j.task == task.name and j.finish is not None]
+            observed = [
+                j.finish - j.release
+                for j in result.jobs
+                if j.task == task.name and j.finish is not None
+            ]
             if observed and max(observed) > observed[0]:
                 assert max(observed) <= max(responses)
                 if max(observed) > first_job_only(task, tasks, "deferred"):
@@ -166,8 +171,11 @@ def test_preemption_points_cost_nothing_under_full_preemption() -> None:
 
 def test_full_load_with_blocking_is_unbounded() -> None:
     # Level load exactly 1 plus a lower-priority subjob: the active period never ends.
-    tasks = [Task("a", 6, 3, 6, 0, 2), Task("b", 10, 5, 10, 0, 3, None, (3, 2)),
-             Task("c", 10, 5, 10, 0, 1, None, (3, 2))]
+    tasks = [
+        Task("a", 6, 3, 6, 0, 2),
+        Task("b", 10, 5, 10, 0, 3, None, (3, 2)),
+        Task("c", 10, 5, 10, 0, 1, None, (3, 2)),
+    ]
     assert job_response_times(tasks[0], tasks, "deferred") is None
     assert job_response_times(tasks[0], tasks[:1], "deferred") == [3]
 

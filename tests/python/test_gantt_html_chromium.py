@@ -27,6 +27,7 @@ from takt.report import write_gantt
 
 CHROMIUM = os.environ.get("TAKT_CHROMIUM", "/usr/bin/chromium")
 
+
 def servers_with_budgets() -> tuple[RunResult, dict[str, list[tuple[int, int]]]]:
     from takt.model import HsfConfig, Server
 

@@ -152,9 +152,7 @@ def test_random_hierarchies_keep_the_invariants(kind: str, size: int) -> None:
         duration = 400 if size <= 16 else 250
         result = run_scenario(hierarchy(specs, duration), tick_start=rng.choice([0, 0xFFFFFF00]))
         problems = check_invariants(result)
-        assert not problems, f"{kind}, {size} servers, round {round_}:\n" + "\n".join(
-            problems[:15]
-        )
+        assert not problems, f"{kind}, {size} servers, round {round_}:\n" + "\n".join(problems[:15])
 
 
 def test_invariant_checker_catches_a_wrong_server() -> None:

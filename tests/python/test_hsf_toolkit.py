@@ -114,7 +114,7 @@ def test_unsupported_hsf_variants_are_named() -> None:
     s = parse_scenario(HSF_TEXT.replace('server_type = "deferrable"', 'global = "edf"'))
     reason = unsupported_reason(s)
     assert reason is not None and '"edf"' in reason
-    listq = parse_scenario(HSF_TEXT.replace('duration = 50', 'duration = 50\nready_queue = "list"'))
+    listq = parse_scenario(HSF_TEXT.replace("duration = 50", 'duration = 50\nready_queue = "list"'))
     reason = unsupported_reason(listq)
     assert reason is not None and '"list"' in reason
     assert unsupported_reason(parse_scenario(HSF_TEXT)) is None
@@ -287,9 +287,7 @@ def test_perfetto_budget_counters_and_server_events_on_server_tracks() -> None:
     assert {e["name"] for e in counters} == {"budget S1", "budget S2"}
     s2 = [(e["ts"], e["args"]["budget"]) for e in counters if e["name"] == "budget S2"]
     assert s2[:4] == [(0, 0), (0, 15), (10_000, 15), (20_000, 5)]
-    names = {
-        e["tid"]: e["args"]["name"] for e in data["traceEvents"] if e["name"] == "thread_name"
-    }
+    names = {e["tid"]: e["args"]["name"] for e in data["traceEvents"] if e["name"] == "thread_name"}
     replenish = [e for e in data["traceEvents"] if e["name"] == "server_replenish"]
     assert {names[e["tid"]] for e in replenish} == {"server S1", "server S2"}
 

@@ -49,6 +49,8 @@ OTHER_TIMER_QUEUES = ("rbtree", "list")
 def default_timer_queue(policy: str) -> str:
     """The timer queue the FreeRTOS layer builds a policy with by default."""
     return EDF_TIMER_QUEUE if policy.startswith("edf-") else DEFAULT_TIMER_QUEUE
+
+
 TIMER_QUEUE_TITLES = {"heap": "heap", "rbtree": "red-black tree", "list": "sorted list"}
 
 # Tests the latency part must report (name -> the parameter values of the

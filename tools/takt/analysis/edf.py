@@ -42,9 +42,7 @@ def edf_utilization(tasks: Sequence[Task]) -> TestResult:
 def demand(tasks: Sequence[Task], t: int) -> int:
     """h(t): work of the jobs with release and deadline inside [0, t], synchronous release."""
     return sum(
-        ((t - task.deadline) // task.period + 1) * task.wcet
-        for task in tasks
-        if task.deadline <= t
+        ((t - task.deadline) // task.period + 1) * task.wcet for task in tasks if task.deadline <= t
     )
 
 
