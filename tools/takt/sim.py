@@ -242,7 +242,8 @@ def run_scenario(
         if errors:
             raise RunError(f"{scenario.source}: the runner failed:\n" + "\n".join(errors))
         trace = tracemod.decode(trace_path.read_bytes())
-    if int(stats.get("lost", "0")) != trace.lost_events:
+    lost = trace.lost_events
+    if int(stats.get("lost", "0")) != lost:
         raise RunError("the trace's overflow records disagree with the runner's lost count")
     return RunResult(
         scenario=scenario,
@@ -251,7 +252,7 @@ def run_scenario(
         events=tracemod.TraceEvents(trace),
         budgets=tracemod.budgets(trace, scenario),
         context_switches=int(stats.get("context_switches", "0")),
-        trace_overflows=trace.lost_events,
+        trace_overflows=lost,
         wall_seconds=float(stats.get("wall_s", wall)),
     )
 

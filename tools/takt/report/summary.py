@@ -73,6 +73,8 @@ def task_stats(result: RunResult) -> list[TaskStats]:
 
 
 def server_stats(result: RunResult) -> list[ServerStats]:
+    if not result.scenario.servers:
+        return []
     duration = run_duration(result)
     out: list[ServerStats] = []
     by_server: dict[str, list[TimelineRow]] = {}
