@@ -13,16 +13,18 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import T, make_scenario
 
-from takt import bench, sim
+from takt import bench, sim, tables
 from takt import trace as tracemod
-from takt.model import RunResult, TraceEvent
+from takt.model import JobRow, RunResult, TimelineRow, TraceEvent
 from takt.report import to_chrome_trace, write_chrome_trace
 from takt.scenario import load_scenario
 from takt.sim import REPO_ROOT, run_scenario
+from takt.tables import JobTable, PackedSequence, TimelineTable
 from takt.trace import RECORD, EventType, RawEvent, TraceFormatError
 
 TICK_NS = 1_000_000
@@ -167,3 +169,83 @@ def test_run_cost_reports_the_runs_own_counts() -> None:
     assert len(result.jobs) == cost.jobs and cost.peak_rss_bytes > 0
     assert cost.bytes_per_job == cost.peak_rss_bytes / cost.jobs
     assert f"{cost.jobs} jobs" in bench.render_run_cost(cost)
+
+
+TIMELINE_ROWS = [
+    TimelineRow(0, 2, "S1", "T2", 0),
+    TimelineRow(2, 6, "S1", "T1", 0),
+    TimelineRow(6, 10, "S1", "idle", None),
+    TimelineRow(10, 2**40, "", "T3", 2**31),
+]
+JOB_ROWS = [
+    JobRow("T2", 0, 0, 15, 2, False),
+    JobRow("T1", 0, 0, 20, None, True),
+    JobRow("T2", 1, 15, 30, 2**40, True),
+]
+
+
+@pytest.mark.parametrize(
+    ("table", "rows"),
+    [(TimelineTable, TIMELINE_ROWS), (JobTable, JOB_ROWS)],
+)
+def test_tables_read_back_their_rows(table: type[PackedSequence[Any]], rows: list[Any]) -> None:
+    packed = table(rows)
+    assert len(packed) == len(rows)
+    assert list(packed) == rows and list(packed) == rows
+    assert packed == rows and rows == packed and packed == table(rows)
+    assert [packed[i] for i in range(-len(rows), len(rows))] == rows + rows
+    assert packed[1:] == rows[1:] and packed[::-1] == rows[::-1]
+    assert packed != rows[:-1] and packed != [*rows[:-1], rows[0]]
+    assert packed != "rows"
+    with pytest.raises(IndexError):
+        packed[len(rows)]
+    assert table() == [] and len(table()) == 0
+    assert tables.task_names(packed) == tables.task_names(list(rows))
+
+
+def test_timeline_table_extends_its_last_row() -> None:
+    packed = TimelineTable(TIMELINE_ROWS[:2])
+    packed.extend_last(9)
+    assert packed[-1] == TimelineRow(2, 9, "S1", "T1", 0)
+    assert packed.task_names() == ["T2", "T1"]
+    assert tables.task_names(TIMELINE_ROWS) == ["T2", "T1", "idle", "T3"]
+
+
+def test_a_run_keeps_its_rows_as_tables() -> None:
+    scenario = make_scenario([T(10, 3, 2), T(15, 6, 1)], 60)
+    result = run_scenario(scenario)
+    assert isinstance(result.timeline, TimelineTable) and isinstance(result.jobs, JobTable)
+    assert result.jobs == run_scenario(scenario).jobs
+    assert [(j.task, j.job, j.finish) for j in result.jobs][:3] == [
+        ("T1", 0, 3),
+        ("T1", 1, 13),
+        ("T1", 2, 23),
+    ]
+
+
+def _job_trace(records: list[tuple[int, int, int, int]]) -> tracemod.Trace:
+    header = f"takt-trace 1\ntick_ns {TICK_NS}\ntask 1 a\ntask 2 b\nevents\n".encode()
+    return tracemod.decode(header + b"".join(RECORD.pack(*r) for r in records))
+
+
+def test_job_table_pairs_releases_and_completions_in_and_out_of_order() -> None:
+    R, C, M = EventType.RELEASE, EventType.COMPLETE, EventType.DEADLINE_MISS
+    in_order = [
+        (0, R, 1, 0), (0, R, 2, 0), (3 * TICK_NS, C, 1, 0), (10 * TICK_NS, R, 1, 1),
+        (10 * TICK_NS, R, 2, 1), (12 * TICK_NS, C, 2, 1), (20 * TICK_NS, R, 1, 2),
+        (21 * TICK_NS, M, 1, 1), (25 * TICK_NS, C, 1, 2),
+    ]  # fmt: skip
+    scenario = make_scenario([T(10, 2, 2), T(10, 2, 1)], 30, names=["a", "b"])
+    expected = [
+        JobRow("a", 0, 0, 10, 3, False),
+        JobRow("a", 1, 10, 20, None, True),
+        JobRow("a", 2, 20, 30, 25, False),
+        JobRow("b", 0, 0, 10, None, True),
+        JobRow("b", 1, 10, 20, 12, False),
+    ]
+    assert list(tracemod.jobs(_job_trace(in_order), scenario)) == expected
+    # Out of order (a hand-made trace; the kernel never writes one): the same table.
+    assert list(tracemod.jobs(_job_trace(in_order[::-1]), scenario)) == expected
+    # A job released twice: its last record counts, as a lookup gives it.
+    twice = [*in_order, (22 * TICK_NS, R, 2, 1)]
+    assert tracemod.jobs(_job_trace(twice), scenario)[-1] == JobRow("b", 1, 22, 32, 12, False)

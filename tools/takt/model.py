@@ -142,8 +142,8 @@ class ServerBudget:
 @dataclass
 class RunResult:
     scenario: Scenario
-    timeline: list[TimelineRow]
-    jobs: list[JobRow]
+    timeline: Sequence[TimelineRow]
+    jobs: Sequence[JobRow]
     events: Sequence[TraceEvent] = field(default_factory=list)
     context_switches: int = 0
     trace_overflows: int = 0

@@ -10,13 +10,16 @@ server index in the task field (0xFFFF: the idle server).
 
 from __future__ import annotations
 
+import itertools
 import struct
-from collections.abc import Iterator, Sequence
+from array import array
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import NamedTuple, overload
+from typing import NamedTuple
 
-from takt.model import JobRow, Scenario, ServerBudget, TimelineRow, TraceEvent
+from takt.model import Scenario, ServerBudget, TraceEvent
+from takt.tables import JobTable, PackedSequence, TimelineTable
 
 NO_TASK = 0xFFFF
 IDLE_SERVER = 0xFFFF
@@ -71,7 +74,7 @@ class RawEvent(NamedTuple):
     arg: int
 
 
-class RawEvents(Sequence[RawEvent]):
+class RawEvents(PackedSequence[RawEvent]):
     """The trace's records, kept packed as the runner wrote them (16 bytes each).
 
     A long run has millions of events; one object per event would cost about ten
@@ -80,7 +83,7 @@ class RawEvents(Sequence[RawEvent]):
 
     __slots__ = ("_body",)
 
-    def __init__(self, body: bytes) -> None:
+    def __init__(self, body: bytes | memoryview) -> None:
         if len(body) % RECORD.size:
             raise TraceFormatError(f"trace body of {len(body)} bytes is not whole records")
         self._body = body
@@ -95,19 +98,8 @@ class RawEvents(Sequence[RawEvent]):
     def __iter__(self) -> Iterator[RawEvent]:
         return map(RawEvent._make, RECORD.iter_unpack(self._body))
 
-    @overload
-    def __getitem__(self, index: int) -> RawEvent: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[RawEvent]: ...
-
-    def __getitem__(self, index: int | slice) -> RawEvent | list[RawEvent]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        count = len(self)
-        if not -count <= index < count:
-            raise IndexError("trace event index out of range")
-        return RawEvent._make(RECORD.unpack_from(self._body, (index % count) * RECORD.size))
+    def _item(self, index: int) -> RawEvent:
+        return RawEvent._make(RECORD.unpack_from(self._body, index * RECORD.size))
 
 
 @dataclass(frozen=True)
@@ -199,11 +191,12 @@ def decode(data: bytes) -> Trace:
         raise TraceFormatError(f"task-server names server {unknown[0]}, which has no header line")
     if tick_ns <= 0:
         raise TraceFormatError("missing tick_ns in the trace header")
-    events = RawEvents(data[end + len(marker) :])
+    # A view, not a copy: the records stay in the runner's bytes.
+    events = RawEvents(memoryview(data)[end + len(marker) :])
     return Trace(tick_ns, names, events, nearest_tick, servers, task_servers)
 
 
-def timeline(trace: Trace, duration: int) -> list[TimelineRow]:
+def timeline(trace: Trace, duration: int) -> TimelineTable:
     """One row per maximal interval in which the same job (or idle) ran.
 
     A row ends when another task is dispatched, when the running task
@@ -212,26 +205,24 @@ def timeline(trace: Trace, duration: int) -> list[TimelineRow]:
     column names the server of the latest SERVER_SWITCH; "idle" for the idle
     server; empty without servers).
     """
-    rows: list[TimelineRow] = []
+    rows = TimelineTable()
     completed: dict[int, int] = {}
     running: int | None = None
     server = "idle" if trace.hierarchical else ""
     since = 0
+    last: tuple[int, str, str, int | None] | None = None  # the last row's end, server, task, job
 
     def close(until: int) -> None:
+        nonlocal last
         if running is None or until <= since:
             return
         task = trace.name(running)
         job = None if running == IDLE_TASK_ID else completed.get(running, 0)
-        last = rows[-1] if rows else None
-        if (
-            last is not None
-            and last.end == since
-            and (last.server, last.task, last.job) == (server, task, job)
-        ):
-            rows[-1] = TimelineRow(last.start, until, server, task, job)
+        if last == (since, server, task, job):
+            rows.extend_last(until)
         else:
-            rows.append(TimelineRow(since, until, server, task, job))
+            rows.append(since, until, server, task, job)
+        last = (until, server, task, job)
 
     server_switch, dispatch, complete = (
         EventType.SERVER_SWITCH,
@@ -257,7 +248,7 @@ def timeline(trace: Trace, duration: int) -> list[TimelineRow]:
     return rows
 
 
-def jobs(trace: Trace, scenario: Scenario) -> list[JobRow]:
+def jobs(trace: Trace, scenario: Scenario) -> JobTable:
     """The job table: every released job, its deadline, finish and verdict.
 
     The kernel reports a miss at completion or at the first tick after the
@@ -266,38 +257,69 @@ def jobs(trace: Trace, scenario: Scenario) -> list[JobRow]:
     """
     by_name = {t.name: t for t in scenario.tasks}
     duration = scenario.system.duration
-    # Per task id: job number -> tick. Plain ints, no tuple keys: a long run has
-    # millions of jobs, and this is the toolkit's peak of memory.
-    released: dict[int, dict[int, int]] = {}
-    finished: dict[int, dict[int, int]] = {}
+    # Per task id, in trace order: job numbers and ticks, as columns (16 bytes a
+    # job: a long run has millions). Each task's lookups are made when its rows
+    # are, one task at a time.
+    released: dict[int, tuple[array[int], array[int]]] = {}
+    finished: dict[int, tuple[array[int], array[int]]] = {}
     missed: dict[int, set[int]] = {}
     on_release, on_complete, on_miss = (
         EventType.RELEASE,
         EventType.COMPLETE,
         EventType.DEADLINE_MISS,
     )
+
+    def columns() -> tuple[array[int], array[int]]:
+        return array("q"), array("q")
+
     for stamp, kind, task, arg in trace.events.records():
         if kind == on_release:
-            released.setdefault(task, {})[arg] = trace.ticks(stamp)
+            numbers, ticks = released.get(task) or released.setdefault(task, columns())
         elif kind == on_complete:
-            finished.setdefault(task, {})[arg] = trace.ticks(stamp)
-        elif kind == on_miss:
-            missed.setdefault(task, set()).add(arg)
+            numbers, ticks = finished.get(task) or finished.setdefault(task, columns())
+        else:
+            if kind == on_miss:
+                missed.setdefault(task, set()).add(arg)
+            continue
+        numbers.append(arg)
+        ticks.append(trace.ticks(stamp))
     order = {name: i for i, name in enumerate(by_name)}
-    rows: list[JobRow] = []
+    rows = JobTable()
     for task in sorted(released, key=lambda t: order[trace.name(t)]):
         name = trace.name(task)
         relative_deadline = by_name[name].deadline
-        task_finished = finished.get(task, {})
         task_missed = missed.get(task, set())
-        task_released = released[task]
-        for job in sorted(task_released):
-            release = task_released[job]
+        for job, release, finish in _task_jobs(released[task], finished.get(task, columns())):
             deadline = release + relative_deadline
-            finish = task_finished.get(job)
             miss = job in task_missed or (finish is None and deadline < duration)
-            rows.append(JobRow(name, job, release, deadline, finish, miss))
+            rows.append(name, job, release, deadline, finish, miss)
     return rows
+
+
+def _task_jobs(
+    released: tuple[array[int], array[int]], finished: tuple[array[int], array[int]]
+) -> Iterator[tuple[int, int, int | None]]:
+    """(job, release, finish or None) of one task by job number, from its RELEASE
+    and COMPLETE columns. The kernel numbers a task's jobs upwards and completes
+    them in order, so one walk pairs them; other traces go through lookups
+    (where a job appears twice, its last record counts)."""
+    (released_jobs, released_at), (finished_jobs, finished_at) = released, finished
+    if _increasing(released_jobs) and _increasing(finished_jobs):
+        done, count = 0, len(finished_jobs)
+        for job, release in zip(released_jobs, released_at, strict=True):
+            while done < count and finished_jobs[done] < job:
+                done += 1
+            matched = done < count and finished_jobs[done] == job
+            yield job, release, finished_at[done] if matched else None
+        return
+    release_of = dict(zip(released_jobs, released_at, strict=True))
+    finish_of = dict(zip(finished_jobs, finished_at, strict=True))
+    for job in sorted(release_of):
+        yield job, release_of[job], finish_of.get(job)
+
+
+def _increasing(values: array[int]) -> bool:
+    return all(a < b for a, b in itertools.pairwise(values))
 
 
 def budgets(trace: Trace, scenario: Scenario) -> dict[str, ServerBudget]:
@@ -410,7 +432,7 @@ def events(trace: Trace) -> Iterator[TraceEvent]:
         yield _event(trace, *record)
 
 
-class TraceEvents(Sequence[TraceEvent]):
+class TraceEvents(PackedSequence[TraceEvent]):
     """A run's kernel events (as :func:`events` gives them), made on each read.
 
     Kept as the packed trace, not as objects: a run of a million ticks has
@@ -428,23 +450,5 @@ class TraceEvents(Sequence[TraceEvent]):
     def __iter__(self) -> Iterator[TraceEvent]:
         return events(self._trace)
 
-    @overload
-    def __getitem__(self, index: int) -> TraceEvent: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[TraceEvent]: ...
-
-    def __getitem__(self, index: int | slice) -> TraceEvent | list[TraceEvent]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+    def _item(self, index: int) -> TraceEvent:
         return _event(self._trace, *self._trace.events[index])
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"TraceEvents({len(self)} events)"

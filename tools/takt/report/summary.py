@@ -5,7 +5,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from takt.model import JobRow, RunResult, TimelineRow
+from takt import tables
+from takt.model import JobRow, RunResult
 
 
 @dataclass(frozen=True)
@@ -44,29 +45,51 @@ def task_names(result: RunResult) -> list[str]:
     """Tasks in definition order, then any task seen only in the results (first-seen order)."""
     names = [t.name for t in result.scenario.tasks]
     seen = set(names)
-    for n in itertools.chain((j.task for j in result.jobs), (r.task for r in result.timeline)):
+    for n in itertools.chain(tables.task_names(result.jobs), tables.task_names(result.timeline)):
         if n != "idle" and n not in seen:
             seen.add(n)
             names.append(n)
     return names
 
 
+class _Tally:
+    """One task's jobs, counted as they go by (a long run's table is not kept twice)."""
+
+    __slots__ = ("completed", "misses", "released", "total_response", "worst_response")
+
+    def __init__(self) -> None:
+        self.released = self.completed = self.misses = self.total_response = 0
+        self.worst_response: int | None = None
+
+    def add(self, job: JobRow) -> None:
+        self.released += 1
+        self.misses += job.missed
+        response = job.response_time
+        if response is not None:
+            self.completed += 1
+            self.total_response += response
+            if self.worst_response is None or response > self.worst_response:
+                self.worst_response = response
+
+
 def task_stats(result: RunResult) -> list[TaskStats]:
-    by_task: dict[str, list[JobRow]] = {}
+    tallies: dict[str, _Tally] = {}
     for j in result.jobs:
-        by_task.setdefault(j.task, []).append(j)
+        tally = tallies.get(j.task)
+        if tally is None:
+            tally = tallies[j.task] = _Tally()
+        tally.add(j)
     out: list[TaskStats] = []
     for name in task_names(result):
-        jobs = by_task.get(name, [])
-        rts = [j.response_time for j in jobs if j.response_time is not None]
+        t = tallies.get(name) or _Tally()
         out.append(
             TaskStats(
                 task=name,
-                released=len(jobs),
-                completed=len(rts),
-                misses=sum(1 for j in jobs if j.missed),
-                worst_response=max(rts) if rts else None,
-                mean_response=sum(rts) / len(rts) if rts else None,
+                released=t.released,
+                completed=t.completed,
+                misses=t.misses,
+                worst_response=t.worst_response,
+                mean_response=t.total_response / t.completed if t.completed else None,
             )
         )
     return out
@@ -76,22 +99,21 @@ def server_stats(result: RunResult) -> list[ServerStats]:
     if not result.scenario.servers:
         return []
     duration = run_duration(result)
-    out: list[ServerStats] = []
-    by_server: dict[str, list[TimelineRow]] = {}
+    busy: dict[str, int] = {}
+    idle: dict[str, int] = {}
     for r in result.timeline:
-        by_server.setdefault(r.server, []).append(r)
+        into = idle if r.task == "idle" else busy
+        into[r.server] = into.get(r.server, 0) + r.end - r.start
+    out: list[ServerStats] = []
     for s in result.scenario.servers:
-        rows = by_server.get(s.name, [])
-        idle = sum(r.end - r.start for r in rows if r.task == "idle")
-        busy = sum(r.end - r.start for r in rows if r.task != "idle")
         replenishments = 0 if s.offset >= duration else (duration - s.offset - 1) // s.period + 1
         out.append(
             ServerStats(
                 server=s.name,
                 budget=s.budget,
                 period=s.period,
-                busy=busy,
-                idle=idle,
+                busy=busy.get(s.name, 0),
+                idle=idle.get(s.name, 0),
                 supplied=replenishments * s.budget,
                 server_type=s.server_type,
                 depletions=(
