@@ -83,7 +83,7 @@ static inline void end_wait(takt_task_t *task, int result)
     if (takt_pq_node_queued(&task->wake_timer.node)) {
         end_timed_wait(task);
     } else {
-        task_wake(task, (takt_wait_t)task->wait);
+        sched_wake_inline(task, (takt_wait_t)task->wait);
     }
 }
 
@@ -152,6 +152,7 @@ int takt_sched_lock(void)
     int result = TAKT_ERR_STATE;
     if (takt_kernel.sched_lock < UINT8_MAX) {
         takt_kernel.sched_lock++;
+        takt_kernel.sched_locked = true;
         result = TAKT_OK;
     }
     port_critical_exit(key);
@@ -171,6 +172,7 @@ int takt_sched_unlock(void)
     uint32_t switches = takt_kernel.context_switches;
     bool ended = --takt_kernel.sched_lock == 0;
     if (ended) {
+        takt_kernel.sched_locked = false;
         sched_reschedule(); /* the switch the lock held back, if any */
     }
     port_critical_exit(key);
