@@ -70,7 +70,7 @@ static void unlink_waiter(takt_task_t *task)
 /* A wait that ends before its timeout: the timer leaves the queue first. Out
  * of line, so that end_wait, when no timeout is armed (most waits), ends in a
  * tail call and saves no registers. */
-__attribute__((noinline)) static void end_timed_wait(takt_task_t *task)
+__attribute__((noinline)) void sync_end_timed_wait(takt_task_t *task)
 {
     timer_dequeue(&task->wake_timer);
     task_wake(task, (takt_wait_t)task->wait);
@@ -81,7 +81,7 @@ static inline void end_wait(takt_task_t *task, int result)
     task->wait_result = (int8_t)result;
     unlink_waiter(task);
     if (takt_pq_node_queued(&task->wake_timer.node)) {
-        end_timed_wait(task);
+        sync_end_timed_wait(task);
     } else {
         sched_wake_inline(task, (takt_wait_t)task->wait);
     }
