@@ -46,24 +46,37 @@ typedef struct {
         };
         uint32_t block_word;
     };
-    /* What the next switch point must do besides picking the head; the
-     * switch point tests them at once (switch_requests) and clears them. One byte each:
-     * a task sets yield_current without a critical section, and a byte store
-     * cannot lose an interrupt's store to a neighbour. */
+    /* What makes a switch point more than picking the head, so that one
+     * 64-bit test skips it all (takt_sched_switch_point): the requests, a
+     * held scheduler lock, a non-preemptive task. */
     union {
         struct {
-            bool rotate_current;      /* round-robin slice expired: current goes behind its equals */
-            bool at_preemption_point; /* the running task offered to be preempted */
-            bool demoted_current;     /* its priority dropped: it goes behind its new equals */
-            bool yield_current;       /* it yielded: behind its equals, and a preemption point */
+            /* What the next switch point must do besides picking the head;
+             * the switch point tests them at once (switch_requests) and
+             * clears them. One byte each: a task sets yield_current without
+             * a critical section, and a byte store cannot lose an
+             * interrupt's store to a neighbour. */
+            union {
+                struct {
+                    bool rotate_current;      /* round-robin slice expired: current goes behind its equals */
+                    bool at_preemption_point; /* the running task offered to be preempted */
+                    bool demoted_current;     /* its priority dropped: it goes behind its new equals */
+                    bool yield_current;       /* it yielded: behind its equals, and a preemption point */
+                };
+                uint32_t switch_requests;
+            };
+            /* A task was made non-preemptive since takt_init (never
+             * cleared): until then a wake needs no look at the running task
+             * (make_ready), a switch point none at its flags, and the yield
+             * hint stays 0. */
+            bool nonpreemptive_seen;
+            bool sched_locked; /* sched_lock != 0 (takt_sched_lock keeps both) */
+            uint8_t special_unused[2];
         };
-        uint32_t switch_requests;
+        uint64_t switch_special;
     };
     takt_preemption_t preemption;
     bool round_robin;
-    /* A task was made non-preemptive since takt_init (never cleared): until
-     * then a wake needs no look at the running task (make_ready). */
-    bool nonpreemptive_seen;
     uint16_t next_task_id;
     uint16_t live_tasks;
     port_critical_t app_critical_key; /* the outermost takt_critical_enter's */

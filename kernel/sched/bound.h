@@ -42,6 +42,63 @@ static inline const takt_policy_t *sched_policy(void)
 }
 #endif
 
+/* The task becomes ready at the instant now (SCHEDULING.md "Order of
+ * events"): its state, and its ready order, before the policy queues it by
+ * that order: the instant it became ready, then its id. Inline in every
+ * wake (now = port_instant()) and in the switch point's yield
+ * (port_switch_instant()). A yield is an instant of its own (own_instant):
+ * the task goes behind every equal, also one that became ready at the same
+ * time with a larger id; on an ordered port port_switch_instant() already
+ * gives it a later instant, on the others (the sim: one instant per virtual
+ * time) the yield opens the next number. Tasks that become ready after it at
+ * the same time share that number and are ordered against it by id, as after
+ * port_switch_instant() on an ordered port. */
+__attribute__((always_inline)) static inline void sched_stamp_ready(takt_task_t *task,
+                                                                    takt_stamp_t now,
+                                                                    bool own_instant)
+{
+    task->state = TAKT_TASK_READY;
+    task->wait = TAKT_WAIT_NONE;
+#ifdef TAKT_PORT_ORDERED_INSTANTS
+    /* The port's instants are already an order, with room for the id. */
+    (void)own_instant;
+    task->ready_order = now | task->id;
+#else
+    /* Only equality is meaningful: number the distinct instants. */
+    takt_kernel_t *k = &takt_kernel;
+    if (own_instant || now != k->last_ready_stamp || k->ready_instant == 0) {
+        k->ready_instant++;
+        k->last_ready_stamp = now;
+    }
+    task->ready_order = (k->ready_instant << 16) | task->id;
+#endif
+}
+
+void sched_tell_nonpreemptive(const takt_task_t *task);
+
+/* The policy queues the task. Most runs have no non-preemptive task at all:
+ * one test skips the hint. */
+__attribute__((always_inline)) static inline void sched_queue_ready(takt_task_t *task,
+                                                                    takt_ready_how_t how)
+{
+    sched_policy()->insert(task, how);
+    if (takt_kernel.nonpreemptive_seen) {
+        sched_tell_nonpreemptive(task);
+    }
+}
+
+/* task_wake, inline: for the wait's end (sync/wait.c), where every wake by
+ * a synchronisation object passes, so that it makes no call. Same order as
+ * task_wake (which says why the switch is asked for first). */
+__attribute__((always_inline)) static inline void sched_wake_inline(takt_task_t *task,
+                                                                    takt_wait_t wait)
+{
+    trace_record(TAKT_EV_WAKE, task, wait);
+    sched_reschedule();
+    sched_stamp_ready(task, port_instant(), false);
+    sched_queue_ready(task, TAKT_READY_NEW);
+}
+
 /* Blocks the running task (state, wait reason) and reschedules. Context: task.
  * Inline, with the policy's remove: every blocking call ends here. */
 static inline void sched_block_current(takt_wait_t wait)

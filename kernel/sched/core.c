@@ -8,47 +8,17 @@
 
 volatile uint8_t takt_yield_hint;
 
-static bool may_preempt(const takt_task_t *running)
+__attribute__((always_inline)) static inline bool may_preempt(const takt_task_t *running)
 {
     return !(running->flags & TAKT_TASK_F_NONPREEMPTIVE) || takt_kernel.at_preemption_point ||
            (running->flags & TAKT_TASK_F_IDLE);
 }
 
-/* The task becomes ready at the instant now (SCHEDULING.md "Order of
- * events"): its state, and its ready order, before the policy queues it by
- * that order: the instant it became ready, then its id. Inline in make_ready
- * (every wake, now = port_instant()) and in the switch point's yield
- * (port_switch_instant()). A yield is an instant of its own (own_instant):
- * the task goes behind every equal, also one that became ready at the same
- * time with a larger id; on an ordered port port_switch_instant() already
- * gives it a later instant, on the others (the sim: one instant per virtual
- * time) the yield opens the next number. Tasks that become ready after it at
- * the same time share that number and are ordered against it by id, as after
- * port_switch_instant() on an ordered port. */
-__attribute__((always_inline)) static inline void stamp_ready(takt_task_t *task, takt_stamp_t now,
-                                                              bool own_instant)
-{
-    task->state = TAKT_TASK_READY;
-    task->wait = TAKT_WAIT_NONE;
-#ifdef TAKT_PORT_ORDERED_INSTANTS
-    /* The port's instants are already an order, with room for the id. */
-    (void)own_instant;
-    task->ready_order = now | task->id;
-#else
-    /* Only equality is meaningful: number the distinct instants. */
-    takt_kernel_t *k = &takt_kernel;
-    if (own_instant || now != k->last_ready_stamp || k->ready_instant == 0) {
-        k->ready_instant++;
-        k->last_ready_stamp = now;
-    }
-    task->ready_order = (k->ready_instant << 16) | task->id;
-#endif
-}
-
 /* A job that would preempt a task running a non-preemptive subjob tells
  * that task at once (takt_should_yield), the switch waits for its next
- * point. Out of line: only runs with a non-preemptive task get here. */
-TAKT_COLD __attribute__((noinline)) static void tell_nonpreemptive(const takt_task_t *task)
+ * point. Out of line: only runs with a non-preemptive task get here
+ * (sched_queue_ready). */
+TAKT_COLD __attribute__((noinline)) void sched_tell_nonpreemptive(const takt_task_t *task)
 {
     const takt_kernel_t *k = &takt_kernel;
     const takt_task_t *running = k->current;
@@ -59,23 +29,12 @@ TAKT_COLD __attribute__((noinline)) static void tell_nonpreemptive(const takt_ta
     }
 }
 
-/* The policy queues the task. Most runs have no non-preemptive task at all:
- * one test skips the hint. */
-__attribute__((always_inline)) static inline void queue_ready(takt_task_t *task,
-                                                              takt_ready_how_t how)
-{
-    sched_policy()->insert(task, how);
-    if (takt_kernel.nonpreemptive_seen) {
-        tell_nonpreemptive(task);
-    }
-}
-
 /* Out of line: one copy, which sched_make_ready and task_wake's tail call
  * share (GCC would otherwise inline it into both in some builds). */
 __attribute__((noinline)) static void make_ready(takt_task_t *task, takt_ready_how_t how)
 {
-    stamp_ready(task, port_instant(), false);
-    queue_ready(task, how);
+    sched_stamp_ready(task, port_instant(), false);
+    sched_queue_ready(task, how);
 }
 
 void sched_make_ready(takt_task_t *task)
@@ -101,7 +60,7 @@ void task_wake(takt_task_t *task, takt_wait_t wait)
  * to give. */
 static void behind_equals(takt_task_t *running)
 {
-    stamp_ready(running, port_switch_instant(), true);
+    sched_stamp_ready(running, port_switch_instant(), true);
     sched_policy()->move_behind_equals(running);
 }
 
@@ -111,7 +70,7 @@ static void behind_equals(takt_task_t *running)
 void sched_requeue_ready(takt_task_t *task)
 {
     KASSERT(task->state == TAKT_TASK_READY);
-    queue_ready(task, TAKT_READY_NEW);
+    sched_queue_ready(task, TAKT_READY_NEW);
 }
 
 void sched_make_unready(takt_task_t *task)
@@ -206,10 +165,11 @@ static takt_task_t *stays_running(takt_task_t *cur)
     return cur;
 }
 
-takt_task_t *takt_sched_switch_point(void)
+/* A switch point with something special to do (switch_special): a request,
+ * the scheduler lock, or non-preemptive tasks in the run. */
+__attribute__((always_inline)) static inline takt_task_t *special_switch_point(takt_task_t *cur)
 {
     takt_kernel_t *k = &takt_kernel;
-    takt_task_t *cur = k->current;
     if (k->sched_lock != 0 && cur->state == TAKT_TASK_RUNNING) {
         return cur; /* takt_sched_unlock asks again; the requests wait for it */
     }
@@ -223,6 +183,30 @@ takt_task_t *takt_sched_switch_point(void)
         return stays_running(cur);
     }
     takt_yield_hint = 0;
+    return dispatch(cur, next);
+}
+
+/* The usual switch point has nothing special (switch_special is 0): no
+ * lock, no request to clear, and no non-preemptive task, so the running task
+ * may be preempted (may_preempt) and the yield hint, which only a
+ * non-preemptive task's run sets, is 0 already. What is left is pick's
+ * plain path. */
+takt_task_t *takt_sched_switch_point(void)
+{
+    takt_kernel_t *k = &takt_kernel;
+    takt_task_t *cur = k->current;
+    if (__builtin_expect(k->switch_special != 0, 0)) {
+        return special_switch_point(cur);
+    }
+    const takt_policy_t *policy = sched_policy();
+    takt_task_t *next = policy->peek();
+    if (cur->state == TAKT_TASK_RUNNING) {
+        if (next == cur || (policy->head_preempts != NULL && !policy->head_preempts(next, cur))) {
+            return stays_running(cur);
+        }
+        cur->state = TAKT_TASK_READY;
+        trace_record(TAKT_EV_PREEMPT, cur, task_current_job(cur));
+    }
     return dispatch(cur, next);
 }
 

@@ -24,8 +24,8 @@
 #define XPSR_THUMB (1u << 24)
 #define HANDLER_STACK_BYTES 2048u
 
-/* RUN_RUNNING is 0: every switch tests the state, and a test against 0 is one
- * instruction shorter. */
+/* No switch during a run tests the state: PendSV's vector says it
+ * (PendSV_Handler at the boundaries, run_pendsv during a run). */
 typedef enum { RUN_RUNNING, RUN_IDLE, RUN_STARTING, RUN_ENDING } run_state_t;
 
 static struct {
@@ -280,12 +280,15 @@ void takt_arm_park_process_stack(void)
  * asks without testing: TAKT_PORT_SWITCH_REQUEST_ANY_TIME), which resumes
  * what it interrupted. sp is the context PendSV saved: the boot thread's at
  * the start, the running task's at the end. */
+static void run_pendsv(void);
+
 __attribute__((noinline)) static uint32_t *run_boundary(uint32_t *sp)
 {
     uint32_t *next = sp;
     if (port.state == RUN_STARTING) {
         port.boot.sp = sp;
         port.state = RUN_RUNNING;
+        takt_arm_set_pendsv(run_pendsv);
         port.live = port.first;
         next = port.first->context.sp;
     } else if (port.state == RUN_ENDING) {
@@ -299,15 +302,37 @@ __attribute__((noinline)) static uint32_t *run_boundary(uint32_t *sp)
     return next;
 }
 
-/* port.live is a task: the boot thread's registers are switched only at a
- * run's boundaries, so the common switch stores one pointer. */
+/* PendSV's context save and restore around a C function that takes the
+ * saved stack and returns the one to resume; one copy per vector. */
+#if defined(__ARM_FP)
+#define PENDSV_SAVE_FP "tst lr, #0x10\n" /* EXC_RETURN bit 4 clear: the frame holds FP state */ \
+                       "it eq\n"                                                            \
+                       "vstmdbeq r0!, {s16-s31}\n"
+#define PENDSV_RESTORE_FP "tst lr, #0x10\n" \
+                          "it eq\n"         \
+                          "vldmiaeq r0!, {s16-s31}\n"
+#else
+#define PENDSV_SAVE_FP ""
+#define PENDSV_RESTORE_FP ""
+#endif
+#define PENDSV_AROUND(function)              \
+    __asm volatile("mrs r0, psp\n"           \
+                   "isb\n" PENDSV_SAVE_FP    \
+                   "stmdb r0!, {r4-r11, lr}\n" \
+                   "bl " #function "\n"      \
+                   "ldmia r0!, {r4-r11, lr}\n" PENDSV_RESTORE_FP \
+                   "msr psp, r0\n"           \
+                   "isb\n"                   \
+                   "bx lr\n")
+
+/* Called by run_pendsv with the outgoing context saved on its stack; returns
+ * the stack of the context to resume. port.live is a task: the boot
+ * thread's registers are switched only at a run's boundaries, so the common
+ * switch stores one pointer. */
+uint32_t *port_switch_stack(uint32_t *sp);
 uint32_t *port_switch_stack(uint32_t *sp)
 {
     switch_section_enter(); /* kernel-level interrupts wait while we pick */
-    /* One test on every switch: the start and the end of a run are the rare cases. */
-    if (__builtin_expect(port.state != RUN_RUNNING, 0)) {
-        return run_boundary(sp);
-    }
     port.live->context.sp = sp;
     takt_task_t *next = takt_sched_switch_point();
     port.live = next;
@@ -315,32 +340,33 @@ uint32_t *port_switch_stack(uint32_t *sp)
     return next->context.sp;
 }
 
+/* PendSV_Handler's: a run's start or end, or no run at all. */
+uint32_t *port_boundary_stack(uint32_t *sp);
+uint32_t *port_boundary_stack(uint32_t *sp)
+{
+    switch_section_enter();
+    return run_boundary(sp);
+}
+
+/* PendSV during a run (run_boundary installs it at the start, end_run takes
+ * it out). A tick that ends the run while this one is under way, before its
+ * section, lets it finish the switch the run asked for; the end's own
+ * PendSV follows at once. */
+__attribute__((naked)) static void run_pendsv(void)
+{
+    PENDSV_AROUND(port_switch_stack);
+}
+
+/* PendSV outside a run (the reset vector; end_run puts it back). */
 __attribute__((naked)) void PendSV_Handler(void)
 {
-    __asm volatile(
-        "mrs r0, psp\n"
-        "isb\n"
-#if defined(__ARM_FP)
-        "tst lr, #0x10\n" /* EXC_RETURN bit 4 clear: the frame holds FP state */
-        "it eq\n"
-        "vstmdbeq r0!, {s16-s31}\n"
-#endif
-        "stmdb r0!, {r4-r11, lr}\n"
-        "bl port_switch_stack\n"
-        "ldmia r0!, {r4-r11, lr}\n"
-#if defined(__ARM_FP)
-        "tst lr, #0x10\n"
-        "it eq\n"
-        "vldmiaeq r0!, {s16-s31}\n"
-#endif
-        "msr psp, r0\n"
-        "isb\n"
-        "bx lr\n");
+    PENDSV_AROUND(port_boundary_stack);
 }
 
 static void end_run(void)
 {
     port.state = RUN_ENDING;
+    takt_arm_set_pendsv(PendSV_Handler);
     SYST_CSR = 0;
     SCB_ICSR = SCB_ICSR_PENDSTCLR;
     port_request_switch();

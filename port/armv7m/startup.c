@@ -124,6 +124,12 @@ static void fault_handler(void)
     takt_arm_exit(71);
 }
 
+void takt_arm_set_pendsv(void (*handler)(void))
+{
+    ram_vectors[14] = handler;
+    arm_barrier(); /* the next PendSV enters it */
+}
+
 int takt_arm_irq_attach(unsigned irq, void (*handler)(void), uint8_t priority)
 {
     if (irq >= TAKT_BOARD_IRQ_COUNT || handler == NULL) {

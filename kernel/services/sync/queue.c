@@ -309,6 +309,23 @@ static inline bool send_is_plain(const takt_queue_t *queue, unsigned how)
            (waitq_empty(&queue->receivers) || queue->count != 0) && queue->set == NULL;
 }
 
+/* The other usual send: a whole item to the back of an empty queue whose
+ * first waiting receiver takes it (not a peeker, which only gets a copy and
+ * lets the item go on to the next waiter): it goes straight into that
+ * receiver's buffer, as hand_to_receivers would put it, and no queue set
+ * hears of it. Returns that receiver, or NULL for the general way. */
+static inline takt_task_t *send_hands_over(const takt_queue_t *queue, unsigned how)
+{
+    if (how != SEND_BACK || queue->count != 0) {
+        return NULL;
+    }
+    takt_task_t *receiver = waitq_first(&queue->receivers);
+    if (receiver == NULL || (receiver->wait_flags & RECEIVE_PEEK)) {
+        return NULL;
+    }
+    return receiver;
+}
+
 /* As take_front, the fields change before the copy. */
 static inline void append(takt_queue_t *queue, const void *item)
 {
@@ -383,6 +400,13 @@ static inline int send_task(takt_queue_t *queue, const void *item, size_t size,
     if (send_is_whole(queue, item, size, how, whole)) {
         if (send_is_plain(queue, how)) {
             append(queue, item);
+            port_critical_exit(key);
+            return TAKT_OK;
+        }
+        takt_task_t *receiver = send_hands_over(queue, how);
+        if (receiver != NULL) {
+            copy_bytes(receiver->wait_data, item, queue->item_size);
+            sync_end_wait(receiver, TAKT_OK);
             port_critical_exit(key);
             return TAKT_OK;
         }

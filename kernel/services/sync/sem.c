@@ -2,7 +2,7 @@
  * Counting and binary semaphores. A give that meets a waiter hands the unit
  * to it (the count stays 0), so the waiter cannot be overtaken.
  */
-#include "wait.h"
+#include "serve.h"
 #include "queue_set_post.h"
 
 static bool sem_valid(const takt_sem_t *sem)
@@ -100,12 +100,18 @@ static int take_locked(takt_sem_t *sem)
     return TAKT_OK;
 }
 
-/* Inline in both gives: the task give (woken NULL) folds its reporting away. */
-__attribute__((always_inline)) static inline int give_locked(takt_sem_t *sem, bool *woken)
+/* Inline in both gives: the task's (in_task, woken NULL) serves its waiter
+ * inline (sync/serve.h), the interrupt's reports whether it preempts. */
+__attribute__((always_inline)) static inline int give_locked(takt_sem_t *sem, bool *woken,
+                                                             bool in_task)
 {
-    takt_task_t *waiter = waitq_first(&sem->waiters);
-    if (waiter != NULL) {
-        sync_wake_reporting(waiter, TAKT_OK, woken);
+    if (!waitq_empty(&sem->waiters)) {
+        takt_task_t *waiter = waitq_head(&sem->waiters);
+        if (in_task) {
+            sync_serve_listed(waiter, TAKT_OK);
+        } else {
+            sync_wake_reporting(waiter, TAKT_OK, woken);
+        }
         return TAKT_OK;
     }
     if (sem->count == sem->max) {
@@ -142,7 +148,7 @@ int takt_sem_give(takt_sem_t *sem)
         return TAKT_ERR_CONTEXT;
     }
     port_critical_t key = port_critical_enter();
-    int result = sem_valid(sem) ? give_locked(sem, NULL) : TAKT_ERR_ARG;
+    int result = sem_valid(sem) ? give_locked(sem, NULL, true) : TAKT_ERR_ARG;
     port_critical_exit(key);
     return result;
 }
@@ -165,7 +171,7 @@ int takt_sem_give_from_isr(takt_sem_t *sem, bool *woken)
         return TAKT_ERR_CONTEXT;
     }
     port_critical_t key = port_critical_enter();
-    int result = sem_valid(sem) ? give_locked(sem, woken) : TAKT_ERR_ARG;
+    int result = sem_valid(sem) ? give_locked(sem, woken, false) : TAKT_ERR_ARG;
     port_critical_exit(key);
     return result;
 }

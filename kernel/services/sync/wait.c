@@ -70,7 +70,7 @@ static void unlink_waiter(takt_task_t *task)
 /* A wait that ends before its timeout: the timer leaves the queue first. Out
  * of line, so that end_wait, when no timeout is armed (most waits), ends in a
  * tail call and saves no registers. */
-__attribute__((noinline)) static void end_timed_wait(takt_task_t *task)
+__attribute__((noinline)) void sync_end_timed_wait(takt_task_t *task)
 {
     timer_dequeue(&task->wake_timer);
     task_wake(task, (takt_wait_t)task->wait);
@@ -81,9 +81,9 @@ static inline void end_wait(takt_task_t *task, int result)
     task->wait_result = (int8_t)result;
     unlink_waiter(task);
     if (takt_pq_node_queued(&task->wake_timer.node)) {
-        end_timed_wait(task);
+        sync_end_timed_wait(task);
     } else {
-        task_wake(task, (takt_wait_t)task->wait);
+        sched_wake_inline(task, (takt_wait_t)task->wait);
     }
 }
 
@@ -152,6 +152,7 @@ int takt_sched_lock(void)
     int result = TAKT_ERR_STATE;
     if (takt_kernel.sched_lock < UINT8_MAX) {
         takt_kernel.sched_lock++;
+        takt_kernel.sched_locked = true;
         result = TAKT_OK;
     }
     port_critical_exit(key);
@@ -171,6 +172,7 @@ int takt_sched_unlock(void)
     uint32_t switches = takt_kernel.context_switches;
     bool ended = --takt_kernel.sched_lock == 0;
     if (ended) {
+        takt_kernel.sched_locked = false;
         sched_reschedule(); /* the switch the lock held back, if any */
     }
     port_critical_exit(key);

@@ -55,6 +55,11 @@ void takt_arm_irq_pend(unsigned irq);
  * restores the registers it finds (port_armv7m.c, run_boundary). */
 void takt_arm_park_process_stack(void);
 
+/* The port's: PendSV's vector. Outside a run it is PendSV_Handler, which
+ * handles the boundaries; during a run, one that only switches
+ * (port_armv7m.c), so no switch tests whether a run goes on. */
+void takt_arm_set_pendsv(void (*handler)(void));
+
 /* Busy loop of exactly `iterations` iterations of two instructions each. */
 void takt_arm_spin(uint32_t iterations);
 
