@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import re
+import stat
 import subprocess
 from pathlib import Path
 
@@ -411,6 +412,29 @@ def test_outputs_replace_files_only_when_all_are_written(
     assert done.returncode == 0, done.stderr
     assert timeline.read_text() == EXPECTED_TIMELINE
     assert sorted(p.name for p in tmp_path.iterdir()) == ["timeline.csv", "trace.json"]
+
+
+def test_outputs_get_the_permissions_a_plain_write_gives(
+    takt_cli: list[str], tmp_path: Path
+) -> None:
+    """New outputs follow the umask (not the temporary's private 0600); an
+    overwritten one keeps its own mode."""
+    kept = tmp_path / "jobs.csv"
+    kept.write_text("previous\n")
+    kept.chmod(0o640)
+    timeline, chart = tmp_path / "timeline.csv", tmp_path / "chart.html"
+    for umask in (0o022, 0o077):
+        done = subprocess.run(
+            ["sh", "-c", f'umask {umask:o}; exec "$@"', "sh", *takt_cli, "run", str(EXAMPLE),
+             "--quiet", "--timeline", str(timeline), "--jobs", str(kept), "--gantt", str(chart)],
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        for new in (timeline, chart):
+            assert stat.S_IMODE(new.stat().st_mode) == 0o666 & ~umask, (new, umask)
+            new.unlink()
+        assert stat.S_IMODE(kept.stat().st_mode) == 0o640
+        assert kept.read_text().startswith(JOBS_HEADER)
 
 
 @pytest.mark.parametrize("value", ["-1", "0x100000000", "18446744073709551616", "ten"])

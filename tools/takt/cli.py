@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -175,6 +176,17 @@ def _write_file_outputs(result: RunResult, files: dict[str, str]) -> None:
         write_gantt(result, files["gantt"])
 
 
+def _mode_for(path: Path) -> int:
+    """The permissions open() would give the output: an existing file keeps its
+    own, a new one gets the umask's (mkstemp's temporary is private, 0600)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def _write_outputs(result: RunResult, args: argparse.Namespace) -> None:
     """Every file output goes to a temporary file beside it first; only when
     all are written do they take their names, so a failure (or an interrupt)
@@ -191,6 +203,7 @@ def _write_outputs(result: RunResult, args: argparse.Namespace) -> None:
             )
             os.close(handle)
             temporaries[opt] = temporary
+            os.chmod(temporary, _mode_for(path))
         _write_file_outputs(result, temporaries)
         for opt, temporary in temporaries.items():
             os.replace(temporary, targets[opt])
