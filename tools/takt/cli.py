@@ -94,7 +94,10 @@ def _parser() -> argparse.ArgumentParser:
         "target: native kernel costs on QEMU Cortex-M3 (instructions)",
     )
     bench.add_argument(
-        "--out", default="docs/results", help="queues, hsf, target: where CSV/plot/table go"
+        "--out",
+        default="docs/results",
+        help="queues, hsf, suite, target: where CSV/plot/table go (default docs/results, "
+        "the committed results: give another folder to keep them)",
     )
     bench.add_argument(
         "--servers",
@@ -236,6 +239,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
         port=args.port,
     )
     if show_progress:
+        progress(100.0)  # the runner's last report is its last tick's start
         print(file=sys.stderr)
     _write_outputs(result, args)
     if not args.quiet:

@@ -212,7 +212,7 @@ def render_summary(result: RunResult) -> str:
     if result.wall_seconds > 0:
         ratio = sim_seconds / result.wall_seconds
         lines.append(
-            f"simulated/wall time: {sim_seconds:g} s / {result.wall_seconds:.3g} s "
-            f"= {ratio:.3g}x real time"
+            f"simulated/wall time (the kernel's run alone, as the runner timed it): "
+            f"{sim_seconds:g} s / {result.wall_seconds:.3g} s = {ratio:.3g}x real time"
         )
     return "\n".join(lines) + "\n"
