@@ -167,6 +167,25 @@ def test_progress_goes_to_stderr(takt_cli: list[str], tmp_path: Path) -> None:
     assert "running" not in done.stdout and "%" not in done.stdout
 
 
+def test_a_reader_that_stops_early_ends_the_run_quietly(
+    takt_cli: list[str], tmp_path: Path
+) -> None:
+    """`takt run ... --timeline - | head`: exit 141 (SIGPIPE's), nothing on stderr."""
+    scenario = tmp_path / "long.toml"
+    scenario.write_text(EXAMPLE.read_text().replace("duration = 60", "duration = 200000"))
+    proc = subprocess.Popen(
+        [*takt_cli, "run", str(scenario), "--timeline", "-", "--no-progress"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.read(len(TIMELINE_HEADER)).decode() == TIMELINE_HEADER
+    proc.stdout.close()  # the timeline is megabytes: the writer meets the closed pipe
+    stderr = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 141, stderr
+    assert stderr == ""
+
+
 def test_no_progress_by_default_when_not_a_terminal(takt_cli: list[str]) -> None:
     done = takt(takt_cli, "run", EXAMPLE, "--timeline", "-")
     assert done.returncode == 0, done.stderr

@@ -144,7 +144,8 @@ def test_memory_problem_compares_the_result_with_available_memory() -> None:
     assert sim.memory_problem(scenario, need) is None
     problem = sim.memory_problem(scenario, need - 1)
     assert problem is not None and "about 1,000,000 jobs" in problem
-    assert "1.0 GiB of memory is available" in problem
+    gib = need / 2**30
+    assert f"would need about {gib:.1f} GiB; {gib:.1f} GiB of memory is available" in problem
     with pytest.raises(sim.RunError, match="Shorten"):
         run_scenario(make_scenario([T(1, 1, 1)], 2**31 - 1))
 

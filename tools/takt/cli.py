@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import signal
 import stat
 import sys
 import tempfile
@@ -324,6 +325,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SuiteError as err:
         print(f"takt: benchmark suite: {err}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        # The reader of stdout went away (`takt run ... --timeline - | head`): stop
+        # quietly, as the shell's tools do; Python would complain again on exit
+        # flushing stdout, so it goes to /dev/null.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + signal.SIGPIPE
     except OSError as err:
         print(f"takt: {err}", file=sys.stderr)
         return 1

@@ -30,10 +30,11 @@ RUNNER_RELATIVE = Path("apps/runner/takt-runner")
 ProgressCallback = Callable[[float], None]
 RUNNER_MAX_SERVERS = 256  # TAKT_CONFIG_MAX_SERVERS in apps/runner/takt_config.h
 RUNNER_MAX_TASKS = 1000  # RUNNER_MAX_TASKS in apps/runner/scenario_input.h
-# What a run's result holds per released job: its job-table row, its timeline
-# rows and its packed trace records. Measured 580 to 750 bytes on sets from 2
-# to 50 tasks (docs/results/run_memory.txt); 1 KiB leaves room for busier sets.
-RESULT_BYTES_PER_JOB = 1024
+# What a run's result holds per released job, at its peak: its job-table row,
+# its timeline rows and its packed trace records. Measured 200 to 250 bytes on
+# sets from 2 to 50 tasks (docs/results/run_memory.txt); twice that leaves room
+# for busier sets.
+RESULT_BYTES_PER_JOB = 512
 
 
 class RunError(RuntimeError):
