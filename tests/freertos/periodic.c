@@ -103,6 +103,22 @@ static void job_loop(void *arg)
     }
 }
 
+#if configTAKT_DEADLINE_MISS_HOOK
+/* The signature docs/freertos.md gives (a TaskHandle_t is a takt_task_t *):
+ * once per missed job, with the job's index. */
+static unsigned hook_calls_p2, hook_calls_other, hook_odd_jobs;
+
+void takt_deadline_miss_hook(takt_task_t *task, uint32_t job)
+{
+    if (task == p2) {
+        hook_calls_p2++;
+        hook_odd_jobs += job % 2u; /* P2 misses job 0 of each 12-tick hyperperiod: the even ones */
+    } else {
+        hook_calls_other++;
+    }
+}
+#endif
+
 static void supervisor(void *arg)
 {
     (void)arg;
@@ -173,6 +189,10 @@ int main(void)
     UBaseType_t m1 = uxTaskGetDeadlineMisses(p1), m2 = uxTaskGetDeadlineMisses(p2);
     CHECK(m1 == 0, "P1: no deadline miss");
     CHECK(m2 == EXPECT_P2_MISSES, "P2: %lu deadline misses (expected %d)", (unsigned long)m2, EXPECT_P2_MISSES);
+#if configTAKT_DEADLINE_MISS_HOOK
+    CHECK(hook_calls_p2 == m2 && hook_odd_jobs == 0 && hook_calls_other == 0,
+          "deadline-miss hook: %u calls for P2 (even jobs only), %u for others", hook_calls_p2, hook_calls_other);
+#endif
 
     /* Run 3: releases count from creation; what the deadline may be. */
     const TickType_t half = (TickType_t)1 << 31; /* the kernel's timeouts stay below half the tick range */
