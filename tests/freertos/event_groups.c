@@ -46,12 +46,23 @@ static void sync_task(void *arg)
     vTaskSuspend(NULL);
 }
 
+static BaseType_t isr_set_result = -1, isr_set_deleted_result = -1;
+static EventGroupHandle_t deleted;
+static StaticEventGroup_t deleted_buf;
+
 static void isr_sets_bit(void *arg)
 {
     (void)arg;
     BaseType_t woken = pdFALSE;
-    xEventGroupSetBitsFromISR(events, BIT_ISR, &woken);
+    isr_set_result = xEventGroupSetBitsFromISR(events, BIT_ISR, &woken);
     portYIELD_FROM_ISR(woken);
+}
+
+/* A static group's memory outlives its deletion, so the call reads no freed memory. */
+static void isr_sets_deleted(void *arg)
+{
+    (void)arg;
+    isr_set_deleted_result = xEventGroupSetBitsFromISR(deleted, BIT_ISR, NULL);
 }
 
 static void control_task(void *arg)
@@ -92,6 +103,16 @@ static void control_task(void *arg)
     EventBits_t isr_bits = xEventGroupWaitBits(events, BIT_ISR, pdTRUE, pdTRUE, 10);
     CHECK(isr_bits == BIT_ISR && xTaskGetTickCount() - t == 2,
           "bit set from an interrupt at +2.5 ms wakes the waiter at once (tick +2)");
+    CHECK(isr_set_result == pdPASS, "xEventGroupSetBitsFromISR in an interrupt: pdPASS");
+
+    /* It fails (pdFAIL), with nothing set, outside an interrupt and for a deleted group. */
+    CHECK(xEventGroupSetBitsFromISR(events, BIT_ISR, NULL) == pdFAIL && xEventGroupGetBits(events) == 0,
+          "xEventGroupSetBitsFromISR from a task fails, nothing set");
+    deleted = xEventGroupCreateStatic(&deleted_buf);
+    vEventGroupDelete(deleted);
+    takt_sim_inject_irq(takt_sim_now() + 500000u, 11, isr_sets_deleted, NULL);
+    vTaskDelay(1);
+    CHECK(isr_set_deleted_result == pdFAIL, "xEventGroupSetBitsFromISR on a deleted group fails");
     vTaskEndScheduler();
 }
 

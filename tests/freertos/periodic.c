@@ -21,6 +21,12 @@
  * 12-tick hyperperiod (it completes at 7): 8 misses by tick 96; EDF meets every
  * deadline; so does non-preemptive FP here (P2 runs 2..5 undisturbed, P1's
  * job at 4 runs 5..7 before its deadline at 8).
+ * Run 3 — when jobs are released, and which parameters xTaskCreatePeriodic
+ * takes: the offset counts from the task's creation (docs/freertos.md, "Under
+ * EDF"). R (period 10, offset 0) and R3 (offset 3), created by a task at tick
+ * 1, are released at 1, 11, 21 and 4, 14, 24; B, created before the start
+ * with offset 5 and a deadline of 25 (beyond its period: accepted), at 5, 15,
+ * 25. Their jobs do no work and meet no one, so each starts at its release.
  */
 #include "FreeRTOS.h" /* first, as in every FreeRTOS program */
 
@@ -97,10 +103,60 @@ static void job_loop(void *arg)
     }
 }
 
+#if configTAKT_DEADLINE_MISS_HOOK
+/* The signature docs/freertos.md gives (a TaskHandle_t is a takt_task_t *):
+ * once per missed job, with the job's index. */
+static unsigned hook_calls_p2, hook_calls_other, hook_odd_jobs;
+
+void takt_deadline_miss_hook(takt_task_t *task, uint32_t job)
+{
+    if (task == p2) {
+        hook_calls_p2++;
+        hook_odd_jobs += job % 2u; /* P2 misses job 0 of each 12-tick hyperperiod: the even ones */
+    } else {
+        hook_calls_other++;
+    }
+}
+#endif
+
 static void supervisor(void *arg)
 {
     (void)arg;
     vTaskEndScheduler();
+}
+
+/* Run 3: the first three job starts of R, R3 and B. */
+static TickType_t job_starts[3][3];
+static TickType_t created_at;
+static BaseType_t created_ok;
+
+static void record_jobs(void *arg)
+{
+    TickType_t *starts = arg;
+    for (unsigned job = 0;; job++) {
+        if (job < 3) {
+            starts[job] = xTaskGetTickCount();
+        }
+        xTaskJobEnd();
+    }
+}
+
+static void creator(void *arg)
+{
+    (void)arg;
+    vTaskDelay(1);
+    created_at = xTaskGetTickCount();
+    created_ok = xTaskCreatePeriodic(record_jobs, "R", configMINIMAL_STACK_SIZE, job_starts[0], 2, 10, 0, 0,
+                                     NULL) == pdPASS &&
+                 xTaskCreatePeriodic(record_jobs, "R3", configMINIMAL_STACK_SIZE, job_starts[1], 2, 10, 0, 3,
+                                     NULL) == pdPASS;
+    vTaskDelay(29);
+    vTaskEndScheduler();
+}
+
+static bool starts_are(const TickType_t *starts, TickType_t first)
+{
+    return starts[0] == first && starts[1] == first + 10 && starts[2] == first + 20;
 }
 
 int main(void)
@@ -132,6 +188,36 @@ int main(void)
     /* Read before the next run: the handles stay valid until then. */
     UBaseType_t m1 = uxTaskGetDeadlineMisses(p1), m2 = uxTaskGetDeadlineMisses(p2);
     CHECK(m1 == 0, "P1: no deadline miss");
-CHECK(m2 == EXPECT_P2_MISSES, "P2: %lu deadline misses (expected %d)", (unsigned long)m2, EXPECT_P2_MISSES);
+    CHECK(m2 == EXPECT_P2_MISSES, "P2: %lu deadline misses (expected %d)", (unsigned long)m2, EXPECT_P2_MISSES);
+#if configTAKT_DEADLINE_MISS_HOOK
+    CHECK(hook_calls_p2 == m2 && hook_odd_jobs == 0 && hook_calls_other == 0,
+          "deadline-miss hook: %u calls for P2 (even jobs only), %u for others", hook_calls_p2, hook_calls_other);
+#endif
+
+    /* Run 3: releases count from creation; what the deadline may be. */
+    const TickType_t half = (TickType_t)1 << 31; /* the kernel's timeouts stay below half the tick range */
+    CHECK(xTaskCreatePeriodic(job_loop, "bad", configMINIMAL_STACK_SIZE, NULL, 1, half, 0, 0, NULL) ==
+                  errCOULD_NOT_ALLOCATE_REQUIRED_MEMORY &&
+              xTaskCreatePeriodic(job_loop, "bad", configMINIMAL_STACK_SIZE, NULL, 1, 10, half, 0, NULL) ==
+                  errCOULD_NOT_ALLOCATE_REQUIRED_MEMORY &&
+              xTaskCreatePeriodic(job_loop, "bad", configMINIMAL_STACK_SIZE, NULL, 1, 10, 0, half, NULL) ==
+                  errCOULD_NOT_ALLOCATE_REQUIRED_MEMORY,
+          "a period, deadline or offset of 2^31 ticks is refused");
+    TaskHandle_t b = NULL;
+    TickType_t run3_start = xTaskGetTickCount();
+    CHECK(xTaskCreatePeriodic(record_jobs, "B", configMINIMAL_STACK_SIZE, job_starts[2], 1, 10, 25, 5, &b) == pdPASS,
+          "a deadline beyond the period is accepted");
+    xTaskCreate(creator, "creator", configMINIMAL_STACK_SIZE, NULL, 3, NULL);
+    vTaskStartScheduler();
+    CHECK(created_ok && created_at == run3_start + 1, "R and R3 created at tick 1 of the run");
+    CHECK(starts_are(job_starts[0], created_at), "R (offset 0, created at %lu): jobs at %lu, %lu, %lu",
+          (unsigned long)created_at, (unsigned long)job_starts[0][0], (unsigned long)job_starts[0][1],
+          (unsigned long)job_starts[0][2]);
+    CHECK(starts_are(job_starts[1], created_at + 3), "R3 (offset 3, created at %lu): jobs at %lu, %lu, %lu",
+          (unsigned long)created_at, (unsigned long)job_starts[1][0], (unsigned long)job_starts[1][1],
+          (unsigned long)job_starts[1][2]);
+    CHECK(starts_are(job_starts[2], run3_start + 5), "B (offset 5, created before the start): jobs at %lu, %lu, %lu",
+          (unsigned long)job_starts[2][0], (unsigned long)job_starts[2][1], (unsigned long)job_starts[2][2]);
+    CHECK(uxTaskGetDeadlineMisses(b) == 0, "B: no deadline miss");
     return rtos_check_summary();
 }

@@ -157,6 +157,15 @@ static void control_task(void *arg)
     TaskHandle_t tiny = NULL;
     CHECK(xTaskCreate(low_task, "tiny", 16, NULL, 1, &tiny) == errCOULD_NOT_ALLOCATE_REQUIRED_MEMORY && tiny == NULL,
           "a stack below the port minimum is refused");
+    /* The rule docs/freertos.md states: the sim port's 8 KiB plus the kernel's
+     * 32-byte guard, in words (1028 on a 64-bit host). Priority 1 is below
+     * this task's, so the accepted one is deleted before it could run. */
+    const configSTACK_DEPTH_TYPE least = (8192u + 32u + sizeof(StackType_t) - 1u) / sizeof(StackType_t);
+    CHECK(xTaskCreate(low_task, "tiny", least - 1u, NULL, 1, &tiny) == errCOULD_NOT_ALLOCATE_REQUIRED_MEMORY,
+          "a stack of %lu words is refused", (unsigned long)(least - 1u));
+    CHECK(xTaskCreate(low_task, "least", least, NULL, 1, &tiny) == pdPASS && tiny != NULL,
+          "a stack of %lu words (8 KiB + 32 bytes) is accepted", (unsigned long)least);
+    vTaskDelete(tiny);
     void *huge = pvPortMalloc(configTOTAL_HEAP_SIZE + 1u);
     CHECK(huge == NULL && malloc_failed_calls == 1, "heap limit: NULL and the malloc-failed hook");
     size_t free_before = xPortGetFreeHeapSize();

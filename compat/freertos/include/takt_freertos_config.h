@@ -8,6 +8,13 @@
 #ifndef TAKT_FREERTOS_CONFIG_H
 #define TAKT_FREERTOS_CONFIG_H
 
+/* FreeRTOS.h defines these before reading FreeRTOSConfig.h, so a config that
+ * says configTICK_TYPE_WIDTH_IN_BITS TICK_TYPE_WIDTH_32_BITS (the V11
+ * template's spelling) compares the same numbers here as on FreeRTOS. */
+#define TICK_TYPE_WIDTH_16_BITS 0
+#define TICK_TYPE_WIDTH_32_BITS 1
+#define TICK_TYPE_WIDTH_64_BITS 2
+
 #include "FreeRTOSConfig.h"
 
 /* ---- required ---- */
@@ -184,8 +191,14 @@
 #if defined(configUSE_16_BIT_TICKS) && configUSE_16_BIT_TICKS
 #error "FreeRTOSConfig.h: configUSE_16_BIT_TICKS = 1 is not supported by Takt (ticks are 32 bits)"
 #endif
-#if defined(configTICK_TYPE_WIDTH_IN_BITS) && configTICK_TYPE_WIDTH_IN_BITS != 1 /* TICK_TYPE_WIDTH_32_BITS */
-#error "FreeRTOSConfig.h: configTICK_TYPE_WIDTH_IN_BITS is not supported by Takt unless TICK_TYPE_WIDTH_32_BITS"
+#if defined(configTICK_TYPE_WIDTH_IN_BITS)
+#if configTICK_TYPE_WIDTH_IN_BITS == TICK_TYPE_WIDTH_16_BITS
+#error "FreeRTOSConfig.h: configTICK_TYPE_WIDTH_IN_BITS TICK_TYPE_WIDTH_16_BITS is not supported by Takt (ticks are 32 bits: TICK_TYPE_WIDTH_32_BITS)"
+#elif configTICK_TYPE_WIDTH_IN_BITS == TICK_TYPE_WIDTH_64_BITS
+#error "FreeRTOSConfig.h: configTICK_TYPE_WIDTH_IN_BITS TICK_TYPE_WIDTH_64_BITS is not supported by Takt (ticks are 32 bits: TICK_TYPE_WIDTH_32_BITS)"
+#elif configTICK_TYPE_WIDTH_IN_BITS != TICK_TYPE_WIDTH_32_BITS
+#error "FreeRTOSConfig.h: configTICK_TYPE_WIDTH_IN_BITS must be TICK_TYPE_WIDTH_32_BITS on Takt (ticks are 32 bits)"
+#endif
 #endif
 #if defined(configUSE_TICKLESS_IDLE) && configUSE_TICKLESS_IDLE
 #error "FreeRTOSConfig.h: configUSE_TICKLESS_IDLE is not supported by Takt"

@@ -6,7 +6,9 @@
 #ifndef FREERTOS_CONFIG_H
 #define FREERTOS_CONFIG_H
 
+#ifndef configUSE_PREEMPTION /* the refusal tests (refuse/) set it to 0 */
 #define configUSE_PREEMPTION 1
+#endif
 #define configUSE_TIME_SLICING 0
 #define configTICK_RATE_HZ 1000
 #define configMAX_PRIORITIES 8
