@@ -11,18 +11,37 @@
 #include "wait.h"
 #include "../../sched/bound.h"
 
-/* sync_end_wait for a task that waits in a list (its queue's first, say).
- * A timed wait goes out of line (its timer leaves the timer queue). */
-__attribute__((always_inline)) static inline void sync_serve_listed(takt_task_t *task, int result)
+/* The waiter leaves its list. The node's own links go stale: wait_queue says
+ * whether the task is listed; listed (a constant) says it is known to be. */
+__attribute__((always_inline)) static inline void sync_unlink_waiter(takt_task_t *task,
+                                                                     bool listed)
+{
+    if (listed || task->wait_queue != NULL) {
+        takt_list_unlink(&task->wait_node);
+        task->wait_queue = NULL;
+    }
+}
+
+/* A wait ends with result: the task leaves its list, its timeout is
+ * cancelled, it becomes ready. The one body of sync_end_wait (wait.c) and
+ * sync_serve_listed. A timed wait goes out of line (its timer leaves the
+ * timer queue). */
+__attribute__((always_inline)) static inline void sync_end_wait_inline(takt_task_t *task,
+                                                                       int result, bool listed)
 {
     task->wait_result = (int8_t)result;
-    takt_list_unlink(&task->wait_node);
-    task->wait_queue = NULL;
+    sync_unlink_waiter(task, listed);
     if (takt_pq_node_queued(&task->wake_timer.node)) {
         sync_end_timed_wait(task);
     } else {
         sched_wake_inline(task, (takt_wait_t)task->wait);
     }
+}
+
+/* sync_end_wait for a task that waits in a list (its queue's first, say). */
+__attribute__((always_inline)) static inline void sync_serve_listed(takt_task_t *task, int result)
+{
+    sync_end_wait_inline(task, result, true);
 }
 
 #endif

@@ -5,8 +5,7 @@
  * servers included, sees nothing special); its timeout is its wake timer in the
  * kernel's timer queue.
  */
-#include "wait.h"
-#include "../../sched/bound.h"
+#include "serve.h"
 
 void waitq_init(takt_waitq_t *queue, void (*waiter_left)(takt_waitq_t *queue))
 {
@@ -58,15 +57,6 @@ int sync_block(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout, por
     return sync_block_finish(block_current(queue, reason, timeout), key);
 }
 
-/* The node's own links go stale: wait_queue says whether the task is listed. */
-static void unlink_waiter(takt_task_t *task)
-{
-    if (task->wait_queue != NULL) {
-        takt_list_unlink(&task->wait_node);
-        task->wait_queue = NULL;
-    }
-}
-
 /* A wait that ends before its timeout: the timer leaves the queue first. Out
  * of line, so that end_wait, when no timeout is armed (most waits), ends in a
  * tail call and saves no registers. */
@@ -78,13 +68,7 @@ __attribute__((noinline)) void sync_end_timed_wait(takt_task_t *task)
 
 static inline void end_wait(takt_task_t *task, int result)
 {
-    task->wait_result = (int8_t)result;
-    unlink_waiter(task);
-    if (takt_pq_node_queued(&task->wake_timer.node)) {
-        sync_end_timed_wait(task);
-    } else {
-        sched_wake_inline(task, (takt_wait_t)task->wait);
-    }
+    sync_end_wait_inline(task, result, false);
 }
 
 void sync_end_wait(takt_task_t *task, int result)
@@ -121,7 +105,7 @@ void sync_wake(takt_task_t *task, int result, bool *woken)
 static void leave_unserved(takt_task_t *task)
 {
     takt_waitq_t *queue = task->wait_queue;
-    unlink_waiter(task);
+    sync_unlink_waiter(task, false);
     task->wait_result = TAKT_ERR_TIMEOUT;
     if (queue != NULL && queue->waiter_left != NULL) {
         queue->waiter_left(queue);

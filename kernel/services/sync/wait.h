@@ -142,7 +142,7 @@ void sync_wake(takt_task_t *task, int result, bool *woken);
 /* sync_wake without the preemption test: for a task-context call, where the
  * switch (if any) happens when the call leaves the lock. */
 void sync_end_wait(takt_task_t *task, int result);
-/* sync_end_wait's timed case (sync/serve.h). */
+/* sync_end_wait's timed case (sync/serve.h: sync_end_wait_inline). */
 void sync_end_timed_wait(takt_task_t *task);
 
 /* sync_wake reported to the optional *woken of a call that serves both
