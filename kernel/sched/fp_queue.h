@@ -21,9 +21,11 @@
 #error "fp_queue.h needs a bitmap with a bit per task priority (1 .. max - 1)"
 #endif
 
+/* The levels first: level p is at 8p from the queue, so a task's level is
+ * one shifted add of its priority (the bitmap's offset would add another). */
 typedef struct {
-    takt_bitmap_t nonempty; /* bit p-1: level p has a task (p >= 1) */
     takt_list_t level[TAKT_CONFIG_MAX_PRIORITIES];
+    takt_bitmap_t nonempty; /* bit p-1: level p has a task (p >= 1) */
 } fp_queue_t;
 
 static inline void fp_queue_init(fp_queue_t *q)
