@@ -3,7 +3,10 @@
  * time (bounded with inheritance, unbounded without), nested mutexes with a
  * waiter timing out (the holder drops to exactly the level the remaining
  * waiters justify), deadline inheritance under EDF, recursion, ownership
- * errors, a holder deleted, a lowered task going behind its new equals, a
+ * errors, a holder deleted, a lowered task going behind its new equals (also
+ * one that becomes ready between the unlock and the switch the unlock asks
+ * for, inside a critical section or with the scheduler locked), a hand-off to
+ * a waiter behind an equal that came first and to a waiter with a timeout, a
  * hand-off that leaves waiters behind while the old holder keeps another mutex,
  * and a deadlock cycle (the inheritance walk stops; a timeout breaks it).
  */
@@ -443,6 +446,226 @@ static void scenario_disinherit(takt_tick_t tick0)
     h_end();
 }
 
+/* The same, and then, at the switch's instant, W wakes F (2), an equal of
+ * L's base created before L. The demotion put L behind E with a ready order
+ * of that instant, as a yield does, so F, with the lower id, goes in front
+ * of it (SCHEDULING.md: ties at one instant by creation); and L went behind
+ * E without being preempted. On a port whose instants are kernel sections
+ * (TAKT_PORT_ORDERED_INSTANTS: Cortex-M) W's give is an instant after the
+ * switch, so F goes behind L. */
+static takt_sem_t *ds_sem;
+
+static void ds_first(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_sem_take(ds_sem, TAKT_WAIT_FOREVER), TAKT_OK);
+    s_log("F");
+    h_park();
+}
+
+static void ds_waiter(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(takt_mutex_lock(mtx, TAKT_WAIT_FOREVER), TAKT_OK);
+    CHECK_EQ(takt_sem_give(ds_sem), TAKT_OK);
+    s_log("W");
+    CHECK_EQ(takt_mutex_unlock(mtx), TAKT_OK);
+    h_park();
+}
+
+static void scenario_demote_same_instant(takt_tick_t tick0)
+{
+    s_begin(tick0, 4);
+    s_log_reset();
+    CHECK_EQ(takt_mutex_create(0, &mtx), TAKT_OK);
+    CHECK_EQ(takt_sem_create(1, 0, &ds_sem), TAKT_OK);
+    s_task("F", 2, ds_first, NULL);
+    s_task("L", 2, dis_low, NULL);
+    s_task("W", 4, ds_waiter, NULL);
+    s_task("E", 2, dis_equal, NULL);
+    h_start();
+#ifdef TAKT_PORT_ORDERED_INSTANTS
+    CHECK_STREQ(s_log_buf, S_DEFERRED ? "L@2 W@2 E@2 F@2" : "W@2 E@2 L@2 F@2");
+#else
+    CHECK_STREQ(s_log_buf, S_DEFERRED ? "L@2 W@2 E@2 F@2" : "W@2 E@2 F@2 L@2");
+#endif
+    CHECK_STREQ(h_events(TAKT_EV_PREEMPT, false), "1:2"); /* W preempts L; none at 2 */
+    CHECK_EQ(takt_mutex_delete(mtx), TAKT_OK);
+    CHECK_EQ(takt_sem_delete(ds_sem), TAKT_OK);
+    h_end();
+}
+
+/* ---------------------------------------------------------------- hand-off behind an equal */
+
+/* L (base 1) inherits 4 from W; X (4) becomes ready while L runs at 4, so it
+ * waits behind L. The unlock wakes W behind X, which came first: X runs
+ * before W (the holder was not alone at its inherited level). */
+static void he_low(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_mutex_lock(mtx, 0), TAKT_OK);
+    work_points(3);
+    CHECK_EQ(takt_mutex_unlock(mtx), TAKT_OK);
+    CHECK_EQ(takt_task_get_priority(NULL), 1);
+    s_log("L");
+    h_park();
+}
+
+static void he_waiter(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(takt_mutex_lock(mtx, TAKT_WAIT_FOREVER), TAKT_OK);
+    s_log("W");
+    CHECK_EQ(takt_mutex_unlock(mtx), TAKT_OK);
+    h_park();
+}
+
+static void he_equal(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(2), TAKT_OK);
+    s_log("X");
+    h_park();
+}
+
+static void scenario_handoff_behind_equal(takt_tick_t tick0)
+{
+    s_begin(tick0, 5);
+    s_log_reset();
+    CHECK_EQ(takt_mutex_create(0, &mtx), TAKT_OK);
+    s_task("L", 1, he_low, NULL);
+    s_task("W", 4, he_waiter, NULL);
+    s_task("X", 4, he_equal, NULL);
+    h_start();
+    CHECK_STREQ(s_log_buf, S_DEFERRED ? "L@3 X@3 W@3" : "X@3 W@3 L@3");
+    CHECK_EQ(takt_mutex_delete(mtx), TAKT_OK);
+    h_end();
+}
+
+/* ---------------------------------------------------------------- unlock, then more before the switch */
+
+/* L (base 2) inherits 4 from W and unlocks inside a takt_critical_enter
+ * section (or with the scheduler locked), where it then wakes E (2), an
+ * equal of its base priority: the switch comes only at the section's end
+ * (the lock's), and the demoted L goes behind E there, as behind any equal
+ * that is ready at its switch point. */
+static bool ub_sched_lock;
+static takt_sem_t *ub_sem;
+
+static void ub_low(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_mutex_lock(mtx, 0), TAKT_OK);
+    work_points(2);
+    if (ub_sched_lock) {
+        CHECK_EQ(takt_sched_lock(), TAKT_OK);
+    } else {
+        takt_critical_enter();
+    }
+    CHECK_EQ(takt_mutex_unlock(mtx), TAKT_OK);
+    CHECK_EQ(takt_sem_give(ub_sem), TAKT_OK);
+    if (ub_sched_lock) {
+        CHECK(takt_sched_unlock() >= 0);
+    } else {
+        takt_critical_exit();
+    }
+    s_log("L");
+    h_park();
+}
+
+static void ub_waiter(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(takt_mutex_lock(mtx, TAKT_WAIT_FOREVER), TAKT_OK);
+    s_log("W");
+    CHECK_EQ(takt_mutex_unlock(mtx), TAKT_OK);
+    h_park();
+}
+
+static void ub_equal(void *arg)
+{
+    (void)arg; /* created first: waits on the semaphore from 0 */
+    CHECK_EQ(takt_sem_take(ub_sem, TAKT_WAIT_FOREVER), TAKT_OK);
+    s_log("E");
+    h_park();
+}
+
+static void run_unlock_before_switch(takt_tick_t tick0, bool sched_lock)
+{
+    ub_sched_lock = sched_lock;
+    s_begin(tick0, 4);
+    s_log_reset();
+    CHECK_EQ(takt_mutex_create(0, &mtx), TAKT_OK);
+    CHECK_EQ(takt_sem_create(1, 0, &ub_sem), TAKT_OK);
+    s_task("E", 2, ub_equal, NULL);
+    s_task("L", 2, ub_low, NULL);
+    s_task("W", 4, ub_waiter, NULL);
+    h_start();
+    CHECK_STREQ(s_log_buf, S_DEFERRED ? "L@2 W@2 E@2" : "W@2 E@2 L@2");
+    CHECK_EQ(takt_mutex_delete(mtx), TAKT_OK);
+    CHECK_EQ(takt_sem_delete(ub_sem), TAKT_OK);
+    h_end();
+}
+
+static void scenario_unlock_in_critical(takt_tick_t tick0)
+{
+    run_unlock_before_switch(tick0, false);
+}
+
+static void scenario_unlock_sched_locked(takt_tick_t tick0)
+{
+    run_unlock_before_switch(tick0, true);
+}
+
+/* ---------------------------------------------------------------- hand-off to a timed waiter */
+
+/* As the inversion's hand-off, to a waiter whose timeout is armed: it leaves
+ * the timer queue, gets the mutex and runs; L drops to its base behind M. */
+static void ht_low(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_mutex_lock(mtx, 0), TAKT_OK);
+    work_points(2);
+    CHECK_EQ(takt_mutex_unlock(mtx), TAKT_OK);
+    s_log("L");
+    h_park();
+}
+
+static void ht_waiter(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(takt_mutex_lock(mtx, 50), TAKT_OK);
+    s_log("W");
+    CHECK_EQ(takt_mutex_unlock(mtx), TAKT_OK);
+    h_park();
+}
+
+static void ht_mid(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    s_log("M");
+    h_park();
+}
+
+static void scenario_handoff_timed(takt_tick_t tick0)
+{
+    s_begin(tick0, 4);
+    s_log_reset();
+    CHECK_EQ(takt_mutex_create(0, &mtx), TAKT_OK);
+    s_task("L", 1, ht_low, NULL);
+    s_task("W", 3, ht_waiter, NULL);
+    s_task("M", 2, ht_mid, NULL);
+    h_start();
+    CHECK_STREQ(s_log_buf, S_DEFERRED ? "L@2 W@2 M@2" : "W@2 M@2 L@2");
+    CHECK_EQ(takt_mutex_delete(mtx), TAKT_OK);
+    h_end();
+}
+
 /* ---------------------------------------------------------------- hand-off, waiters left */
 
 /* L holds m1 and m2; A waits on m2, then B (with a deadline) and C on m1. L's
@@ -718,6 +941,11 @@ int main(void)
     if (!S_EDF) {
         h_both(scenario_demote, "demote");
         h_both(scenario_disinherit, "disinherit");
+        h_both(scenario_demote_same_instant, "demote_same_instant");
+        h_both(scenario_handoff_behind_equal, "handoff_behind_equal");
+        h_both(scenario_unlock_in_critical, "unlock_in_critical");
+        h_both(scenario_unlock_sched_locked, "unlock_sched_locked");
+        h_both(scenario_handoff_timed, "handoff_timed");
         run_each_start(scenario_handoff_left_waiters, "handoff_left_waiters");
         h_both(scenario_deadlock_cycle, "deadlock_cycle");
     } else {
