@@ -99,6 +99,52 @@ __attribute__((always_inline)) static inline void sched_wake_inline(takt_task_t 
     sched_queue_ready(task, TAKT_READY_NEW);
 }
 
+/* The running task's priority drops to priority, in a task-context call
+ * whose switch point follows its section with nothing special to do
+ * (switch_special 0: no non-preemptive task, so the task may be preempted):
+ * it goes behind its new equals now (sched/core.c). */
+void sched_demote_running(takt_task_t *task, unsigned priority);
+
+/* Whether sched_hand_over can take running's place in the queue for the
+ * task it wakes: under fp, when running is alone at its level. */
+__attribute__((always_inline)) static inline bool sched_hand_over_fits(const takt_task_t *running)
+{
+#if TAKT_CONFIG_POLICY_ONLY && TAKT_CONFIG_POLICY == TAKT_POLICY_FP
+    return fp_queue_alone(running);
+#else
+    (void)running;
+    return true;
+#endif
+}
+
+/* A hand-off's scheduling (a mutex's unlock): task, whose wait on what the
+ * running task handed over just ended, becomes ready (sched_wake_inline), at
+ * the running task's level, which it had passed on to it; then the running
+ * task drops to priority (sched_demote_running, whose conditions hold). The
+ * bound fp queue does both at once where sched_hand_over_fits: the woken
+ * task would go behind the running one (which runs) and find itself alone
+ * when it leaves, so it takes its place, and the level's bit stays. */
+__attribute__((always_inline)) static inline void sched_hand_over(takt_task_t *running,
+                                                                  takt_task_t *task,
+                                                                  unsigned priority)
+{
+#if TAKT_CONFIG_POLICY_ONLY && TAKT_CONFIG_POLICY == TAKT_POLICY_FP
+    KASSERT(task->priority == running->priority && fp_queue_alone(running));
+    KASSERT(!takt_kernel.nonpreemptive_seen); /* no hint to give (sched_queue_ready) */
+    trace_record(TAKT_EV_WAKE, task, task->wait);
+    sched_reschedule();
+    sched_stamp_ready(task, port_instant(), false);
+    fp_queue_take_place(running, task);
+    task_set_priority_level(running, priority);
+    if (fp_queue_insert_behind(&takt_fp_ready, running)) {
+        takt_kernel.demoted_current = true;
+    }
+#else
+    sched_wake_inline(task, (takt_wait_t)task->wait);
+    sched_demote_running(running, priority);
+#endif
+}
+
 /* Blocks the running task (state, wait reason) and reschedules. Context: task.
  * Inline, with the policy's remove: every blocking call ends here. */
 static inline void sched_block_current(takt_wait_t wait)

@@ -88,6 +88,24 @@ void sched_requeue_running(takt_task_t *task)
     sched_policy()->insert(task, behind ? TAKT_READY_YIELD : TAKT_READY_PREEMPTED);
 }
 
+/* Where sched_requeue_running puts a demoted task that may be preempted,
+ * at once. With an equal there, the switch point still refreshes its place
+ * and ready order (demoted_current, as after a yield); alone at its level it
+ * has no one to go behind, and the plain switch point does what the
+ * demotion's would: no request. */
+void sched_demote_running(takt_task_t *task, unsigned priority)
+{
+    KASSERT(task->state == TAKT_TASK_RUNNING && priority < task->priority);
+    KASSERT(takt_kernel.switch_special == 0);
+    const takt_policy_t *policy = sched_policy();
+    policy->remove(task);
+    task_set_priority_level(task, priority);
+    policy->insert(task, TAKT_READY_YIELD);
+    if (policy->has_equal(task)) {
+        takt_kernel.demoted_current = true;
+    }
+}
+
 /* Whether the running task goes behind its equals at this switch point: it
  * yielded (which refreshes its place even with no equal to go behind:
  * SCHEDULING.md, it became ready again, now), its round-robin slice expired,

@@ -105,6 +105,42 @@ static inline void fp_queue_remove(fp_queue_t *q, takt_task_t *task)
     }
 }
 
+/* Whether a queued task is the only one at its level: both its neighbours
+ * are the level's list head. */
+static inline bool fp_queue_alone(const takt_task_t *task)
+{
+    return task->ready.list.next == task->ready.list.prev;
+}
+
+/* task, not queued, takes the place of old, queued alone at task's level:
+ * the level keeps one task and its bit. old's links go stale (it is queued
+ * again or leaves the queue). */
+static inline void fp_queue_take_place(takt_task_t *old, takt_task_t *task)
+{
+    takt_list_node_t *level = old->ready.list.next;
+    KASSERT(fp_queue_alone(old) && old->priority == task->priority);
+    takt_list_link_between(&task->ready.list, level, level);
+}
+
+/* fp_queue_insert's YIELD (to the back of its level), telling whether the
+ * task found equals there; alone, it is linked to the head at both ends. */
+static inline bool fp_queue_insert_behind(fp_queue_t *q, takt_task_t *task)
+{
+    takt_list_t *list = &q->level[task->priority];
+    bool equals = !takt_list_empty(list);
+    if (__builtin_expect(equals, 0)) {
+        takt_list_push_back(list, &task->ready.list);
+    } else {
+        takt_list_link_between(&task->ready.list, list, list);
+    }
+#if TAKT_BITMAP_WORDS == 1
+    takt_bitmap_set_mask(&q->nonempty, task->ready_bit);
+#else
+    takt_bitmap_set(&q->nonempty, task->priority - 1u);
+#endif
+    return equals;
+}
+
 /* A queued task moves to the back of its level (its level stays non-empty). */
 static inline void fp_queue_move_to_back(fp_queue_t *q, takt_task_t *task)
 {

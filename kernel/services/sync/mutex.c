@@ -10,9 +10,10 @@
  * propagates along the chain holder -> mutex it waits on -> that holder.
  * Between kernel operations the derived fields agree with that walk, so the
  * lock and unlock paths skip it where its result is known (priority_raise,
- * serve, priority_drop; asserted where taken).
+ * serve, priority_drop, hand_over_plainly; asserted where taken).
  */
 #include "wait.h"
+#include "../../sched/bound.h"
 
 static bool mutex_valid(const takt_mutex_t *mutex)
 {
@@ -229,6 +230,18 @@ static void priority_raise(takt_task_t *holder, const takt_task_t *waiter)
     }
 }
 
+/* Whether the switch point a task-context call asks for comes at the end of
+ * its section with nothing special to do: no request, no scheduler lock, no
+ * non-preemptive task (switch_special), and no takt_critical_enter around
+ * the call, inside which further calls could change the ready queue before
+ * the switch. */
+static inline bool switch_follows_plainly(void)
+{
+    const takt_kernel_t *k = &takt_kernel;
+    /* block_word: started, and neither the lock nor takt_critical_enter */
+    return k->block_word == TAKT_BLOCK_WORD_FREE && k->switch_special == 0;
+}
+
 /* The unlocking task after it handed a mutex over (hand_over: a waiter left
  * the mutex's waiters, which are all it inherited from it). With no mutex
  * left it is back at its base priority with no inherited deadline, no walk
@@ -250,12 +263,18 @@ static void priority_drop(takt_task_t *self)
 
 /* ---- ownership ---- */
 
-static void take(takt_mutex_t *mutex, takt_task_t *task)
+/* task holds the mutex, once (depth: the caller's). */
+static void own(takt_mutex_t *mutex, takt_task_t *task)
 {
     mutex->holder = task;
-    mutex->depth = 1;
     takt_list_push_back(&task->mutexes_held, &mutex->held_node);
     trace_record(TAKT_EV_MUTEX_LOCK, task, 1);
+}
+
+static void take(takt_mutex_t *mutex, takt_task_t *task)
+{
+    mutex->depth = 1;
+    own(mutex, task);
 }
 
 /* The holder lets go: ownership passes to the first waiter, which is
@@ -287,6 +306,58 @@ __attribute__((always_inline)) static inline void serve(takt_mutex_t *mutex, tak
         sync_priority_update(next);
     }
     KASSERT(derived_agrees(next));
+}
+
+/* The usual unlock, one that disinherits, under a policy that orders by
+ * priority: the running task holds the mutex once (depth 1) and no other
+ * mutex, so it drops to its base priority; it inherited a priority but no
+ * deadline; one task waits (none is left behind to pass anything on to
+ * it), with no timeout armed; and the switch point follows at once
+ * (switch_follows_plainly). Then the waiter, whose level the holder had,
+ * runs next. Tested before anything changes (unlock_locked tests the
+ * context and ownership again for its answer): the hand-off is then done
+ * in one stretch (hand_over_plainly). */
+__attribute__((always_inline)) static inline bool hands_over_plainly(const takt_mutex_t *mutex)
+{
+    const takt_kernel_t *k = &takt_kernel;
+    const takt_task_t *self = mutex->holder;
+    if (!sched_orders_by_priority() || self != k->current || mutex->depth != 1 ||
+        !switch_follows_plainly()) {
+        return false;
+    }
+    /* mutexes_held: this mutex alone is one node, next and prev alike */
+    if (self->mutexes_held.next != self->mutexes_held.prev ||
+        self->priority == self->base_priority || self->deadline_inherited) {
+        return false;
+    }
+    /* An inherited priority from this mutex alone: it has a waiter. */
+    const takt_list_t *waiters = &mutex->waiters.tasks;
+    const takt_list_node_t *first = waiters->next;
+    KASSERT(first != waiters);
+    const takt_task_t *next = TAKT_CONTAINER_OF(first, takt_task_t, wait_node);
+    return first->next == waiters && !takt_pq_node_queued(&next->wake_timer.node) &&
+           sched_hand_over_fits(self);
+}
+
+/* hand_over, serve and priority_drop for that case, in their order (the
+ * trace's too), with what they would test known. Both lists lose their
+ * only node, so they are emptied rather than unlinked from; the depth
+ * stays 1. */
+__attribute__((always_inline)) static inline void hand_over_plainly(takt_mutex_t *mutex,
+                                                                    takt_task_t *self)
+{
+    takt_task_t *next = waitq_head(&mutex->waiters);
+    KASSERT(next->priority == self->priority); /* the one it inherited from */
+    takt_list_init(&self->mutexes_held);
+    trace_record(TAKT_EV_MUTEX_UNLOCK, self, 0);
+    own(mutex, next);
+    next->wait_result = TAKT_OK;
+    takt_list_init(&mutex->waiters.tasks);
+    next->wait_queue = NULL;
+    unsigned base = self->base_priority;
+    sched_hand_over(self, next, base);
+    trace_record(TAKT_EV_PRIORITY, self, base);
+    KASSERT(derived_agrees(next) && derived_agrees(self));
 }
 
 TAKT_COLD void sync_task_deleted(takt_task_t *task)
@@ -418,12 +489,11 @@ int takt_mutex_lock(takt_mutex_t *mutex, takt_tick_t timeout)
     return result;
 }
 
-int takt_mutex_unlock(takt_mutex_t *mutex)
+/* takt_mutex_unlock inside its section, every case (hands_over_plainly's
+ * too); ends the section. Out of line: the usual unlock takes none of it,
+ * and is then a leaf with a short frame. */
+__attribute__((noinline)) static int unlock_locked(takt_mutex_t *mutex, port_critical_t key)
 {
-    if (port_in_isr()) {
-        return TAKT_ERR_CONTEXT;
-    }
-    port_critical_t key = port_critical_enter();
     int result = TAKT_OK;
     if (!mutex_valid(mutex)) {
         result = TAKT_ERR_ARG;
@@ -452,6 +522,20 @@ int takt_mutex_unlock(takt_mutex_t *mutex)
     }
     port_critical_exit(key);
     return result;
+}
+
+int takt_mutex_unlock(takt_mutex_t *mutex)
+{
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    port_critical_t key = port_critical_enter();
+    if (__builtin_expect(!mutex_valid(mutex) || !hands_over_plainly(mutex), 0)) {
+        return unlock_locked(mutex, key);
+    }
+    hand_over_plainly(mutex, mutex->holder);
+    port_critical_exit(key);
+    return TAKT_OK;
 }
 
 takt_task_t *takt_mutex_holder(const takt_mutex_t *mutex)
