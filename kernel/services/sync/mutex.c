@@ -132,9 +132,10 @@ __attribute__((noinline)) static void set_inherited_deadline(takt_task_t *task, 
  * running, queued: the task's state (sched_in_ready_queue), given so that the
  * hot paths' copies fold them (the unlock's for the running task, the lock's
  * for a holder that does not run); hot: the lock's copy, which takes a READY
- * holder out of the queue with the bound policy's remove inline (a few
- * instructions, fewer than the call; sched_make_ready, a longer body, stays
- * a call). The caller asks for the reschedule. */
+ * holder out of the queue and (EDF) puts it back with the bound policy's
+ * operations inline, where the calls cost more than their bodies
+ * (sched_make_ready, a longer body, stays a call). The caller asks for the
+ * reschedule. */
 __attribute__((always_inline)) static inline void apply_as(takt_task_t *task, effective_t e,
                                                            bool running, bool queued, bool hot)
 {
@@ -162,6 +163,9 @@ __attribute__((always_inline)) static inline void apply_as(takt_task_t *task, ef
         sched_requeue_running(task);
     } else if (sched_orders_by_priority()) {
         sched_make_ready(task); /* behind its new equals, ready now (FreeRTOS) */
+    } else if (hot) {
+        KASSERT(task->state == TAKT_TASK_READY);
+        sched_queue_ready(task, TAKT_READY_NEW); /* sched_requeue_ready's body */
     } else {
         sched_requeue_ready(task); /* EDF: a new key, the same place among equals */
     }
