@@ -544,7 +544,7 @@ static void scenario_handoff_behind_equal(takt_tick_t tick0)
     h_end();
 }
 
-/* ---------------------------------------------------------------- unlock, then more before the switch */
+/* ---------------------------------------------------------------- more before the switch */
 
 /* L (base 2) inherits 4 from W and unlocks inside a takt_critical_enter
  * section (or with the scheduler locked), where it then wakes E (2), an
