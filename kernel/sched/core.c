@@ -88,11 +88,12 @@ void sched_requeue_running(takt_task_t *task)
     sched_policy()->insert(task, behind ? TAKT_READY_YIELD : TAKT_READY_PREEMPTED);
 }
 
-/* Where sched_requeue_running puts a demoted task that may be preempted,
- * at once. With an equal there, the switch point still refreshes its place
- * and ready order (demoted_current, as after a yield); alone at its level it
- * has no one to go behind, and the plain switch point does what the
- * demotion's would: no request. */
+/* The demotion done at once, for a switch point that follows with nothing
+ * else to do: the task goes where sched_requeue_running puts a demoted task
+ * that may be preempted (behind its new equals). With an equal there, the
+ * switch point still refreshes its place and ready order (demoted_current,
+ * as after a yield); alone at its level it has no one to go behind, and the
+ * plain switch point does what the request's path would, so no request. */
 void sched_demote_running(takt_task_t *task, unsigned priority)
 {
     KASSERT(task->state == TAKT_TASK_RUNNING && priority < task->priority);

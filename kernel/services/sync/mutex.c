@@ -335,7 +335,8 @@ __attribute__((always_inline)) static inline bool hands_over_plainly(const takt_
         !switch_follows_plainly()) {
         return false;
     }
-    /* mutexes_held: this mutex alone is one node, next and prev alike */
+    /* mutexes_held has this mutex's node; a list of one node alone has its
+     * next and prev alike */
     if (self->mutexes_held.next != self->mutexes_held.prev ||
         self->priority == self->base_priority || self->deadline_inherited) {
         return false;
