@@ -119,6 +119,29 @@ static inline void port_request_switch(void)
     arm_barrier();
 }
 
+/*
+ * port.h: the request under the kernel lock, without the isb. The ARMv7-M
+ * ARM (DDI 0403E, "Synchronization requirements for System Control Space
+ * updates") makes the write's side effect (PendSV pending) certain once the
+ * write completes, which the dsb waits for, and guarantees that instructions
+ * see it once they are fetched after that: after an isb, an exception entry
+ * or an exception return. Under the lock, PendSV is masked (BASEPRI at the
+ * kernel's level, or a handler's priority, both above PendSV's) until the
+ * lock's end, and every end is one of those: the lowering msr basepri is
+ * followed by an isb (arm_set_basepri, the meter's sequence), a handler ends
+ * with an exception return. So PendSV is pending before the lowering and
+ * taken right after the isb that follows it: the same instruction as with
+ * an isb here. Nothing before the lock's end can take it anyway, since it is
+ * masked.
+ */
+#define TAKT_PORT_REQUEST_SWITCH_LOCKED 1
+
+static inline void port_request_switch_locked(void)
+{
+    SCB_ICSR = SCB_ICSR_PENDSVSET;
+    __asm volatile("dsb" : : : "memory");
+}
+
 static inline bool port_in_isr(void)
 {
     return (arm_ipsr() << 23) != 0; /* the exception number, bits 0-8; one shift, no mask */
