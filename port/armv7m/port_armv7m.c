@@ -301,7 +301,13 @@ __attribute__((noinline)) static uint32_t *run_boundary(uint32_t *sp)
 }
 
 /* PendSV's context save and restore around a C function that takes the
- * saved stack and returns the one to resume; one copy per vector. */
+ * saved stack and returns the one to resume; one copy per vector. No isb
+ * after reading PSP: the handler was entered by an exception entry, which
+ * guarantees, as an isb does, that the instructions after it are fetched
+ * anew (ARMv7-M ARM, DDI 0403E, "Synchronization requirements for System
+ * Control Space updates"), and nothing between the entry and the read alters
+ * any context (the mrs only reads PSP, which the entry's stacking left
+ * final). The isb after writing PSP stays, before the exception return. */
 #if defined(__ARM_FP)
 #define PENDSV_SAVE_FP "tst lr, #0x10\n" /* EXC_RETURN bit 4 clear: the frame holds FP state */ \
                        "it eq\n"                                                            \
@@ -314,8 +320,7 @@ __attribute__((noinline)) static uint32_t *run_boundary(uint32_t *sp)
 #define PENDSV_RESTORE_FP ""
 #endif
 #define PENDSV_AROUND(function)              \
-    __asm volatile("mrs r0, psp\n"           \
-                   "isb\n" PENDSV_SAVE_FP    \
+    __asm volatile("mrs r0, psp\n" PENDSV_SAVE_FP \
                    "stmdb r0!, {r4-r11, lr}\n" \
                    "bl " #function "\n"      \
                    "ldmia r0!, {r4-r11, lr}\n" PENDSV_RESTORE_FP \
@@ -347,10 +352,11 @@ uint32_t *port_boundary_stack(uint32_t *sp)
 #endif
 
 /* PendSV during a run (run_boundary installs it at the start, end_run takes
- * it out): the switch's section, port.live's bookkeeping and the call of
- * the switch point are written out here, so the common switch makes one
- * call (a C function around the switch point cost a second call, its frame
- * and a reload of port's address). r4, saved with the outgoing task's
+ * it out), in PENDSV_AROUND's frame: the switch's section, port.live's
+ * bookkeeping and the call of the switch point are written out here, so the
+ * common switch makes one call (a C function around the switch point cost a
+ * second call, its frame and a reload of port's address). r4, saved with the
+ * outgoing task's
  * registers and kept by the switch point (AAPCS), holds &port.live across
  * the call. port.live is a task: the boot thread's registers are switched
  * only at a run's boundaries, so the common switch stores one pointer. A
@@ -359,8 +365,7 @@ uint32_t *port_boundary_stack(uint32_t *sp)
  * at once. */
 __attribute__((naked)) static void run_pendsv(void)
 {
-    __asm volatile("mrs r0, psp\n"
-                   "isb\n" PENDSV_SAVE_FP
+    __asm volatile("mrs r0, psp\n" PENDSV_SAVE_FP
                    "stmdb r0!, {r4-r11, lr}\n"
                    "ldr r4, =%c[live]\n" SWITCH_RAISE_ASM
                    "ldr r1, [r4]\n"
