@@ -344,7 +344,7 @@ static inline bool send_hands_over(takt_queue_t *queue, const void *item)
         return false;
     }
     copy_bytes(receiver->wait_data, item, queue->item_size);
-    sync_serve_listed(receiver, TAKT_OK);
+    sync_serve_listed(receiver);
     return true;
 }
 

@@ -108,7 +108,7 @@ __attribute__((always_inline)) static inline int give_locked(takt_sem_t *sem, bo
     if (!waitq_empty(&sem->waiters)) {
         takt_task_t *waiter = waitq_head(&sem->waiters);
         if (in_task) {
-            sync_serve_listed(waiter, TAKT_OK);
+            sync_serve_listed(waiter);
         } else {
             sync_wake_reporting(waiter, TAKT_OK, woken);
         }
