@@ -371,9 +371,11 @@ static inline bool receive_is_plain(const takt_queue_t *queue, bool peek)
 }
 
 /* The general rest of a task-context send (lock held, arguments valid). A
- * full queue goes straight to blocking. */
-static inline int send_task_general(takt_queue_t *queue, const void *item, size_t size,
-                                    takt_tick_t timeout, unsigned how, port_critical_t key)
+ * full queue goes straight to blocking. One copy, out of line: the entries
+ * below only pass their arguments on (at -O3 GCC inlined a copy into each). */
+__attribute__((noinline)) static int send_task_general(takt_queue_t *queue, const void *item,
+                                                       size_t size, takt_tick_t timeout,
+                                                       unsigned how, port_critical_t key)
 {
     int result = send_locked(queue, item, size, how, NULL);
     if (result == TAKT_ERR_TIMEOUT) {
