@@ -147,6 +147,16 @@ static inline void sched_reschedule(void)
 #endif
     port_request_switch();
 }
+/* sched_reschedule with the kernel lock held (port_request_switch_locked). */
+static inline void sched_reschedule_locked(void)
+{
+#ifndef TAKT_PORT_SWITCH_REQUEST_ANY_TIME
+    if (!takt_kernel.started) {
+        return;
+    }
+#endif
+    port_request_switch_locked();
+}
 
 /* ---- time (time.c) ---- */
 /* Empties the timer queue (takt_init). */

@@ -79,6 +79,17 @@ takt_stamp_t port_instant(void);
 takt_stamp_t port_switch_instant(void);
 #endif
 
+#ifndef TAKT_PORT_REQUEST_SWITCH_LOCKED
+/* port_request_switch for a caller that holds the kernel lock (a critical
+ * section, or an interrupt at the kernel's level): the switch cannot come
+ * before the lock's end, so a port may leave out what makes a request take
+ * effect at once (Cortex-M: the isb after pending PendSV). */
+static inline void port_request_switch_locked(void)
+{
+    port_request_switch();
+}
+#endif
+
 #ifndef TAKT_PORT_INLINE_TICK
 /* Bracket what a tick does beyond counting (takt_tick_from_isr: expiries, the
  * policy's tick, the tick hook); a tick that does nothing else calls neither.

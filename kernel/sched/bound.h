@@ -94,7 +94,7 @@ __attribute__((always_inline)) static inline void sched_wake_inline(takt_task_t 
                                                                     takt_wait_t wait)
 {
     trace_record(TAKT_EV_WAKE, task, wait);
-    sched_reschedule();
+    sched_reschedule_locked(); /* every wait's end holds the lock */
     sched_stamp_ready(task, port_instant(), false);
     sched_queue_ready(task, TAKT_READY_NEW);
 }
@@ -132,7 +132,7 @@ __attribute__((always_inline)) static inline void sched_hand_over(takt_task_t *r
     KASSERT(task->priority == running->priority && fp_queue_alone(running));
     KASSERT(!takt_kernel.nonpreemptive_seen); /* no hint to give (sched_queue_ready) */
     trace_record(TAKT_EV_WAKE, task, task->wait);
-    sched_reschedule();
+    sched_reschedule_locked(); /* the unlock holds the lock */
     sched_stamp_ready(task, port_instant(), false);
     fp_queue_take_place(running, task);
     task_set_priority_level(running, priority);
@@ -157,7 +157,7 @@ static inline void sched_block_current(takt_wait_t wait)
     trace_record(TAKT_EV_BLOCK, self, wait);
     /* Only a running task blocks, so the kernel has started: no test. */
     KASSERT(takt_kernel.started);
-    port_request_switch();
+    port_request_switch_locked(); /* every caller holds the lock */
 }
 
 #endif

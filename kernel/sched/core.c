@@ -50,7 +50,7 @@ void sched_make_ready(takt_task_t *task)
 void task_wake(takt_task_t *task, takt_wait_t wait)
 {
     trace_record(TAKT_EV_WAKE, task, wait);
-    sched_reschedule();
+    sched_reschedule_locked();
     make_ready(task, TAKT_READY_NEW);
 }
 

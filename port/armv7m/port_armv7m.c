@@ -238,14 +238,12 @@ void port_task_init(takt_task_t *task)
     task->context.sp = sp;
 }
 
-/* Called by PendSV with the outgoing context saved on its stack; returns the
- * stack of the context to resume. */
-uint32_t *port_switch_stack(uint32_t *sp);
 /* The switch's own critical section. PendSV runs only when BASEPRI is 0: a
  * kernel section (0x40) and a held switch (PendSV's level) both mask it. So
  * no section is open here, and the end restores 0; a lean copy of the
  * outermost case of port_critical_enter/exit (the meter build logs it as
- * they do). */
+ * they do). run_pendsv writes the same out in assembly (SWITCH_RAISE_ASM,
+ * SWITCH_LOWER_ASM). */
 static inline void switch_section_enter(void)
 {
     /* No epoch: a switch that stamps a task takes one (port_switch_instant). */
@@ -303,7 +301,13 @@ __attribute__((noinline)) static uint32_t *run_boundary(uint32_t *sp)
 }
 
 /* PendSV's context save and restore around a C function that takes the
- * saved stack and returns the one to resume; one copy per vector. */
+ * saved stack and returns the one to resume; one copy per vector. No isb
+ * after reading PSP: the handler was entered by an exception entry, which
+ * guarantees, as an isb does, that the instructions after it are fetched
+ * anew (ARMv7-M ARM, DDI 0403E, "Synchronization requirements for System
+ * Control Space updates"), and nothing between the entry and the read alters
+ * any context (the mrs only reads PSP, which the entry's stacking left
+ * final). The isb after writing PSP stays, before the exception return. */
 #if defined(__ARM_FP)
 #define PENDSV_SAVE_FP "tst lr, #0x10\n" /* EXC_RETURN bit 4 clear: the frame holds FP state */ \
                        "it eq\n"                                                            \
@@ -316,29 +320,13 @@ __attribute__((noinline)) static uint32_t *run_boundary(uint32_t *sp)
 #define PENDSV_RESTORE_FP ""
 #endif
 #define PENDSV_AROUND(function)              \
-    __asm volatile("mrs r0, psp\n"           \
-                   "isb\n" PENDSV_SAVE_FP    \
+    __asm volatile("mrs r0, psp\n" PENDSV_SAVE_FP \
                    "stmdb r0!, {r4-r11, lr}\n" \
                    "bl " #function "\n"      \
                    "ldmia r0!, {r4-r11, lr}\n" PENDSV_RESTORE_FP \
                    "msr psp, r0\n"           \
                    "isb\n"                   \
                    "bx lr\n")
-
-/* Called by run_pendsv with the outgoing context saved on its stack; returns
- * the stack of the context to resume. port.live is a task: the boot
- * thread's registers are switched only at a run's boundaries, so the common
- * switch stores one pointer. */
-uint32_t *port_switch_stack(uint32_t *sp);
-uint32_t *port_switch_stack(uint32_t *sp)
-{
-    switch_section_enter(); /* kernel-level interrupts wait while we pick */
-    port.live->context.sp = sp;
-    takt_task_t *next = takt_sched_switch_point();
-    port.live = next;
-    switch_section_exit();
-    return next->context.sp;
-}
 
 /* PendSV_Handler's: a run's start or end, or no run at all. */
 uint32_t *port_boundary_stack(uint32_t *sp);
@@ -348,13 +336,50 @@ uint32_t *port_boundary_stack(uint32_t *sp)
     return run_boundary(sp);
 }
 
+/* The switch's section in run_pendsv's assembly: switch_section_enter and
+ * switch_section_exit, the meter build's sequences included. Scratch: r1-r3
+ * (r0 holds the stack), and after the call r1-r3, r12 and r5-r6 (r0 holds
+ * the next task; r4-r11 are the next task's once restored). */
+#ifdef TAKT_ARM_MASK_METER
+#define SWITCH_RAISE_ASM "movs r3, %[level]\n" TAKT_ARM_METER_RAISE_ASM("r1", "r2", "r3")
+#define SWITCH_LOWER_ASM \
+    "movs r6, #0\n" TAKT_ARM_METER_LOWER_ASM("r1", "r2", "r3", "r12", "r5", "r6", "%[mask]")
+#define METER_MASK TAKT_ARM_MASK_METER_ENTRIES - 1u
+#else
+#define SWITCH_RAISE_ASM "movs r1, %[level]\nmsr basepri, r1\nisb\n"
+#define SWITCH_LOWER_ASM "movs r1, #0\nmsr basepri, r1\n"
+#define METER_MASK 0u
+#endif
+
 /* PendSV during a run (run_boundary installs it at the start, end_run takes
- * it out). A tick that ends the run while this one is under way, before its
- * section, lets it finish the switch the run asked for; the end's own
- * PendSV follows at once. */
+ * it out), in PENDSV_AROUND's frame: the switch's section, port.live's
+ * bookkeeping and the call of the switch point are written out here, so the
+ * common switch makes one call (a C function around the switch point cost a
+ * second call, its frame and a reload of port's address). r4, saved with the
+ * outgoing task's
+ * registers and kept by the switch point (AAPCS), holds &port.live across
+ * the call. port.live is a task: the boot thread's registers are switched
+ * only at a run's boundaries, so the common switch stores one pointer. A
+ * tick that ends the run while this one is under way, before its section,
+ * lets it finish the switch the run asked for; the end's own PendSV follows
+ * at once. */
 __attribute__((naked)) static void run_pendsv(void)
 {
-    PENDSV_AROUND(port_switch_stack);
+    __asm volatile("mrs r0, psp\n" PENDSV_SAVE_FP
+                   "stmdb r0!, {r4-r11, lr}\n"
+                   "ldr r4, =%c[live]\n" SWITCH_RAISE_ASM
+                   "ldr r1, [r4]\n"
+                   "str r0, [r1, %[sp]]\n"
+                   "bl takt_sched_switch_point\n"
+                   "str r0, [r4]\n" SWITCH_LOWER_ASM
+                   "ldr r0, [r0, %[sp]]\n"
+                   "ldmia r0!, {r4-r11, lr}\n" PENDSV_RESTORE_FP
+                   "msr psp, r0\n"
+                   "isb\n"
+                   "bx lr\n"
+                   :
+                   : [live] "i"(&port.live), [sp] "i"(offsetof(takt_task_t, context.sp)),
+                     [level] "i"(TAKT_ARM_BASEPRI), [mask] "i"(METER_MASK));
 }
 
 /* PendSV outside a run (the reset vector; end_run puts it back). */

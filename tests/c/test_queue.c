@@ -712,6 +712,55 @@ static void scenario_whole_set(takt_tick_t tick0)
     h_end();
 }
 
+/* The send's inline hand-over (an empty queue, its first waiter a receiver)
+ * with what the one-word case does not meet: an item of several words, a
+ * receiver waiting with a timeout (its timer must go), a queue in a set
+ * (the set hears nothing: the item never was in the queue). */
+static takt_queue_set_t *hand_set;
+static uint8_t hand_in[12], hand_out[12];
+
+static void hand_receiver(void *arg)
+{
+    (void)arg;
+    int rc = takt_queue_receive_item(wq, hand_in, 10);
+    s_log("r%s", rc == TAKT_OK && holds(hand_in, sizeof hand_in, 5) ? "" : "!");
+    CHECK_EQ(takt_delay(12), TAKT_OK); /* its wake timer is free again */
+    s_log("d");
+    h_park();
+}
+
+static void hand_sender(void *arg)
+{
+    (void)arg;
+    void *member = NULL;
+    CHECK_EQ(takt_delay(1), TAKT_OK); /* the receiver waits by now */
+    fill(hand_out, sizeof hand_out, 5);
+    CHECK_EQ(takt_queue_send_item(wq, hand_out, 0), TAKT_OK);
+    fill(hand_out, sizeof hand_out, 6); /* copied by value */
+    CHECK_EQ(takt_queue_count(wq), 0);
+    CHECK_EQ(takt_queue_set_select(hand_set, &member, 0), TAKT_ERR_TIMEOUT);
+    CHECK_EQ(takt_delay(1), TAKT_OK); /* the receiver has run, whatever the preemption mode */
+    s_log("sent");
+    h_park();
+}
+
+static void scenario_hand_over(takt_tick_t tick0)
+{
+    s_begin(tick0, 16);
+    s_log_reset();
+    CHECK_EQ(takt_queue_create(2, sizeof hand_in, &wq), TAKT_OK);
+    CHECK_EQ(takt_queue_set_create(2, &hand_set), TAKT_OK);
+    CHECK_EQ(takt_queue_set_add_queue(hand_set, wq), TAKT_OK);
+    s_task("S", 1, hand_sender, NULL);
+    s_task("R", 2, hand_receiver, NULL);
+    h_start();
+    CHECK_STREQ(s_log_buf, "r@1 sent@2 d@13");
+    CHECK_EQ(takt_queue_set_remove_queue(hand_set, wq), TAKT_OK);
+    CHECK_EQ(takt_queue_set_delete(hand_set), TAKT_OK);
+    CHECK_EQ(takt_queue_delete(wq), TAKT_OK);
+    h_end();
+}
+
 int main(void)
 {
     h_both(scenario_basics, "basics");
@@ -722,5 +771,6 @@ int main(void)
     h_both(scenario_set_bad, "set_bad");
     h_both(scenario_whole, "whole");
     h_both(scenario_whole_set, "whole_set");
+    h_both(scenario_hand_over, "hand_over");
     return CHECK_SUMMARY();
 }

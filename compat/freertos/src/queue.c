@@ -116,22 +116,32 @@ TAKT_COLD void vQueueDelete(QueueHandle_t xQueue)
     }
 }
 
+/* xQueueGenericSend at a position other than xQueueSend's: out of line, so
+ * that the usual send tests one value. Any position but front and overwrite
+ * sends to the back. */
+__attribute__((noinline)) static BaseType_t send_at(takt_queue_t *queue, const void *item,
+                                                    TickType_t ticks, BaseType_t position)
+{
+    int err;
+    if (position == queueOVERWRITE) {
+        err = takt_queue_overwrite(queue, item, queue->item_size);
+    } else if (position == queueSEND_TO_FRONT) {
+        err = takt_queue_send_front(queue, item, queue->item_size, compat_timeout(ticks));
+    } else {
+        err = takt_queue_send_item(queue, item, compat_timeout(ticks));
+    }
+    return wait_result(err);
+}
+
 BaseType_t xQueueGenericSend(QueueHandle_t xQueue, const void *const pvItemToQueue, TickType_t xTicksToWait,
                              const BaseType_t xCopyPosition)
 {
     configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
     takt_queue_t *queue = &xQueue->object.queue;
-    int err;
-    /* Any position but front and overwrite sends to the back; xQueueSend's is tested first. */
-    if (xCopyPosition == queueSEND_TO_BACK ||
-        (xCopyPosition != queueSEND_TO_FRONT && xCopyPosition != queueOVERWRITE)) {
-        err = takt_queue_send_item(queue, pvItemToQueue, compat_timeout(xTicksToWait));
-    } else if (xCopyPosition == queueOVERWRITE) {
-        err = takt_queue_overwrite(queue, pvItemToQueue, queue->item_size);
-    } else {
-        err = takt_queue_send_front(queue, pvItemToQueue, queue->item_size, compat_timeout(xTicksToWait));
+    if (xCopyPosition != queueSEND_TO_BACK) {
+        return send_at(queue, pvItemToQueue, xTicksToWait, xCopyPosition);
     }
-    return wait_result(err);
+    return wait_result(takt_queue_send_item(queue, pvItemToQueue, compat_timeout(xTicksToWait)));
 }
 
 BaseType_t xQueueGenericSendFromISR(QueueHandle_t xQueue, const void *const pvItemToQueue,
@@ -310,9 +320,15 @@ TAKT_COLD SemaphoreHandle_t xSemaphoreCreateRecursiveMutexStatic(StaticSemaphore
 #endif
 #endif
 
+/* Take and give: a NULL handle goes to the semaphore's call, which refuses
+ * it, as a separate case: tested with the kind, GCC kept the handle in a
+ * second register for both calls (two moves on every take and give). */
 BaseType_t xSemaphoreTake(SemaphoreHandle_t xSemaphore, TickType_t xBlockTime)
 {
-    if (is_kind(xSemaphore, TAKT_FREERTOS_MUTEX)) {
+    if (xSemaphore == NULL) {
+        return wait_result(takt_sem_take(NULL, compat_timeout(xBlockTime)));
+    }
+    if (xSemaphore->kind == (uint8_t)TAKT_FREERTOS_MUTEX) {
         return wait_result(takt_mutex_lock(&xSemaphore->object.mutex, compat_timeout(xBlockTime)));
     }
     configASSERT(is_kind(xSemaphore, TAKT_FREERTOS_SEMAPHORE));
@@ -321,7 +337,10 @@ BaseType_t xSemaphoreTake(SemaphoreHandle_t xSemaphore, TickType_t xBlockTime)
 
 BaseType_t xSemaphoreGive(SemaphoreHandle_t xSemaphore)
 {
-    if (is_kind(xSemaphore, TAKT_FREERTOS_MUTEX)) {
+    if (xSemaphore == NULL) {
+        return wait_result(takt_sem_give(NULL));
+    }
+    if (xSemaphore->kind == (uint8_t)TAKT_FREERTOS_MUTEX) {
         return wait_result(takt_mutex_unlock(&xSemaphore->object.mutex));
     }
     configASSERT(is_kind(xSemaphore, TAKT_FREERTOS_SEMAPHORE));

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "wait.h"
+#include "serve.h"
 #include "queue_set_post.h"
 
 /* How a sender stores its item (its wait_flags while blocked). */
@@ -31,7 +31,8 @@ static uint8_t *slot(const takt_queue_t *queue, uint32_t index)
  * costs about 18 instructions on a Cortex-M3 for them. */
 static inline void copy_bytes(void *to, const void *from, size_t size)
 {
-    if (size == sizeof(uint32_t)) {
+    /* Expected: laid out as the fall-through, no branch back from it. */
+    if (__builtin_expect(size == sizeof(uint32_t), 1)) {
         memcpy(to, from, sizeof(uint32_t)); /* a constant size: compiled inline */
     } else if (size > 0) { /* an empty item may have no buffer at all */
         memcpy(to, from, size);
@@ -293,8 +294,10 @@ static int receive_args(const takt_queue_t *queue, const void *buffer, size_t si
  * The plain case is then done at once: a whole item to the back of a queue
  * with room and nobody waiting to receive (no receiver waits unless the queue
  * is empty), or from the front of a queue with nobody waiting to send (no
- * sender waits unless it is full), outside a queue set. Everything else goes
- * the general way, out of line, with its arguments checked. Lock held.
+ * sender waits unless it is full), outside a queue set; and a send to an
+ * empty queue whose first waiter receives hands the item over at once.
+ * Everything else goes the general way, out of line, with its arguments
+ * checked. Lock held.
  */
 static inline bool send_is_whole(const takt_queue_t *queue, const void *item, size_t size,
                                  unsigned how, bool whole)
@@ -303,27 +306,11 @@ static inline bool send_is_whole(const takt_queue_t *queue, const void *item, si
            (how != SEND_OVERWRITE || queue->length == 1u);
 }
 
-static inline bool send_is_plain(const takt_queue_t *queue, unsigned how)
+/* The plain send (above) to a queue that holds items already: no receiver
+ * waits unless the queue is empty, so room is all it needs, outside a set. */
+static inline bool send_appends(const takt_queue_t *queue, unsigned how)
 {
-    return how == SEND_BACK && queue->count < queue->length &&
-           (waitq_empty(&queue->receivers) || queue->count != 0) && queue->set == NULL;
-}
-
-/* The other usual send: a whole item to the back of an empty queue whose
- * first waiting receiver takes it (not a peeker, which only gets a copy and
- * lets the item go on to the next waiter): it goes straight into that
- * receiver's buffer, as hand_to_receivers would put it, and no queue set
- * hears of it. Returns that receiver, or NULL for the general way. */
-static inline takt_task_t *send_hands_over(const takt_queue_t *queue, unsigned how)
-{
-    if (how != SEND_BACK || queue->count != 0) {
-        return NULL;
-    }
-    takt_task_t *receiver = waitq_first(&queue->receivers);
-    if (receiver == NULL || (receiver->wait_flags & RECEIVE_PEEK)) {
-        return NULL;
-    }
-    return receiver;
+    return how == SEND_BACK && queue->count < queue->length && queue->set == NULL;
 }
 
 /* As take_front, the fields change before the copy. */
@@ -335,6 +322,30 @@ static inline void append(takt_queue_t *queue, const void *item)
     }
     queue->count++;
     copy_bytes(queue->storage + (size_t)index * queue->item_size, item, queue->item_size);
+}
+
+/* The plain send to an empty queue (nobody waiting to receive, not in a
+ * set): the item goes into the head's slot, no wrap to compute. */
+static inline void store_first(takt_queue_t *queue, const void *item)
+{
+    queue->count = 1;
+    copy_bytes(queue->storage + (size_t)queue->head * queue->item_size, item, queue->item_size);
+}
+
+/* The other usual send: a whole item to an empty queue whose first waiting
+ * receiver takes it (not a peeker, which only gets a copy and lets the item
+ * go on to the next waiter): it goes straight into that receiver's buffer,
+ * as hand_to_receivers would put it, and no queue set hears of it; the
+ * receiver is served inline (sync/serve.h), so the send makes no call. */
+static inline bool send_hands_over(takt_queue_t *queue, const void *item)
+{
+    takt_task_t *receiver = waitq_head(&queue->receivers);
+    if (receiver->wait_flags & RECEIVE_PEEK) {
+        return false;
+    }
+    copy_bytes(receiver->wait_data, item, queue->item_size);
+    sync_serve_listed(receiver);
+    return true;
 }
 
 static inline bool receive_is_whole(const takt_queue_t *queue, const void *buffer, size_t size,
@@ -360,9 +371,11 @@ static inline bool receive_is_plain(const takt_queue_t *queue, bool peek)
 }
 
 /* The general rest of a task-context send (lock held, arguments valid). A
- * full queue goes straight to blocking. */
-static inline int send_task_general(takt_queue_t *queue, const void *item, size_t size,
-                                    takt_tick_t timeout, unsigned how, port_critical_t key)
+ * full queue goes straight to blocking. One copy, out of line: the entries
+ * below only pass their arguments on (at -O3 GCC inlined a copy into each). */
+__attribute__((noinline)) static int send_task_general(takt_queue_t *queue, const void *item,
+                                                       size_t size, takt_tick_t timeout,
+                                                       unsigned how, port_critical_t key)
 {
     int result = send_locked(queue, item, size, how, NULL);
     if (result == TAKT_ERR_TIMEOUT) {
@@ -380,8 +393,16 @@ static inline int send_task_general(takt_queue_t *queue, const void *item, size_
 }
 
 /* takt_queue_send's general path: out of line, so that the plain case pays for
- * none of its registers, and with four arguments, all in registers (a fifth
- * would cost the plain case a stack frame). */
+ * none of its registers. The whole-item one has four arguments, all in
+ * registers (a fifth goes on the stack and would cost every send that
+ * reaches the call a frame); the other, for a checked size, is only
+ * takt_queue_send's. */
+__attribute__((noinline)) static int send_whole_general(takt_queue_t *queue, const void *item,
+                                                        takt_tick_t timeout, port_critical_t key)
+{
+    return send_task_general(queue, item, queue->item_size, timeout, SEND_BACK, key);
+}
+
 __attribute__((noinline)) static int send_back_general(takt_queue_t *queue, const void *item,
                                                        size_t size, takt_tick_t timeout,
                                                        port_critical_t key)
@@ -389,8 +410,10 @@ __attribute__((noinline)) static int send_back_general(takt_queue_t *queue, cons
     return send_task_general(queue, item, size, timeout, SEND_BACK, key);
 }
 
-static inline int send_task(takt_queue_t *queue, const void *item, size_t size,
-                            takt_tick_t timeout, unsigned how, bool whole)
+/* Inline in each entry: whole and how are constants there. */
+__attribute__((always_inline)) static inline int send_task(takt_queue_t *queue, const void *item,
+                                                          size_t size, takt_tick_t timeout,
+                                                          unsigned how, bool whole)
 {
     int result = sync_task_call_check(timeout);
     if (result != TAKT_OK) {
@@ -398,15 +421,20 @@ static inline int send_task(takt_queue_t *queue, const void *item, size_t size,
     }
     port_critical_t key = port_critical_enter();
     if (send_is_whole(queue, item, size, how, whole)) {
-        if (send_is_plain(queue, how)) {
+        /* An empty queue (the usual one) first: receivers wait only there. */
+        bool done = false;
+        if (how == SEND_BACK && queue->count == 0) {
+            if (!waitq_empty(&queue->receivers)) {
+                done = send_hands_over(queue, item);
+            } else if (queue->set == NULL) {
+                store_first(queue, item);
+                done = true;
+            }
+        } else if (send_appends(queue, how)) {
             append(queue, item);
-            port_critical_exit(key);
-            return TAKT_OK;
+            done = true;
         }
-        takt_task_t *receiver = send_hands_over(queue, how);
-        if (receiver != NULL) {
-            copy_bytes(receiver->wait_data, item, queue->item_size);
-            sync_end_wait(receiver, TAKT_OK);
+        if (done) {
             port_critical_exit(key);
             return TAKT_OK;
         }
@@ -419,8 +447,12 @@ static inline int send_task(takt_queue_t *queue, const void *item, size_t size,
             return result;
         }
     }
-    return how == SEND_BACK ? send_back_general(queue, item, size, timeout, key)
-                            : send_task_general(queue, item, size, timeout, how, key);
+    if (how != SEND_BACK) {
+        return send_task_general(queue, item, size, timeout, how, key);
+    }
+    /* A *_item call's size is the item size (checked_size). */
+    return whole ? send_whole_general(queue, item, timeout, key)
+                 : send_back_general(queue, item, size, timeout, key);
 }
 
 /* As send_back_general (a receiver's size is not kept: it takes whole items);

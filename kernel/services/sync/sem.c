@@ -101,14 +101,17 @@ static int take_locked(takt_sem_t *sem)
 }
 
 /* Inline in both gives: the task's (in_task, woken NULL) serves its waiter
- * inline (sync/serve.h), the interrupt's reports whether it preempts. */
+ * inline (sync/serve.h), the interrupt's reports whether it preempts. The
+ * serve is laid out as the fall-through (expected): it is the long path,
+ * and GCC otherwise put the list insert after the lock's exit and branched
+ * back to it. */
 __attribute__((always_inline)) static inline int give_locked(takt_sem_t *sem, bool *woken,
                                                              bool in_task)
 {
-    if (!waitq_empty(&sem->waiters)) {
+    if (__builtin_expect(!waitq_empty(&sem->waiters), 1)) {
         takt_task_t *waiter = waitq_head(&sem->waiters);
         if (in_task) {
-            sync_serve_listed(waiter, TAKT_OK);
+            sync_serve_listed(waiter);
         } else {
             sync_wake_reporting(waiter, TAKT_OK, woken);
         }

@@ -22,26 +22,35 @@ __attribute__((always_inline)) static inline void sync_unlink_waiter(takt_task_t
     }
 }
 
-/* A wait ends with result: the task leaves its list, its timeout is
- * cancelled, it becomes ready. The one body of sync_end_wait (wait.c) and
+/* A wait ends: the task leaves its list, its timeout is cancelled, it
+ * becomes ready. The one body of sync_end_wait (wait.c) and
  * sync_serve_listed. A timed wait goes out of line (its timer leaves the
  * timer queue). */
-__attribute__((always_inline)) static inline void sync_end_wait_inline(takt_task_t *task,
-                                                                       int result, bool listed)
+__attribute__((always_inline)) static inline void sync_end_wait_body(takt_task_t *task,
+                                                                     bool listed)
 {
-    task->wait_result = (int8_t)result;
+    bool timed = takt_pq_node_queued(&task->wake_timer.node);
     sync_unlink_waiter(task, listed);
-    if (takt_pq_node_queued(&task->wake_timer.node)) {
+    if (timed) {
         sync_end_timed_wait(task);
     } else {
         sched_wake_inline(task, (takt_wait_t)task->wait);
     }
 }
 
-/* sync_end_wait for a task that waits in a list (its queue's first, say). */
-__attribute__((always_inline)) static inline void sync_serve_listed(takt_task_t *task, int result)
+/* The wait ends with result. */
+__attribute__((always_inline)) static inline void sync_end_wait_inline(takt_task_t *task,
+                                                                       int result, bool listed)
 {
-    sync_end_wait_inline(task, result, true);
+    task->wait_result = (int8_t)result;
+    sync_end_wait_body(task, listed);
+}
+
+/* A task that waits in a list (its queue's first, say) is served: its wait
+ * ends with TAKT_OK, which blocking left in wait_result (wait.c). */
+__attribute__((always_inline)) static inline void sync_serve_listed(takt_task_t *task)
+{
+    sync_end_wait_body(task, true);
 }
 
 #endif

@@ -36,7 +36,10 @@ static inline takt_task_t *block_current(takt_waitq_t *queue, takt_wait_t reason
                                          takt_tick_t timeout)
 {
     takt_task_t *self = takt_kernel.current;
-    self->wait_result = TAKT_ERR_TIMEOUT;
+    /* What a served wait ends with, so that serving it stores nothing
+     * (sync_serve_listed); every end that is not served stores its own
+     * (leave_unserved: TAKT_ERR_TIMEOUT). */
+    self->wait_result = TAKT_OK;
     if (queue != NULL) {
         waitq_insert(queue, self);
     }

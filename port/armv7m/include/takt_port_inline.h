@@ -78,30 +78,39 @@ static inline void takt_arm_next_epoch(takt_arm_port_state_t *s)
  * msr and just before its lowering msr. Both asm blocks are fixed instruction
  * sequences, so the meter's own instructions inside the masked stretch are a
  * known constant (TAKT_ARM_MASK_METER_SELF); the log is written before the
- * lowering msr, so a section is logged before the switch it may cause. */
+ * lowering msr, so a section is logged before the switch it may cause. They
+ * are text over named registers (t, b, s, i, a: scratch; level: the value
+ * written to BASEPRI; mask: TAKT_ARM_MASK_METER_ENTRIES - 1, an immediate),
+ * so that PendSV's assembly (port_armv7m.c) logs its section with the very
+ * instructions the C sections use. */
+#define TAKT_ARM_METER_RAISE_ASM(t, b, level)                                                  \
+    "movw " t ", #0xE018\n\tmovt " t ", #0xE000\n\t"                                          \
+    "movw " b ", #:lower16:takt_arm_mask_meter\n\tmovt " b ", #:upper16:takt_arm_mask_meter\n\t" \
+    "ldr " t ", [" t "]\n\tstr " t ", [" b "]\n\tmsr basepri, " level "\n\tisb\n\t"
+#define TAKT_ARM_METER_LOWER_ASM(t, b, s, i, a, level, mask)                                   \
+    "movw " t ", #0xE018\n\tmovt " t ", #0xE000\n\t"                                          \
+    "movw " b ", #:lower16:takt_arm_mask_meter\n\tmovt " b ", #:upper16:takt_arm_mask_meter\n\t" \
+    "ldr " t ", [" t "]\n\t"                                                                    \
+    "ldr " s ", [" b "]\n\t"                                                                    \
+    "ldr " i ", [" b ", #4]\n\t"                                                                \
+    "and " a ", " i ", " mask "\n\t"                                                            \
+    "add " a ", " b ", " a ", lsl #3\n\t"                                                       \
+    "strd " s ", " t ", [" a ", #8]\n\t"                                                        \
+    "add " i ", " i ", #1\n\t"                                                                  \
+    "str " i ", [" b ", #4]\n\t"                                                                \
+    "msr basepri, " level "\n\tisb\n\t"
+
 static inline void takt_arm_meter_read_and_raise(uint32_t level)
 {
     uint32_t t, b;
-    __asm volatile("movw %0, #0xE018\n\tmovt %0, #0xE000\n\t"
-                   "movw %1, #:lower16:takt_arm_mask_meter\n\tmovt %1, #:upper16:takt_arm_mask_meter\n\t"
-                   "ldr %0, [%0]\n\tstr %0, [%1]\n\tmsr basepri, %2\n\tisb"
+    __asm volatile(TAKT_ARM_METER_RAISE_ASM("%0", "%1", "%2")
                    : "=&r"(t), "=&r"(b) : "r"(level) : "memory");
 }
 
 static inline void takt_arm_meter_log_and_lower(uint32_t level)
 {
     uint32_t t, b, s, i, a;
-    __asm volatile("movw %0, #0xE018\n\tmovt %0, #0xE000\n\t"
-                   "movw %1, #:lower16:takt_arm_mask_meter\n\tmovt %1, #:upper16:takt_arm_mask_meter\n\t"
-                   "ldr %0, [%0]\n\t"
-                   "ldr %2, [%1]\n\t"
-                   "ldr %3, [%1, #4]\n\t"
-                   "and %4, %3, %6\n\t"
-                   "add %4, %1, %4, lsl #3\n\t"
-                   "strd %2, %0, [%4, #8]\n\t"
-                   "add %3, %3, #1\n\t"
-                   "str %3, [%1, #4]\n\t"
-                   "msr basepri, %5\n\tisb"
+    __asm volatile(TAKT_ARM_METER_LOWER_ASM("%0", "%1", "%2", "%3", "%4", "%5", "%6")
                    : "=&r"(t), "=&r"(b), "=&r"(s), "=&r"(i), "=&r"(a)
                    : "r"(level), "i"(TAKT_ARM_MASK_METER_ENTRIES - 1u)
                    : "memory");
@@ -117,6 +126,29 @@ static inline void port_request_switch(void)
 {
     SCB_ICSR = SCB_ICSR_PENDSVSET; /* PendSV: the switch point */
     arm_barrier();
+}
+
+/*
+ * port.h: the request under the kernel lock, without the isb. The ARMv7-M
+ * ARM (DDI 0403E, "Synchronization requirements for System Control Space
+ * updates") makes the write's side effect (PendSV pending) certain once the
+ * write completes, which the dsb waits for, and guarantees that instructions
+ * see it once they are fetched after that: after an isb, an exception entry
+ * or an exception return. Under the lock, PendSV is masked (BASEPRI at the
+ * kernel's level, or a handler's priority, both above PendSV's) until the
+ * lock's end, and every end is one of those: the lowering msr basepri is
+ * followed by an isb (arm_set_basepri, the meter's sequence), a handler ends
+ * with an exception return. So PendSV is pending before the lowering and
+ * taken right after the isb that follows it: the same instruction as with
+ * an isb here. Nothing before the lock's end can take it anyway, since it is
+ * masked.
+ */
+#define TAKT_PORT_REQUEST_SWITCH_LOCKED 1
+
+static inline void port_request_switch_locked(void)
+{
+    SCB_ICSR = SCB_ICSR_PENDSVSET;
+    __asm volatile("dsb" : : : "memory");
 }
 
 static inline bool port_in_isr(void)
@@ -248,7 +280,7 @@ static inline takt_stamp_t port_instant(void)
     return s->epoch;
 }
 
-/* The switch's section (port_switch_stack) takes no epoch: most switches
+/* The switch's section (run_pendsv) takes no epoch: most switches
  * stamp nothing. One that does takes its epoch here, so its instant is
  * still later than every section before it. */
 static inline takt_stamp_t port_switch_instant(void)
