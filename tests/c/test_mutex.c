@@ -403,7 +403,9 @@ static void scenario_demote(takt_tick_t tick0)
 }
 
 /* The same through disinheritance: L (base 2) inherits 4 while W waits; the
- * unlock drops it to 2, behind the equal E that has been waiting behind it. */
+ * unlock drops it to 2, behind the equal E that has been waiting behind it.
+ * dis_low and dis_waiter are also the holder and the waiter of the hand-off
+ * scenarios below. */
 static void dis_low(void *arg)
 {
     (void)arg;
@@ -512,16 +514,6 @@ static void he_low(void *arg)
     h_park();
 }
 
-static void he_waiter(void *arg)
-{
-    (void)arg;
-    CHECK_EQ(takt_delay(1), TAKT_OK);
-    CHECK_EQ(takt_mutex_lock(mtx, TAKT_WAIT_FOREVER), TAKT_OK);
-    s_log("W");
-    CHECK_EQ(takt_mutex_unlock(mtx), TAKT_OK);
-    h_park();
-}
-
 static void he_equal(void *arg)
 {
     (void)arg;
@@ -536,7 +528,7 @@ static void scenario_handoff_behind_equal(takt_tick_t tick0)
     s_log_reset();
     CHECK_EQ(takt_mutex_create(0, &mtx), TAKT_OK);
     s_task("L", 1, he_low, NULL);
-    s_task("W", 4, he_waiter, NULL);
+    s_task("W", 4, dis_waiter, NULL);
     s_task("X", 4, he_equal, NULL);
     h_start();
     CHECK_STREQ(s_log_buf, S_DEFERRED ? "L@3 X@3 W@3" : "X@3 W@3 L@3");
@@ -575,16 +567,6 @@ static void ub_low(void *arg)
     h_park();
 }
 
-static void ub_waiter(void *arg)
-{
-    (void)arg;
-    CHECK_EQ(takt_delay(1), TAKT_OK);
-    CHECK_EQ(takt_mutex_lock(mtx, TAKT_WAIT_FOREVER), TAKT_OK);
-    s_log("W");
-    CHECK_EQ(takt_mutex_unlock(mtx), TAKT_OK);
-    h_park();
-}
-
 static void ub_equal(void *arg)
 {
     (void)arg; /* created first: waits on the semaphore from 0 */
@@ -602,7 +584,7 @@ static void run_unlock_before_switch(takt_tick_t tick0, bool sched_lock)
     CHECK_EQ(takt_sem_create(1, 0, &ub_sem), TAKT_OK);
     s_task("E", 2, ub_equal, NULL);
     s_task("L", 2, ub_low, NULL);
-    s_task("W", 4, ub_waiter, NULL);
+    s_task("W", 4, dis_waiter, NULL);
     h_start();
     CHECK_STREQ(s_log_buf, S_DEFERRED ? "L@2 W@2 E@2" : "W@2 E@2 L@2");
     CHECK_EQ(takt_mutex_delete(mtx), TAKT_OK);
@@ -624,16 +606,6 @@ static void scenario_unlock_sched_locked(takt_tick_t tick0)
 
 /* As the inversion's hand-off, to a waiter whose timeout is armed: it leaves
  * the timer queue, gets the mutex and runs; L drops to its base behind M. */
-static void ht_low(void *arg)
-{
-    (void)arg;
-    CHECK_EQ(takt_mutex_lock(mtx, 0), TAKT_OK);
-    work_points(2);
-    CHECK_EQ(takt_mutex_unlock(mtx), TAKT_OK);
-    s_log("L");
-    h_park();
-}
-
 static void ht_waiter(void *arg)
 {
     (void)arg;
@@ -657,7 +629,7 @@ static void scenario_handoff_timed(takt_tick_t tick0)
     s_begin(tick0, 4);
     s_log_reset();
     CHECK_EQ(takt_mutex_create(0, &mtx), TAKT_OK);
-    s_task("L", 1, ht_low, NULL);
+    s_task("L", 1, dis_low, NULL);
     s_task("W", 3, ht_waiter, NULL);
     s_task("M", 2, ht_mid, NULL);
     h_start();
