@@ -5,6 +5,7 @@
 #ifndef TAKT_INTERNAL_H
 #define TAKT_INTERNAL_H
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <assert.h>
 
@@ -90,6 +91,8 @@ typedef struct {
 } takt_kernel_t;
 
 extern takt_kernel_t takt_kernel;
+_Static_assert(offsetof(takt_kernel_t, current) == 0,
+               "port.h: the running task is the first word of takt_kernel");
 
 /* True while the hsf scheduler runs; a constant when the build binds another
  * (TAKT_CONFIG_POLICY_ONLY), so the hsf policy is not linked. */
