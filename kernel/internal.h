@@ -5,6 +5,7 @@
 #ifndef TAKT_INTERNAL_H
 #define TAKT_INTERNAL_H
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <assert.h>
 
@@ -47,23 +48,26 @@ typedef struct {
         uint32_t block_word;
     };
     /* What makes a switch point more than picking the head, so that one
-     * 64-bit test skips it all (takt_sched_switch_point): the requests, a
+     * word's test skips it all (takt_sched_switch_point): the requests, a
      * held scheduler lock, a non-preemptive task. */
     union {
         struct {
             /* What the next switch point must do besides picking the head;
              * the switch point tests them at once (switch_requests) and
-             * clears them. One byte each: a task sets yield_current without
-             * a critical section, and a byte store cannot lose an
-             * interrupt's store to a neighbour. */
+             * clears them. A task sets yield_current without a critical
+             * section, so it has a byte of its own: a byte store cannot lose
+             * an interrupt's store to a neighbour. The others share a byte
+             * (the whole of switch_special then fits a word, one load and
+             * one test): each is set under the kernel lock, so the
+             * read-modify-write of one cannot lose another. */
             union {
                 struct {
-                    bool rotate_current;      /* round-robin slice expired: current goes behind its equals */
-                    bool at_preemption_point; /* the running task offered to be preempted */
-                    bool demoted_current;     /* its priority dropped: it goes behind its new equals */
-                    bool yield_current;       /* it yielded: behind its equals, and a preemption point */
+                    bool rotate_current : 1;      /* round-robin slice expired: current goes behind its equals */
+                    bool at_preemption_point : 1; /* the running task offered to be preempted */
+                    bool demoted_current : 1;     /* its priority dropped: it goes behind its new equals */
+                    bool yield_current;           /* it yielded: behind its equals, and a preemption point */
                 };
-                uint32_t switch_requests;
+                uint16_t switch_requests;
             };
             /* A task was made non-preemptive since takt_init (never
              * cleared): until then a wake needs no look at the running task
@@ -71,9 +75,8 @@ typedef struct {
              * hint stays 0. */
             bool nonpreemptive_seen;
             bool sched_locked; /* sched_lock != 0 (takt_sched_lock keeps both) */
-            uint8_t special_unused[2];
         };
-        uint64_t switch_special;
+        uint32_t switch_special;
     };
     takt_preemption_t preemption;
     bool round_robin;
@@ -90,6 +93,8 @@ typedef struct {
 } takt_kernel_t;
 
 extern takt_kernel_t takt_kernel;
+_Static_assert(offsetof(takt_kernel_t, current) == 0,
+               "port.h: the running task is the first word of takt_kernel");
 
 /* True while the hsf scheduler runs; a constant when the build binds another
  * (TAKT_CONFIG_POLICY_ONLY), so the hsf policy is not linked. */

@@ -115,6 +115,15 @@ size_t port_min_stack_size(void);
  * Assumptions: switching is allowed (task level, not in a critical section). */
 takt_task_t *takt_sched_switch_point(void);
 
+/* The running task: the one takt_start chose, then the one each switch point
+ * returned, until the next. A port's switch saves the outgoing context
+ * through it and keeps no copy of its own (a store per switch). Its slot is
+ * the first word of the kernel's state, the object TAKT_PORT_RUNNING_SYMBOL
+ * names (internal.h checks the offset), for a switch written in assembly;
+ * takt_sched_running reads it from C. */
+#define TAKT_PORT_RUNNING_SYMBOL "takt_kernel"
+takt_task_t *takt_sched_running(void);
+
 /* First code of every task: runs its entry; a returning entry deletes the task. */
 void takt_task_trampoline(void);
 

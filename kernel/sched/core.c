@@ -229,6 +229,11 @@ takt_task_t *takt_sched_switch_point(void)
     return dispatch(cur, next);
 }
 
+TAKT_COLD takt_task_t *takt_sched_running(void)
+{
+    return takt_kernel.current;
+}
+
 uint32_t takt_context_switches(void)
 {
     return takt_kernel.context_switches;

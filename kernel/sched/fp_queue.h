@@ -164,4 +164,25 @@ static inline takt_task_t *fp_queue_peek(fp_queue_t *q)
     return fp_queue_task_of(q->level[top].next); /* its bit says it is not empty */
 }
 
+/* fp_queue_peek for a queue that is never empty: the idle task is at level 0
+ * (the fp policy's queue, from takt_init on). With one word the level is
+ * 32 - CLZ, and ARM's CLZ gives 32 for an empty bitmap, which is level 0: the
+ * switch point picks without a branch (GCC keeps one for the builtin, whose
+ * result at 0 C leaves undefined). */
+static inline takt_task_t *fp_queue_peek_with_idle(fp_queue_t *q)
+{
+#if TAKT_BITMAP_WORDS == 1
+    uint32_t bits = q->nonempty.words[0];
+    uint32_t zeros;
+#if defined(__ARM_FEATURE_CLZ)
+    __asm("clz %0, %1" : "=r"(zeros) : "r"(bits));
+#else
+    zeros = bits != 0 ? (uint32_t)__builtin_clz(bits) : 32u;
+#endif
+    return fp_queue_task_of(q->level[32u - zeros].next);
+#else
+    return fp_queue_peek(q);
+#endif
+}
+
 #endif

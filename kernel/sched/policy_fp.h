@@ -35,9 +35,11 @@ static inline void fp_move_behind_equals(takt_task_t *running)
     fp_queue_move_to_back(&takt_fp_ready, running);
 }
 
+/* The idle task is queued from takt_init on (it never leaves), and nothing
+ * peeks before. */
 static inline takt_task_t *fp_peek(void)
 {
-    return fp_queue_peek(&takt_fp_ready);
+    return fp_queue_peek_with_idle(&takt_fp_ready);
 }
 
 static inline bool fp_preempts(const takt_task_t *candidate, const takt_task_t *running)

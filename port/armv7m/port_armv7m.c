@@ -35,7 +35,6 @@ static struct {
     uint64_t last_tick;      /* the run ends when this tick is due (UINT64_MAX: never) */
     volatile run_state_t state;
     takt_task_t *first;
-    takt_task_t *live;   /* whose registers are on the processor, during a run */
     port_context_t boot; /* the thread that called takt_start */
 } port = {.params = {.tick_hz = 1000, .end_ticks = 0}, .last_tick = UINT64_MAX, .state = RUN_IDLE};
 
@@ -287,10 +286,9 @@ __attribute__((noinline)) static uint32_t *run_boundary(uint32_t *sp)
         port.boot.sp = sp;
         port.state = RUN_RUNNING;
         takt_arm_set_pendsv(run_pendsv);
-        port.live = port.first;
         next = port.first->context.sp;
     } else if (port.state == RUN_ENDING) {
-        port.live->context.sp = sp;
+        takt_sched_running()->context.sp = sp;
         port.state = RUN_IDLE;
         shared.at_tick.stopped = true;
         new_tick_instant();
@@ -352,34 +350,32 @@ uint32_t *port_boundary_stack(uint32_t *sp)
 #endif
 
 /* PendSV during a run (run_boundary installs it at the start, end_run takes
- * it out), in PENDSV_AROUND's frame: the switch's section, port.live's
- * bookkeeping and the call of the switch point are written out here, so the
- * common switch makes one call (a C function around the switch point cost a
- * second call, its frame and a reload of port's address). r4, saved with the
- * outgoing task's
- * registers and kept by the switch point (AAPCS), holds &port.live across
- * the call. port.live is a task: the boot thread's registers are switched
- * only at a run's boundaries, so the common switch stores one pointer. A
- * tick that ends the run while this one is under way, before its section,
- * lets it finish the switch the run asked for; the end's own PendSV follows
- * at once. */
+ * it out), in PENDSV_AROUND's frame: the switch's section, the save through
+ * the kernel's running task (port.h, TAKT_PORT_RUNNING_SYMBOL: the outgoing
+ * task until the switch point returns) and the call of the switch point are
+ * written out here, so the common switch makes one call (a C function around
+ * the switch point cost a second call, its frame and a reload of port's
+ * address) and stores one pointer (a copy of the running task of the port's
+ * own cost a second). The boot thread's registers are switched only at a
+ * run's boundaries. A tick that ends the run while this one is under way,
+ * before its section, lets it finish the switch the run asked for; the end's
+ * own PendSV follows at once. */
 __attribute__((naked)) static void run_pendsv(void)
 {
     __asm volatile("mrs r0, psp\n" PENDSV_SAVE_FP
-                   "stmdb r0!, {r4-r11, lr}\n"
-                   "ldr r4, =%c[live]\n" SWITCH_RAISE_ASM
-                   "ldr r1, [r4]\n"
+                   "stmdb r0!, {r4-r11, lr}\n" SWITCH_RAISE_ASM
+                   "ldr r1, =" TAKT_PORT_RUNNING_SYMBOL "\n"
+                   "ldr r1, [r1]\n"
                    "str r0, [r1, %[sp]]\n"
-                   "bl takt_sched_switch_point\n"
-                   "str r0, [r4]\n" SWITCH_LOWER_ASM
+                   "bl takt_sched_switch_point\n" SWITCH_LOWER_ASM
                    "ldr r0, [r0, %[sp]]\n"
                    "ldmia r0!, {r4-r11, lr}\n" PENDSV_RESTORE_FP
                    "msr psp, r0\n"
                    "isb\n"
                    "bx lr\n"
                    :
-                   : [live] "i"(&port.live), [sp] "i"(offsetof(takt_task_t, context.sp)),
-                     [level] "i"(TAKT_ARM_BASEPRI), [mask] "i"(METER_MASK));
+                   : [sp] "i"(offsetof(takt_task_t, context.sp)), [level] "i"(TAKT_ARM_BASEPRI),
+                     [mask] "i"(METER_MASK));
 }
 
 /* PendSV outside a run (the reset vector; end_run puts it back). */

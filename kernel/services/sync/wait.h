@@ -9,13 +9,15 @@
 
 #include "../../internal.h"
 
-/* Handle magics, one per object type (a deleted object's magic is 0). */
-#define SYNC_MAGIC_SEM 0x53454d31u       /* "SEM1" */
-#define SYNC_MAGIC_MUTEX 0x4d545831u     /* "MTX1" */
-#define SYNC_MAGIC_QUEUE 0x51554531u     /* "QUE1" */
-#define SYNC_MAGIC_QUEUE_SET 0x51534531u /* "QSE1" */
-#define SYNC_MAGIC_EVENTS 0x45564731u    /* "EVG1" */
-#define SYNC_MAGIC_SOFT_TIMER 0x544d5231u /* "TMR1" */
+/* Handle magics, one per object type (a deleted object's magic is 0): one
+ * letter four times, a value Thumb-2's compare takes as an immediate, so
+ * the handle check loads no constant. */
+#define SYNC_MAGIC_SEM 0x53535353u        /* "SSSS" */
+#define SYNC_MAGIC_MUTEX 0x4d4d4d4du      /* "MMMM" */
+#define SYNC_MAGIC_QUEUE 0x51515151u      /* "QQQQ" */
+#define SYNC_MAGIC_QUEUE_SET 0x52525252u  /* "RRRR" */
+#define SYNC_MAGIC_EVENTS 0x45454545u     /* "EEEE" */
+#define SYNC_MAGIC_SOFT_TIMER 0x54545454u /* "TTTT" */
 
 /* A handle of one type given to a call of another (a queue set's members come
  * back as void *) is refused by its magic: the check reads only where every
