@@ -361,8 +361,7 @@ __attribute__((always_inline)) static inline void hand_over_plainly(takt_mutex_t
     KASSERT(next->priority == self->priority); /* the one it inherited from */
     takt_list_init(&self->mutexes_held);
     trace_record(TAKT_EV_MUTEX_UNLOCK, self, 0);
-    own(mutex, next);
-    next->wait_result = TAKT_OK;
+    own(mutex, next); /* its wait_result is TAKT_OK already (blocking left it: wait.c) */
     takt_list_init(&mutex->waiters.tasks);
     next->wait_queue = NULL;
     unsigned base = self->base_priority;
