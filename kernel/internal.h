@@ -140,27 +140,31 @@ static inline bool sched_in_ready_queue(const takt_task_t *task)
     return task->state == TAKT_TASK_READY || task->state == TAKT_TASK_RUNNING;
 }
 /* sched_block_current: sched/bound.h, where the policy's remove inlines. */
+/* Whether the port may be asked for a switch now: not before the run starts
+ * (the port must not switch then), unless it takes requests at any time. */
+static inline bool sched_switch_allowed(void)
+{
+#ifdef TAKT_PORT_SWITCH_REQUEST_ANY_TIME
+    return true;
+#else
+    return takt_kernel.started;
+#endif
+}
 /* Something changed that may change who runs: decide now (task context) or at
  * the next switch point (interrupt, critical section). Inline: on every path
  * that readies or blocks a task. */
 static inline void sched_reschedule(void)
 {
-#ifndef TAKT_PORT_SWITCH_REQUEST_ANY_TIME
-    if (!takt_kernel.started) {
-        return; /* the port must not switch before the run starts */
+    if (sched_switch_allowed()) {
+        port_request_switch();
     }
-#endif
-    port_request_switch();
 }
 /* sched_reschedule with the kernel lock held (port_request_switch_locked). */
 static inline void sched_reschedule_locked(void)
 {
-#ifndef TAKT_PORT_SWITCH_REQUEST_ANY_TIME
-    if (!takt_kernel.started) {
-        return;
+    if (sched_switch_allowed()) {
+        port_request_switch_locked();
     }
-#endif
-    port_request_switch_locked();
 }
 
 /* ---- time (time.c) ---- */

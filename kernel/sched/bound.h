@@ -87,15 +87,22 @@ __attribute__((always_inline)) static inline void sched_queue_ready(takt_task_t 
     }
 }
 
+/* A wake up to its queuing: the event, the switch asked for (first: task_wake
+ * says why) and the task ready now. Every caller holds the lock. */
+__attribute__((always_inline)) static inline void sched_wake_unqueued(takt_task_t *task,
+                                                                      takt_wait_t wait)
+{
+    trace_record(TAKT_EV_WAKE, task, wait);
+    sched_reschedule_locked();
+    sched_stamp_ready(task, port_instant(), false);
+}
+
 /* task_wake, inline: for the wait's end (sync/wait.c), where every wake by
- * a synchronisation object passes, so that it makes no call. Same order as
- * task_wake (which says why the switch is asked for first). */
+ * a synchronisation object passes, so that it makes no call. */
 __attribute__((always_inline)) static inline void sched_wake_inline(takt_task_t *task,
                                                                     takt_wait_t wait)
 {
-    trace_record(TAKT_EV_WAKE, task, wait);
-    sched_reschedule_locked(); /* every wait's end holds the lock */
-    sched_stamp_ready(task, port_instant(), false);
+    sched_wake_unqueued(task, wait);
     sched_queue_ready(task, TAKT_READY_NEW);
 }
 
@@ -131,9 +138,7 @@ __attribute__((always_inline)) static inline void sched_hand_over(takt_task_t *r
 #if TAKT_CONFIG_POLICY_ONLY && TAKT_CONFIG_POLICY == TAKT_POLICY_FP
     KASSERT(task->priority == running->priority && fp_queue_alone(running));
     KASSERT(!takt_kernel.nonpreemptive_seen); /* no hint to give (sched_queue_ready) */
-    trace_record(TAKT_EV_WAKE, task, task->wait);
-    sched_reschedule_locked(); /* the unlock holds the lock */
-    sched_stamp_ready(task, port_instant(), false);
+    sched_wake_unqueued(task, (takt_wait_t)task->wait);
     fp_queue_take_place(running, task);
     task_set_priority_level(running, priority);
     if (fp_queue_insert_behind(&takt_fp_ready, running)) {

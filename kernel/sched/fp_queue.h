@@ -41,6 +41,18 @@ static inline takt_task_t *fp_queue_task_of(takt_list_node_t *node)
     return TAKT_CONTAINER_OF(node, takt_task_t, ready.list);
 }
 
+/* The task's level is not empty (idle's level 0 has no bit). */
+static inline void fp_queue_mark_level(fp_queue_t *q, const takt_task_t *task)
+{
+#if TAKT_BITMAP_WORDS == 1
+    takt_bitmap_set_mask(&q->nonempty, task->ready_bit); /* idle's is 0 */
+#else
+    if (task->priority != 0) {
+        takt_bitmap_set(&q->nonempty, task->priority - 1u);
+    }
+#endif
+}
+
 /*
  * NEW goes to the tail, except that tasks which became ready at the same
  * instant are ordered by id (ready_order), whatever order the kernel processed
@@ -80,13 +92,7 @@ static inline void fp_queue_insert(fp_queue_t *q, takt_task_t *task, takt_ready_
             takt_list_link_between(&task->ready.list, before, pos);
         }
     }
-#if TAKT_BITMAP_WORDS == 1
-    takt_bitmap_set_mask(&q->nonempty, task->ready_bit); /* idle's is 0 */
-#else
-    if (task->priority != 0) {
-        takt_bitmap_set(&q->nonempty, task->priority - 1u);
-    }
-#endif
+    fp_queue_mark_level(q, task);
 }
 
 /* The node's own links go stale: whether a task is queued is its state
@@ -133,11 +139,7 @@ static inline bool fp_queue_insert_behind(fp_queue_t *q, takt_task_t *task)
     } else {
         takt_list_link_between(&task->ready.list, list, list);
     }
-#if TAKT_BITMAP_WORDS == 1
-    takt_bitmap_set_mask(&q->nonempty, task->ready_bit);
-#else
-    takt_bitmap_set(&q->nonempty, task->priority - 1u);
-#endif
+    fp_queue_mark_level(q, task);
     return equals;
 }
 
