@@ -10,8 +10,10 @@
 #define TAKT_CONFIG_H
 
 /* Default scheduling policy (takt_init with NULL params): TAKT_POLICY_FP (fixed
- * priority), TAKT_POLICY_EDF_HEAP, TAKT_POLICY_EDF_MLIST or TAKT_POLICY_EDF_RBTREE
- * (EDF over a binary heap, Pathan's multiple lists, a red-black tree). */
+ * priority, bitmap of lists), TAKT_POLICY_FP_LIST (fixed priority, one list),
+ * TAKT_POLICY_EDF_HEAP, TAKT_POLICY_EDF_MLIST or TAKT_POLICY_EDF_RBTREE (EDF
+ * over a binary heap, Pathan's multiple lists, a red-black tree), or
+ * TAKT_POLICY_HSF (servers). */
 #define TAKT_CONFIG_POLICY TAKT_POLICY_FP
 
 /* Optional. 1: the build has only TAKT_CONFIG_POLICY (bound at compile time:

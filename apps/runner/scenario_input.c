@@ -13,6 +13,7 @@ static const char *const schedulers[] = {
     [TAKT_SCHED_EDF_MLIST] = "edf-mlist",
     [TAKT_SCHED_EDF_RBTREE] = "edf-rbtree",
     [TAKT_SCHED_HSF] = "hsf",
+    [TAKT_SCHED_FP_LIST] = "fp-list",
 };
 
 static const char *const server_types[] = {
@@ -203,7 +204,7 @@ bool scenario_input_read(FILE *in, runner_scenario_t *out, char *err, size_t err
                 f[0] > 1000000000u || !parse_modes(modes, &out->scheduler, &out->preemption)) {
                 snprintf(err, err_size,
                          "line %u: expected 'system <tick_hz> <duration> <round_robin 0|1> "
-                         "<tick_start> [fp|edf-heap|edf-mlist|edf-rbtree|hsf "
+                         "<tick_start> [fp|fp-list|edf-heap|edf-mlist|edf-rbtree|hsf "
                          "[full|none|deferred]]' with positive tick_hz and duration",
                          lineno);
                 return false;

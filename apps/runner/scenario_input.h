@@ -5,7 +5,7 @@
  *
  *   takt-scenario 1
  *   system <tick_hz> <duration_ticks> <round_robin 0|1> <tick_start> [<scheduler> [<preemption>]]
- *     scheduler: fp (default) | edf-heap | edf-mlist | edf-rbtree
+ *     scheduler: fp (default) | fp-list | edf-heap | edf-mlist | edf-rbtree | hsf
  *     preemption: full (default) | none | deferred
  *   server <priority> <period> <budget> <offset> <idling|deferrable> <name>   (hsf only,
  *     before every task line; indexed 0, 1, ... in line order)

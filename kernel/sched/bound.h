@@ -19,6 +19,13 @@ static inline const takt_policy_t *sched_policy(void)
 {
     return &sched_bound_fp;
 }
+#elif TAKT_CONFIG_POLICY_ONLY && TAKT_CONFIG_POLICY == TAKT_POLICY_FP_LIST
+#include "policy_fp_list.h"
+static const takt_policy_t sched_bound_table = TAKT_POLICY_FP_LIST_TABLE;
+static inline const takt_policy_t *sched_policy(void)
+{
+    return &sched_bound_table;
+}
 #elif TAKT_CONFIG_POLICY_ONLY
 #include "policy_ops.h"
 /* The bound policy's table, visible here: direct calls (policy_ops.h). */

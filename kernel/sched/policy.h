@@ -84,5 +84,6 @@ extern const takt_policy_t takt_policy_edf_heap;
 extern const takt_policy_t takt_policy_edf_rbtree;
 extern const takt_policy_t takt_policy_edf_mlist;
 extern const takt_policy_t takt_policy_hsf;
+extern const takt_policy_t takt_policy_fp_list;
 
 #endif

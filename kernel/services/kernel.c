@@ -41,6 +41,7 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
         [TAKT_SCHED_EDF_MLIST] = &takt_policy_edf_mlist,
         [TAKT_SCHED_EDF_RBTREE] = &takt_policy_edf_rbtree,
         [TAKT_SCHED_HSF] = &takt_policy_hsf,
+        [TAKT_SCHED_FP_LIST] = &takt_policy_fp_list,
     };
     if ((unsigned)params->preemption > TAKT_PREEMPT_DEFERRED ||
         (unsigned)params->scheduler >= sizeof(policies) / sizeof(policies[0])) {

@@ -117,6 +117,12 @@ static inline void h_note(const char *what)
     snprintf(h_order + len, sizeof(h_order) - len, "%s%s", len ? " " : "", what);
 }
 
+/* Whether a scheduler is fixed priority (over either ready queue). */
+static inline bool h_fixed_priority(takt_scheduler_t scheduler)
+{
+    return scheduler == TAKT_SCHED_FP || scheduler == TAKT_SCHED_FP_LIST;
+}
+
 static inline void h_begin_params(const takt_init_params_t *init, uint64_t end_ticks)
 {
     h_tick0 = init->tick_start;
@@ -135,9 +141,16 @@ static inline void h_begin_params(const takt_init_params_t *init, uint64_t end_t
     }
 }
 
+/* The scheduler of h_begin's runs: fixed priority, over the bitmap of lists
+ * unless the test is built for another ready queue (tests/c/CMakeLists.txt). */
+#ifndef H_DEFAULT_SCHED
+#define H_DEFAULT_SCHED TAKT_SCHED_FP
+#endif
+
 static inline void h_begin(takt_tick_t tick_start, uint64_t end_ticks, bool round_robin)
 {
-    takt_init_params_t init = {.tick_start = tick_start, .round_robin = round_robin,
+    takt_init_params_t init = {.scheduler = H_DEFAULT_SCHED, .tick_start = tick_start,
+                               .round_robin = round_robin,
                                .preemption = TAKT_PREEMPT_FULL};
     h_begin_params(&init, end_ticks);
 }

@@ -136,7 +136,7 @@ static void scenario_yield(takt_tick_t tick0)
     h_task("B", 2, yd_b, NULL);
     h_task("C", 1, yd_c, NULL);
     h_run();
-    if (yield_sched_any == TAKT_SCHED_FP) {
+    if (h_fixed_priority(yield_sched_any)) {
         CHECK_STREQ(h_order, "a1 b1 a2 b2 a3 a4 a5 c");
         CHECK_STREQ(h_dispatches(), "0:1 0:2 0:1 0:2 0:1 0:3 0:0");
     } else {
@@ -179,6 +179,33 @@ static void scenario_yield_same_instant(takt_tick_t tick0)
     h_run();
     CHECK_STREQ(h_order, "a1 b a2");
     CHECK_EQ(h_count(TAKT_EV_YIELD, 1), 1);
+}
+
+static void yield_three_a(void *arg)
+{
+    (void)arg;
+    h_note("a1");
+    takt_yield();
+    h_note("a2");
+    h_park();
+}
+
+static void yield_three_other(void *arg)
+{
+    h_note((const char *)arg);
+    h_park();
+}
+
+/* A yield goes behind every equal, not only the next one. */
+static void scenario_yield_behind_all(takt_tick_t tick0)
+{
+    h_begin(tick0, 3, false);
+    h_task("A", 2, yield_three_a, NULL);
+    h_task("B", 2, yield_three_other, "b");
+    h_task("C", 2, yield_three_other, "c");
+    h_task("L", 1, yield_three_other, "l");
+    h_run();
+    CHECK_STREQ(h_order, "a1 b c a2 l");
 }
 
 /* ---------------------------------------------------------------- round-robin */
@@ -602,6 +629,76 @@ static void scenario_wake_tells_nonpreemptive(takt_tick_t tick0)
     CHECK_EQ(takt_sem_delete(np_sem), TAKT_OK);
 }
 
+/* ---------------------------------------------------------------- the running task's priority changes */
+
+static takt_sem_t *raise_sem;
+
+static void raise_h(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_sem_take(raise_sem, TAKT_WAIT_FOREVER), TAKT_OK);
+    h_note("H");
+    h_park();
+}
+
+static void raise_a(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_sched_lock(), TAKT_OK);
+    CHECK_EQ(takt_sem_give(raise_sem), TAKT_OK); /* H is ready at 3; the switch waits */
+    CHECK_EQ(takt_task_set_priority(NULL, 3), TAKT_OK);
+    CHECK_EQ(takt_sched_unlock(), 0);
+    h_note("A");
+    CHECK_EQ(takt_task_set_priority(NULL, 1), TAKT_OK); /* H runs here */
+    h_note("A2");
+    h_park();
+}
+
+/* A running task raised to the level of a task waiting to run goes in
+ * front of it (policy.h PREEMPTED: it was running first), so it goes on
+ * after the unlock; H runs only when A drops back below it. */
+static void scenario_raised_in_front(takt_tick_t tick0)
+{
+    h_begin(tick0, 5, false);
+    CHECK_EQ(takt_sem_create(1, 0, &raise_sem), TAKT_OK);
+    h_task("H", 3, raise_h, NULL);
+    h_task("A", 1, raise_a, NULL);
+    h_run();
+    CHECK_STREQ(h_order, "A H A2");
+    CHECK_EQ(takt_sem_delete(raise_sem), TAKT_OK);
+}
+
+static void demoted_b(void *arg)
+{
+    (void)arg;
+    h_note("B");
+    h_park();
+}
+
+static void demoted_a(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_task_set_preemptive(NULL, false), TAKT_OK);
+    CHECK_EQ(takt_task_set_priority(NULL, 2), TAKT_OK);
+    CHECK_EQ(takt_task_set_priority(NULL, 1), TAKT_OK);
+    h_note("A");
+    takt_preemption_point(); /* B is its equal: A goes on */
+    h_note("A2");
+    h_park();
+}
+
+/* A non-preemptive task that drops back to its equal B's level goes in
+ * front of it (sched_requeue_running: only a task that may be preempted goes
+ * behind its new equals), so its next preemption point does not let B run. */
+static void scenario_demoted_nonpreemptive_in_front(takt_tick_t tick0)
+{
+    h_begin(tick0, 5, false);
+    h_task("A", 1, demoted_a, NULL);
+    h_task("B", 1, demoted_b, NULL);
+    h_run();
+    CHECK_STREQ(h_order, "A A2 B");
+}
+
 /* ---------------------------------------------------------------- a ready task's priority changes */
 
 static takt_scheduler_t reprioritise_sched;
@@ -638,7 +735,7 @@ static void scenario_reprioritise_ready(takt_tick_t tick0)
     h_task("B", 2, named_then_park, NULL);
     h_periodic("C", 3, reprioritise_c, NULL, 100, 50, 0);
     h_run();
-    CHECK_STREQ(h_order, reprioritise_sched == TAKT_SCHED_FP ? "C B A" : "C A B");
+    CHECK_STREQ(h_order, h_fixed_priority(reprioritise_sched) ? "C B A" : "C A B");
 }
 
 /* Runs a scenario (h_both) under each single-level policy (or only the EDF
@@ -650,10 +747,14 @@ static void h_each_policy(void (*scenario)(takt_tick_t tick0), takt_scheduler_t 
         takt_scheduler_t scheduler;
         const char *name;
     } policies[] = {{TAKT_SCHED_FP, "fp"},
+                    {TAKT_SCHED_FP_LIST, "fp_list"},
                     {TAKT_SCHED_EDF_HEAP, "edf_heap"},
                     {TAKT_SCHED_EDF_MLIST, "edf_mlist"},
                     {TAKT_SCHED_EDF_RBTREE, "edf_rbtree"}};
-    for (size_t i = edf_only ? 1 : 0; i < sizeof(policies) / sizeof(policies[0]); i++) {
+    for (size_t i = 0; i < sizeof(policies) / sizeof(policies[0]); i++) {
+        if (edf_only && h_fixed_priority(policies[i].scheduler)) {
+            continue;
+        }
         char full[64];
         snprintf(full, sizeof(full), "%s/%s", name, policies[i].name);
         *policy = policies[i].scheduler;
@@ -686,6 +787,9 @@ int main(void)
      * already holds at the tick's instant (docs/ports.md, modelled work). */
     (void)scenario_irq_at_tick;
 #endif
+    h_both(scenario_yield_behind_all, "yield_behind_all");
+    h_both(scenario_raised_in_front, "raised_in_front");
+    h_both(scenario_demoted_nonpreemptive_in_front, "demoted_nonpreemptive_in_front");
     h_each_policy(scenario_same_instant_any_policy, &same_instant_sched, "same_instant", false);
     h_each_policy(scenario_yield_same_instant, &yield_sched, "yield_same_instant", false);
     h_each_policy(scenario_running_stays_in_front, &front_sched, "running_stays_in_front", false);

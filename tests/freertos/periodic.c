@@ -35,7 +35,11 @@
 
 #define MS 1000000ull
 
-#if configTAKT_POLICY == TAKT_POLICY_FP && configTAKT_PREEMPTION == configTAKT_PREEMPT_FULL
+#if configTAKT_POLICY == TAKT_POLICY_FP_LIST /* the same schedule as over the bitmap */
+#define VARIANT "fp-list/full"
+static const TickType_t expected_worst[3] = {3, 8, 18};
+#define EXPECT_P2_MISSES 8
+#elif configTAKT_POLICY == TAKT_POLICY_FP && configTAKT_PREEMPTION == configTAKT_PREEMPT_FULL
 #define VARIANT "fp/full"
 static const TickType_t expected_worst[3] = {3, 8, 18};
 #define EXPECT_P2_MISSES 8

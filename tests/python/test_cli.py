@@ -518,3 +518,18 @@ def test_more_tasks_than_the_runner_takes_are_refused(takt_cli: list[str], tmp_p
     assert done.returncode == 1
     assert "1001 tasks: the runner takes at most 1000" in done.stderr
     assert "scenario.in" not in done.stderr  # not the runner's temporary input
+
+
+def test_list_ready_queue_runs_the_hand_checked_timeline(
+    takt_cli: list[str], tmp_path: Path
+) -> None:
+    """`ready_queue = "list"` (fp over one list) is a data structure, not a policy:
+    the example's hand-checked timeline, and the summary names the queue."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    assert 'policy = "fp"' in text and "ready_queue" not in text
+    listed = tmp_path / "three_tasks_list.toml"
+    listed.write_text(text.replace('policy = "fp"', 'policy = "fp"\nready_queue = "list"'))
+    done = takt(takt_cli, "run", listed, "--timeline", "-", "--no-progress")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == EXPECTED_TIMELINE
+    assert "policy fp (list ready queue)" in done.stderr

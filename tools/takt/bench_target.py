@@ -386,7 +386,9 @@ def render_markdown(bench: TargetBench) -> str:
         "## Per policy: job release (a tick releasing one job, no switch) and dispatch",
         "",
         "Release: N tasks, task i released once at tick i+1 into a ready queue holding the",
-        "i jobs released before it, non-preemptive mode (the running task stays); the tick",
+        "i jobs released before it, each of a higher priority (up to 28 levels) or an",
+        "earlier deadline, so it goes behind them: the one-list fp queue (fp-list) walks",
+        "past them. Non-preemptive mode (the running task stays); the tick",
         "also re-arms the task's release timer. Dispatch: job end to the first instruction",
         "after the next task's own takt_job_end, with N-1 .. 1 jobs ready.",
         "Timer queue: heap (rbtree and list in target_costs.csv).",
@@ -394,7 +396,7 @@ def render_markdown(bench: TargetBench) -> str:
         "| scheduler | tasks | job release | dispatch |",
         "|---|---:|---:|---:|",
     ]
-    for sched in ("fp", "edf-heap", "edf-mlist", "edf-rbtree"):
+    for sched in ("fp", "fp-list", "edf-heap", "edf-mlist", "edf-rbtree"):
         for n in (2, 4, 8, 16, 32, 64):
             rel = _find(bench, "job_release", "heap", sched, n)
             dis = _find(bench, "dispatch", "heap", sched, n)

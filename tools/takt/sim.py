@@ -44,6 +44,7 @@ class RunError(RuntimeError):
 # (policy, ready_queue) -> the runner's scheduler name (takt_scheduler_t).
 SCHEDULERS = {
     ("fp", "bitmap"): "fp",
+    ("fp", "list"): "fp-list",
     ("edf", "heap"): "edf-heap",
     ("edf", "mlist"): "edf-mlist",
     ("edf", "rbtree"): "edf-rbtree",

@@ -387,7 +387,14 @@ static void bench_delay(unsigned delayed)
 /* ---- per policy: job release (tick releasing one job, no switch) and
  * dispatch (job end to the next job's first instruction) ---- */
 
-static const char *const sched_names[] = {"fp", "edf-heap", "edf-mlist", "edf-rbtree"};
+static const struct {
+    takt_scheduler_t sched;
+    const char *name;
+} policies[] = {{TAKT_SCHED_FP, "fp"},
+                {TAKT_SCHED_FP_LIST, "fp-list"},
+                {TAKT_SCHED_EDF_HEAP, "edf-heap"},
+                {TAKT_SCHED_EDF_MLIST, "edf-mlist"},
+                {TAKT_SCHED_EDF_RBTREE, "edf-rbtree"}};
 static stats_t st_release, st_dispatch;
 
 /* Non-preemptive watcher: every tick releases one job that cannot switch in. */
@@ -411,10 +418,12 @@ static void bench_release(takt_scheduler_t sched, unsigned tasks)
     watch_limit = tasks;
     begin(sched, TAKT_PREEMPT_NONE);
     /* the watcher runs first (offset 0, highest priority / earliest deadline);
-     * task i is released once, at tick i+1, and waits in the ready queue */
+     * task i is released once, at tick i+1, and waits in the ready queue,
+     * behind the jobs released before it (up to 28 of them: a lower priority,
+     * a later deadline), which the one-list queue walks past */
     spawn(31, release_watcher, NULL, 1000000u, 1000000u, 0);
     for (unsigned i = 0; i < tasks; i++) {
-        spawn(2 + i % 28, release_job, NULL, 1000000u, 1000u + i, i + 1u);
+        spawn(30 - i % 28, release_job, NULL, 1000000u, 1000u + i, i + 1u);
     }
     takt_start();
     finish();
@@ -461,13 +470,13 @@ static void bench_dispatch(takt_scheduler_t sched, unsigned tasks)
 static void bench_policies(void)
 {
     static const unsigned counts[] = {2, 4, 8, 16, 32, 64};
-    for (unsigned s = 0; s < 4; s++) {
+    for (unsigned s = 0; s < sizeof(policies) / sizeof(policies[0]); s++) {
         for (unsigned c = 0; c < sizeof(counts) / sizeof(counts[0]); c++) {
             unsigned n = counts[c];
-            bench_release((takt_scheduler_t)s, n);
-            report("job_release", sched_names[s], n, &st_release);
-            bench_dispatch((takt_scheduler_t)s, n);
-            report("dispatch", sched_names[s], n, &st_dispatch);
+            bench_release(policies[s].sched, n);
+            report("job_release", policies[s].name, n, &st_release);
+            bench_dispatch(policies[s].sched, n);
+            report("dispatch", policies[s].name, n, &st_dispatch);
         }
     }
 }

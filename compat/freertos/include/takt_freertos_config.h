@@ -125,7 +125,8 @@
 #endif
 
 /* ---- Takt-specific options ---- */
-/* Scheduling policy: TAKT_POLICY_FP (default), TAKT_POLICY_EDF_HEAP,
+/* Scheduling policy: TAKT_POLICY_FP (default), TAKT_POLICY_FP_LIST (fixed
+ * priority over one list instead of the bitmap of lists), TAKT_POLICY_EDF_HEAP,
  * TAKT_POLICY_EDF_MLIST, TAKT_POLICY_EDF_RBTREE or TAKT_POLICY_HSF (servers:
  * server.h; tasks are created with xServerTaskCreate) (kernel/include/takt/config_check.h). */
 #ifndef configTAKT_POLICY

@@ -10,6 +10,7 @@
 #define TAKT_POLICY_EDF_MLIST 3
 #define TAKT_POLICY_EDF_RBTREE 4
 #define TAKT_POLICY_HSF 5 /* servers (takt/server.h); full preemption only */
+#define TAKT_POLICY_FP_LIST 6 /* fixed priority over one list instead of the bitmap of lists */
 
 #define TAKT_PQ_LIST 1
 #define TAKT_PQ_HEAP 2
@@ -18,9 +19,9 @@
 #include "takt_config.h"
 
 #ifndef TAKT_CONFIG_POLICY
-#error "takt_config.h: TAKT_CONFIG_POLICY is not defined (TAKT_POLICY_FP, _EDF_HEAP, _EDF_MLIST, _EDF_RBTREE, _HSF)"
-#elif TAKT_CONFIG_POLICY < TAKT_POLICY_FP || TAKT_CONFIG_POLICY > TAKT_POLICY_HSF
-#error "takt_config.h: TAKT_CONFIG_POLICY must be TAKT_POLICY_FP, _EDF_HEAP, _EDF_MLIST, _EDF_RBTREE or _HSF"
+#error "takt_config.h: TAKT_CONFIG_POLICY is not defined (TAKT_POLICY_FP, _EDF_HEAP, _EDF_MLIST, _EDF_RBTREE, _HSF, _FP_LIST)"
+#elif TAKT_CONFIG_POLICY < TAKT_POLICY_FP || TAKT_CONFIG_POLICY > TAKT_POLICY_FP_LIST
+#error "takt_config.h: TAKT_CONFIG_POLICY must be TAKT_POLICY_FP, _EDF_HEAP, _EDF_MLIST, _EDF_RBTREE, _HSF or _FP_LIST"
 #endif
 
 /* Optional: 1 binds the scheduler to TAKT_CONFIG_POLICY at compile time

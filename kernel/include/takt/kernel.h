@@ -25,6 +25,7 @@ typedef enum {
     TAKT_SCHED_EDF_MLIST,   /* EDF, Pathan's multiple lists (EDF-L) */
     TAKT_SCHED_EDF_RBTREE,  /* EDF, red-black tree */
     TAKT_SCHED_HSF,         /* two-level hierarchy of servers (takt/server.h); full preemption */
+    TAKT_SCHED_FP_LIST,     /* fixed priority, one priority-ordered list */
 } takt_scheduler_t;
 
 typedef struct {

@@ -161,7 +161,8 @@ def render_summary(result: RunResult) -> str:
             "!" * 72,
         ]
     lines.append(
-        f"run: {result.scenario.source}: policy {sysc.policy}, {duration} ticks "
+        f"run: {result.scenario.source}: policy {sysc.policy} ({sysc.ready_queue} ready queue), "
+        f"{duration} ticks "
         f"at {sysc.tick_hz} Hz ({sim_seconds:g} s simulated), port {sysc.port}"
     )
     stats = task_stats(result)
