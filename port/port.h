@@ -90,6 +90,16 @@ static inline void port_request_switch_locked(void)
 }
 #endif
 
+#ifndef TAKT_PORT_CRITICAL_EXIT_FROM_ISR
+/* port_critical_exit for a section an interrupt handler opened: a port whose
+ * exit also does something only a task's section needs (Cortex-M: ending a
+ * switch the task's modelled work held back) may leave it out here. */
+static inline void port_critical_exit_from_isr(port_critical_t key)
+{
+    port_critical_exit(key);
+}
+#endif
+
 #ifndef TAKT_PORT_INLINE_TICK
 /* Bracket what a tick does beyond counting (takt_tick_from_isr: expiries, the
  * policy's tick, the tick hook); a tick that does nothing else calls neither.

@@ -50,11 +50,12 @@ BaseType_t xTaskGenericNotifyFromISR(TaskHandle_t xTaskToNotify, UBaseType_t uxI
 void vTaskGenericNotifyGiveFromISR(TaskHandle_t xTaskToNotify, UBaseType_t uxIndexToNotify,
                                    BaseType_t *pxHigherPriorityTaskWoken)
 {
-    bool woken = false;
-    int err = takt_notify_give_from_isr(xTaskToNotify, (unsigned)uxIndexToNotify, &woken);
+    _Static_assert(_Generic(pxHigherPriorityTaskWoken, long *: 1, default: 0),
+                   "the kernel sets the flag as a long");
+    int err = takt_notify_give_from_isr_flag(xTaskToNotify, (unsigned)uxIndexToNotify,
+                                             pxHigherPriorityTaskWoken);
     configASSERT(err == TAKT_OK); /* a bad handle or index (FreeRTOS asserts on both) */
     (void)err;
-    compat_woken(woken, pxHigherPriorityTaskWoken);
 }
 
 BaseType_t xTaskGenericNotifyWait(UBaseType_t uxIndexToWaitOn, uint32_t ulBitsToClearOnEntry,

@@ -2,14 +2,22 @@
  * Direct-to-task notifications: the value and pending flag live in the TCB;
  * the only possible waiter is the task itself, so a wait needs no list.
  */
-#include "wait.h"
+#include "serve.h"
 
 #if TAKT_CONFIG_TASK_NOTIFICATIONS > 0
 
+/* A slot index already checked: with one slot it is 0, which the compiler
+ * cannot know in a function the check does not reach. */
+static inline unsigned checked_slot(unsigned index)
+{
+    return TAKT_CONFIG_TASK_NOTIFICATIONS == 1 ? 0u : index;
+}
+
+/* With one slot, a notification wait is on slot 0. */
 static bool waits_on(const takt_task_t *task, unsigned index)
 {
     return task->state == TAKT_TASK_BLOCKED && task->wait == TAKT_WAIT_NOTIFY &&
-           task->wait_bits == index;
+           (TAKT_CONFIG_TASK_NOTIFICATIONS == 1 || task->wait_bits == index);
 }
 
 /* Assumptions: lock held, handle and index valid. Inline into each entry
@@ -88,9 +96,40 @@ int takt_notify_from_isr(takt_task_t *task, unsigned index, uint32_t arg,
     return notify_any(task, index, arg, action, previous, woken, true);
 }
 
+/* notify_from's increment from an interrupt, with the wake inline (the
+ * interrupt-to-task path); takt_notify_give_from_isr's bool is taken from
+ * the flag. */
+int takt_notify_give_from_isr_flag(takt_task_t *task, unsigned index, long *woken)
+{
+    if (!port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    if (index >= TAKT_CONFIG_TASK_NOTIFICATIONS) {
+        return TAKT_ERR_ARG;
+    }
+    port_critical_t key = port_critical_enter();
+    if (!task_handle_valid(task)) {
+        port_critical_exit_from_isr(key);
+        return TAKT_ERR_ARG;
+    }
+    index = checked_slot(index);
+    task->notify_value[index]++;
+    task->notify_pending[index] = 1;
+    if (waits_on(task, index) && sync_serve_unlisted_preempts(task) && woken != NULL) {
+        *woken = 1;
+    }
+    port_critical_exit_from_isr(key);
+    return TAKT_OK;
+}
+
 int takt_notify_give_from_isr(takt_task_t *task, unsigned index, bool *woken)
 {
-    return notify_from(task, index, 0, TAKT_NOTIFY_INCREMENT, NULL, woken, true);
+    long flag = 0;
+    int result = takt_notify_give_from_isr_flag(task, index, &flag);
+    if (flag != 0 && woken != NULL) {
+        *woken = true;
+    }
+    return result;
 }
 
 /* Blocks the caller until slot index is pending or the timeout; lock held on
@@ -228,6 +267,12 @@ int takt_notify_from_isr(takt_task_t *task, unsigned index, uint32_t arg,
 }
 
 int takt_notify_give_from_isr(takt_task_t *task, unsigned index, bool *woken)
+{
+    (void)task, (void)index, (void)woken;
+    return TAKT_ERR_ARG;
+}
+
+int takt_notify_give_from_isr_flag(takt_task_t *task, unsigned index, long *woken)
 {
     (void)task, (void)index, (void)woken;
     return TAKT_ERR_ARG;

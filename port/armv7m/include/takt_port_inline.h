@@ -241,6 +241,23 @@ static inline void port_critical_exit(port_critical_t key)
 #endif
 }
 
+/* port.h: in a handler the hold needs no look (takt_arm_critical_exit_held
+ * keeps an interrupt's key: the task's own call ends the hold). */
+#define TAKT_PORT_CRITICAL_EXIT_FROM_ISR 1
+
+static inline void port_critical_exit_from_isr(port_critical_t key)
+{
+#ifdef TAKT_ARM_MASK_METER
+    if (takt_arm_key_outermost(key)) {
+        takt_arm_meter_log_and_lower(key);
+    } else {
+        arm_set_basepri(key);
+    }
+#else
+    arm_set_basepri(key);
+#endif
+}
+
 /* The tick's events (port.h): only a tick that does more than count sets
  * the flag, so the common tick pays no store. */
 #define TAKT_PORT_INLINE_TICK 1
