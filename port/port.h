@@ -54,7 +54,9 @@ void port_critical_exit(port_critical_t key);
 
 /* port_critical_enter() where the caller knows nothing is masked: a task
  * that has just come back from a wait (its section ended at the switch). A
- * port may skip finding out; the sim checks it. */
+ * port may skip finding out; the sim checks it. The caller makes no task
+ * ready in this section (it asks for no port_instant), so a port that
+ * numbers its sections as instants need not count this one. */
 port_critical_t port_critical_enter_unmasked(void);
 
 /* True while an interrupt handler runs. */

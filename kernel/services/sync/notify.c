@@ -187,6 +187,45 @@ int takt_notify_wait(unsigned index, uint32_t clear_on_entry, uint32_t clear_on_
     return result;
 }
 
+/* What a take leaves of the value, as a mask of taken - 1: nothing when it
+ * clears. */
+static inline uint32_t take_keeps(bool clear)
+{
+    return clear ? 0u : UINT32_MAX;
+}
+
+/* The take of a value that may be 0 (a timeout's end), and the end of the
+ * section key opened. */
+__attribute__((always_inline)) static inline int take_and_exit(takt_task_t *self, unsigned index,
+                                                               uint32_t keeps, uint32_t *value,
+                                                               port_critical_t key)
+{
+    uint32_t taken = self->notify_value[index];
+    if (value != NULL) {
+        *value = taken;
+    }
+    if (taken != 0) {
+        self->notify_value[index] = (taken - 1u) & keeps;
+    }
+    self->notify_pending[index] = 0;
+    port_critical_exit(key);
+    return taken != 0 ? TAKT_OK : TAKT_ERR_TIMEOUT;
+}
+
+/* The end of the take that waits: the caller has blocked (the switch comes
+ * at this section's end, key its key), and once the task runs again it takes
+ * what the value holds then, notifications that came after the one that
+ * woke it included. A function of its own, so that the task comes back into
+ * a straight path whose section is known to be outermost; four arguments,
+ * so that the caller's call is a tail call. */
+__attribute__((noinline)) static int take_after_wait(unsigned index, uint32_t keeps,
+                                                     uint32_t *value, port_critical_t key)
+{
+    takt_task_t *self = takt_kernel.current;
+    (void)sync_block_finish(self, key); /* the value says how the wait ended */
+    return take_and_exit(self, checked_slot(index), keeps, value, port_critical_enter_unmasked());
+}
+
 int takt_notify_take(unsigned index, bool clear, uint32_t *value, takt_tick_t timeout)
 {
     int result = wait_check(index, timeout);
@@ -197,22 +236,18 @@ int takt_notify_take(unsigned index, bool clear, uint32_t *value, takt_tick_t ti
     takt_task_t *self = takt_kernel.current;
     if (self->notify_value[index] == 0) {
         self->notify_pending[index] = 0; /* wait for the next notification */
-        int waited = await_pending(self, index, timeout, &key);
-        if (waited == TAKT_ERR_CONTEXT) {
+        result = sync_may_block(timeout);
+        if (result == TAKT_OK) {
+            self->wait_bits = index;
+            sync_block_prepare(NULL, TAKT_WAIT_NOTIFY, timeout);
+            return take_after_wait(index, take_keeps(clear), value, key);
+        }
+        if (result == TAKT_ERR_CONTEXT) {
             port_critical_exit(key);
-            return waited;
+            return result;
         }
     }
-    uint32_t taken = self->notify_value[index];
-    if (value != NULL) {
-        *value = taken;
-    }
-    if (taken != 0) {
-        self->notify_value[index] = clear ? 0u : taken - 1u;
-    }
-    self->notify_pending[index] = 0;
-    port_critical_exit(key);
-    return taken != 0 ? TAKT_OK : TAKT_ERR_TIMEOUT;
+    return take_and_exit(self, index, take_keeps(clear), value, key);
 }
 
 int takt_notify_clear_state(takt_task_t *task, unsigned index)

@@ -211,11 +211,12 @@ static inline void takt_arm_raise_from_unmasked(void)
 
 /* port.h: a task back from a wait runs at BASEPRI 0 (PendSV returns to it
  * with 0, and its own section's end ended any hold), so the key is 0 and
- * the section outermost. */
+ * the section outermost. It stamps no task, so it takes no epoch: as for
+ * PendSV's section, the next section that stamps one takes its own, later
+ * than every section before it. */
 static inline port_critical_t port_critical_enter_unmasked(void)
 {
     takt_arm_raise_from_unmasked();
-    takt_arm_next_epoch(&takt_arm_port_state);
     return 0;
 }
 
