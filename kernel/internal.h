@@ -20,7 +20,10 @@
 #define KASSERT(cond) ((void)0)
 #endif
 
-#define TAKT_TASK_MAGIC 0x54414b54u /* "TAKT" */
+/* One letter four times, as the objects' magics (services/sync/wait.h, none
+ * of them K): a value Thumb-2's compare takes as an immediate, so the handle
+ * check loads no constant. */
+#define TAKT_TASK_MAGIC 0x4b4b4b4bu /* "KKKK" */
 
 enum {
     TAKT_TASK_F_DYNAMIC = 1u << 0,  /* TCB and stack came from the heap */

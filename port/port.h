@@ -54,7 +54,9 @@ void port_critical_exit(port_critical_t key);
 
 /* port_critical_enter() where the caller knows nothing is masked: a task
  * that has just come back from a wait (its section ended at the switch). A
- * port may skip finding out; the sim checks it. */
+ * port may skip finding out; the sim checks it. The caller makes no task
+ * ready in this section (it asks for no port_instant), so a port that
+ * numbers its sections as instants need not count this one. */
 port_critical_t port_critical_enter_unmasked(void);
 
 /* True while an interrupt handler runs. */
@@ -87,6 +89,16 @@ takt_stamp_t port_switch_instant(void);
 static inline void port_request_switch_locked(void)
 {
     port_request_switch();
+}
+#endif
+
+#ifndef TAKT_PORT_CRITICAL_EXIT_FROM_ISR
+/* port_critical_exit for a section an interrupt handler opened: a port whose
+ * exit also does something only a task's section needs (Cortex-M: ending a
+ * switch the task's modelled work held back) may leave it out here. */
+static inline void port_critical_exit_from_isr(port_critical_t key)
+{
+    port_critical_exit(key);
 }
 #endif
 

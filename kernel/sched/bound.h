@@ -94,14 +94,21 @@ __attribute__((always_inline)) static inline void sched_queue_ready(takt_task_t 
     }
 }
 
-/* A wake up to its queuing: the event, the switch asked for (first: task_wake
- * says why) and the task ready now. Every caller holds the lock. */
+/* A wake's event and the task ready now, before it is queued. */
+__attribute__((always_inline)) static inline void sched_wake_stamp(takt_task_t *task,
+                                                                   takt_wait_t wait)
+{
+    trace_record(TAKT_EV_WAKE, task, wait);
+    sched_stamp_ready(task, port_instant(), false);
+}
+
+/* A wake up to its queuing: the switch asked for (first: task_wake says
+ * why), the event and the task ready now. Every caller holds the lock. */
 __attribute__((always_inline)) static inline void sched_wake_unqueued(takt_task_t *task,
                                                                       takt_wait_t wait)
 {
-    trace_record(TAKT_EV_WAKE, task, wait);
     sched_reschedule_locked();
-    sched_stamp_ready(task, port_instant(), false);
+    sched_wake_stamp(task, wait);
 }
 
 /* task_wake, inline: for the wait's end (sync/wait.c), where every wake by

@@ -164,6 +164,7 @@ static void scenario_groups_bad(takt_tick_t tick0)
 
 /* ---------------------------------------------------------------- notifications */
 
+#if TAKT_CONFIG_TASK_NOTIFICATIONS >= 3 /* slots 0 to 2 */
 static takt_task_t *rx;
 
 static void notify_rx(void *arg)
@@ -267,12 +268,97 @@ static void scenario_notify(takt_tick_t tick0)
     CHECK_EQ(give_bad[2], TAKT_OK);
     h_end();
 }
+#endif
+
+/* ---- a give from an interrupt, and what the woken take then finds ---- */
+
+static takt_task_t *take_rx;
+static long give_flags[6];
+static int give_flag_bad[3];
+
+/* Slot 0 only, so that the case also runs with one slot (CMakeLists.txt). */
+static void take_rx_main(void *arg)
+{
+    (void)arg;
+    uint32_t v = 0;
+    /* 1: a timed wait (up to 3), ended by the first of three gives (one
+     * interrupt, at 2); the take finds all three and leaves two */
+    CHECK_EQ(takt_notify_take(0, false, &v, 3), TAKT_OK);
+    s_log("take=%u", (unsigned)v);
+    CHECK_EQ(takt_notify_take(0, true, &v, 0), TAKT_OK);
+    s_log("left=%u", (unsigned)v);
+    CHECK_EQ(takt_notify_take(0, false, &v, 0), TAKT_ERR_TIMEOUT);
+    CHECK_EQ(v, 0u);
+    /* 2: waits from 2 (the wait above no longer times out at 3), woken
+     * while a higher task runs; a second give before it runs is taken too */
+    CHECK_EQ(takt_notify_take(0, true, &v, TAKT_WAIT_FOREVER), TAKT_OK);
+    s_log("take=%u", (unsigned)v);
+    /* 3: the timeout ends the wait; a give before the task runs is still
+     * taken */
+    CHECK_EQ(takt_notify_take(0, true, &v, 2), TAKT_OK);
+    s_log("late=%u", (unsigned)v);
+    long flag = 0;
+    CHECK_EQ(takt_notify_give_from_isr_flag(take_rx, 0, &flag), TAKT_ERR_CONTEXT);
+    CHECK_EQ(flag, 0);
+    h_park();
+}
+
+static void take_hi_main(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(4), TAKT_OK);
+    h_work(3); /* 4..7: the give at 5 wakes RX, which waits to run; another at 6 */
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    h_work(3); /* 8..11: RX's timeout at 9, a give at 10 */
+    h_park();
+}
+
+static void give_flag_isr(void *arg)
+{
+    unsigned first = (unsigned)(uintptr_t)arg;
+    give_flags[first] = 0;
+    CHECK_EQ(takt_notify_give_from_isr_flag(take_rx, 0, &give_flags[first]), TAKT_OK);
+    if (first == 0) {
+        give_flags[1] = 0;
+        CHECK_EQ(takt_notify_give_from_isr_flag(take_rx, 0, &give_flags[1]), TAKT_OK);
+        give_flag_bad[0] = takt_notify_give_from_isr_flag(NULL, 0, NULL);
+        give_flag_bad[1] = takt_notify_give_from_isr_flag(take_rx, TAKT_CONFIG_TASK_NOTIFICATIONS, NULL);
+        give_flag_bad[2] = takt_notify_give_from_isr_flag(take_rx, 0, NULL); /* woken may be NULL */
+    }
+}
+
+static void scenario_notify_isr_take(takt_tick_t tick0)
+{
+    s_begin(tick0, 14);
+    s_log_reset();
+    take_rx = s_task("RX", 3, take_rx_main, NULL);
+    s_task("HI", 4, take_hi_main, NULL);
+    hp_inject_irq(T(2), 1, give_flag_isr, (void *)(uintptr_t)0);
+    hp_inject_irq(T(5), 1, give_flag_isr, (void *)(uintptr_t)2);
+    hp_inject_irq(T(6), 1, give_flag_isr, (void *)(uintptr_t)3);
+    hp_inject_irq(T(10), 1, give_flag_isr, (void *)(uintptr_t)4);
+    h_start();
+    /* at 2 three gives (the third woken NULL): 3, one taken and two left */
+    CHECK_STREQ(s_log_buf, "take=3@2 left=2@2 take=2@7 late=1@11");
+    CHECK_EQ(give_flags[0], 1);  /* RX waited and preempts the idle task */
+    CHECK_EQ(give_flags[1], 0);  /* already ready */
+    CHECK_EQ(give_flags[2], 0);  /* RX waited, but HI runs */
+    CHECK_EQ(give_flags[3], 0);  /* RX ready, not running yet */
+    CHECK_EQ(give_flags[4], 0);  /* RX's wait timed out; it waits to run */
+    CHECK_EQ(give_flag_bad[0], TAKT_ERR_ARG);
+    CHECK_EQ(give_flag_bad[1], TAKT_ERR_ARG);
+    CHECK_EQ(give_flag_bad[2], TAKT_OK);
+    h_end();
+}
 
 int main(void)
 {
     h_both(scenario_groups, "groups");
     h_both(scenario_rendezvous, "rendezvous");
     h_both(scenario_groups_bad, "groups_bad");
+#if TAKT_CONFIG_TASK_NOTIFICATIONS >= 3
     h_both(scenario_notify, "notify");
+#endif
+    h_both(scenario_notify_isr_take, "notify_isr_take");
     return CHECK_SUMMARY();
 }

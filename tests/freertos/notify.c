@@ -33,6 +33,19 @@ static void give_isr(void *arg)
     portYIELD_FROM_ISR(woken);
 }
 
+/* Three gives in one interrupt: only the first wakes the worker (its flag
+ * set), the second finds it ready (its flag left alone), the third has none. */
+static BaseType_t give_woken[2];
+static void give_three_isr(void *arg)
+{
+    (void)arg;
+    give_woken[0] = pdFALSE;
+    give_woken[1] = pdFALSE;
+    vTaskNotifyGiveFromISR(worker, &give_woken[0]);
+    vTaskNotifyGiveFromISR(worker, &give_woken[1]);
+    vTaskNotifyGiveFromISR(worker, NULL);
+}
+
 static void bits_isr(void *arg)
 {
     BaseType_t woken = pdFALSE;
@@ -59,6 +72,13 @@ static void control_task(void *arg)
     vTaskDelay(6);
     CHECK(worker_take_count == 5 && worker_take_at[3] == t + 2 && worker_take_at[4] == t + 4,
           "vTaskNotifyGiveFromISR wakes the worker at ticks +2 and +4");
+    now = takt_sim_now();
+    takt_sim_inject_irq(now + 1000000u, 12, give_three_isr, NULL);
+    vTaskDelay(2);
+    CHECK(give_woken[0] == pdTRUE && give_woken[1] == pdFALSE,
+          "vTaskNotifyGiveFromISR sets the flag when the task it wakes preempts, and only then");
+    CHECK(worker_take_count == 8 && worker_takes[5] == 3 && worker_takes[6] == 2 && worker_takes[7] == 1,
+          "the worker takes the three gives of one interrupt: 3, 2, 1");
 
     /* Event bits: two interrupts set bits; the wait clears them on exit. */
     now = takt_sim_now();

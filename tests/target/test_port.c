@@ -357,6 +357,13 @@ static void instant_checker(void *arg)
     CHECK(switch_instant > section);
     CHECK_EQ(port_instant(), switch_instant);
     port_critical_exit(key);
+    /* Nor does a section reopened after a wait (it stamps no task); the next
+     * section's instant is still later than every one before. */
+    port_critical_t reopened = port_critical_enter_unmasked();
+    CHECK_EQ(reopened, 0u);
+    CHECK_EQ(port_instant(), switch_instant);
+    port_critical_exit(reopened);
+    CHECK(instant_in_section() > switch_instant);
     takt_yield();
     seen[6] = takt_task_self()->ready_order & ~(takt_stamp_t)0xFFFFu;
     seen[7] = instant_in_section();

@@ -50,11 +50,12 @@ BaseType_t xTaskGenericNotifyFromISR(TaskHandle_t xTaskToNotify, UBaseType_t uxI
 void vTaskGenericNotifyGiveFromISR(TaskHandle_t xTaskToNotify, UBaseType_t uxIndexToNotify,
                                    BaseType_t *pxHigherPriorityTaskWoken)
 {
-    bool woken = false;
-    int err = takt_notify_give_from_isr(xTaskToNotify, (unsigned)uxIndexToNotify, &woken);
+    _Static_assert(_Generic(pxHigherPriorityTaskWoken, long *: 1, default: 0),
+                   "the kernel sets the flag as a long");
+    int err = takt_notify_give_from_isr_flag(xTaskToNotify, (unsigned)uxIndexToNotify,
+                                             pxHigherPriorityTaskWoken);
     configASSERT(err == TAKT_OK); /* a bad handle or index (FreeRTOS asserts on both) */
     (void)err;
-    compat_woken(woken, pxHigherPriorityTaskWoken);
 }
 
 BaseType_t xTaskGenericNotifyWait(UBaseType_t uxIndexToWaitOn, uint32_t ulBitsToClearOnEntry,
@@ -70,11 +71,12 @@ BaseType_t xTaskGenericNotifyWait(UBaseType_t uxIndexToWaitOn, uint32_t ulBitsTo
 uint32_t ulTaskGenericNotifyTake(UBaseType_t uxIndexToWaitOn, BaseType_t xClearCountOnExit,
                                  TickType_t xTicksToWait)
 {
-    uint32_t value = 0;
+    uint32_t value = 0; /* a timeout leaves 0 here, an error nothing */
     int err = takt_notify_take((unsigned)uxIndexToWaitOn, xClearCountOnExit != pdFALSE, &value,
                                compat_timeout(xTicksToWait));
     configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
-    return err == TAKT_OK ? value : 0u;
+    (void)err;
+    return value;
 }
 
 BaseType_t xTaskGenericNotifyStateClear(TaskHandle_t xTask, UBaseType_t uxIndexToClear)

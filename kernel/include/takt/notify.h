@@ -30,10 +30,14 @@ int takt_notify(takt_task_t *task, unsigned index, uint32_t arg, takt_notify_act
                 uint32_t *previous);
 int takt_notify_from_isr(takt_task_t *task, unsigned index, uint32_t arg,
                          takt_notify_action_t action, uint32_t *previous, bool *woken);
-/* takt_notify_from_isr with TAKT_NOTIFY_INCREMENT and no previous value
- * (FreeRTOS vTaskNotifyGiveFromISR), compiled for that case alone: the
- * interrupt-to-task path. */
+/* takt_notify_from_isr with TAKT_NOTIFY_INCREMENT and no previous value,
+ * compiled for that case alone: the interrupt-to-task path. */
 int takt_notify_give_from_isr(takt_task_t *task, unsigned index, bool *woken);
+/* takt_notify_give_from_isr with the flag a long, as FreeRTOS keeps it (its
+ * BaseType_t in Takt's layer): *woken (may be NULL) is set to 1 where the
+ * bool would be set to true, and left as it is otherwise, so the FreeRTOS
+ * layer's vTaskNotifyGiveFromISR is this call alone. */
+int takt_notify_give_from_isr_flag(takt_task_t *task, unsigned index, long *woken);
 
 /*
  * Waits (FreeRTOS xTaskNotifyWait) up to timeout for slot index to be pending.

@@ -2,14 +2,22 @@
  * Direct-to-task notifications: the value and pending flag live in the TCB;
  * the only possible waiter is the task itself, so a wait needs no list.
  */
-#include "wait.h"
+#include "serve.h"
 
 #if TAKT_CONFIG_TASK_NOTIFICATIONS > 0
 
+/* A slot index already checked: with one slot it is 0, which the compiler
+ * cannot know in a function the check does not reach. */
+static inline unsigned checked_slot(unsigned index)
+{
+    return TAKT_CONFIG_TASK_NOTIFICATIONS == 1 ? 0u : index;
+}
+
+/* With one slot, a notification wait is on slot 0. */
 static bool waits_on(const takt_task_t *task, unsigned index)
 {
     return task->state == TAKT_TASK_BLOCKED && task->wait == TAKT_WAIT_NOTIFY &&
-           task->wait_bits == index;
+           (TAKT_CONFIG_TASK_NOTIFICATIONS == 1 || task->wait_bits == index);
 }
 
 /* Assumptions: lock held, handle and index valid. Inline into each entry
@@ -88,9 +96,40 @@ int takt_notify_from_isr(takt_task_t *task, unsigned index, uint32_t arg,
     return notify_any(task, index, arg, action, previous, woken, true);
 }
 
+/* notify_from's increment from an interrupt, with the wake inline (the
+ * interrupt-to-task path); takt_notify_give_from_isr's bool is taken from
+ * the flag. */
+int takt_notify_give_from_isr_flag(takt_task_t *task, unsigned index, long *woken)
+{
+    if (!port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    if (index >= TAKT_CONFIG_TASK_NOTIFICATIONS) {
+        return TAKT_ERR_ARG;
+    }
+    port_critical_t key = port_critical_enter();
+    if (!task_handle_valid(task)) {
+        port_critical_exit_from_isr(key);
+        return TAKT_ERR_ARG;
+    }
+    index = checked_slot(index);
+    task->notify_value[index]++;
+    task->notify_pending[index] = 1;
+    if (waits_on(task, index) && sync_serve_unlisted_preempts(task) && woken != NULL) {
+        *woken = 1;
+    }
+    port_critical_exit_from_isr(key);
+    return TAKT_OK;
+}
+
 int takt_notify_give_from_isr(takt_task_t *task, unsigned index, bool *woken)
 {
-    return notify_from(task, index, 0, TAKT_NOTIFY_INCREMENT, NULL, woken, true);
+    long flag = 0;
+    int result = takt_notify_give_from_isr_flag(task, index, &flag);
+    if (flag != 0 && woken != NULL) {
+        *woken = true;
+    }
+    return result;
 }
 
 /* Blocks the caller until slot index is pending or the timeout; lock held on
@@ -148,6 +187,45 @@ int takt_notify_wait(unsigned index, uint32_t clear_on_entry, uint32_t clear_on_
     return result;
 }
 
+/* What a take leaves of the value, as a mask of taken - 1: nothing when it
+ * clears. */
+static inline uint32_t take_keeps(bool clear)
+{
+    return clear ? 0u : UINT32_MAX;
+}
+
+/* The take of a value that may be 0 (a timeout's end), and the end of the
+ * section key opened. */
+__attribute__((always_inline)) static inline int take_and_exit(takt_task_t *self, unsigned index,
+                                                               uint32_t keeps, uint32_t *value,
+                                                               port_critical_t key)
+{
+    uint32_t taken = self->notify_value[index];
+    if (value != NULL) {
+        *value = taken;
+    }
+    if (taken != 0) {
+        self->notify_value[index] = (taken - 1u) & keeps;
+    }
+    self->notify_pending[index] = 0;
+    port_critical_exit(key);
+    return taken != 0 ? TAKT_OK : TAKT_ERR_TIMEOUT;
+}
+
+/* The end of the take that waits: the caller has blocked (the switch comes
+ * at this section's end, key its key), and once the task runs again it takes
+ * what the value holds then, notifications that came after the one that
+ * woke it included. A function of its own, so that the task comes back into
+ * a straight path whose section is known to be outermost; four arguments,
+ * so that the caller's call is a tail call. */
+__attribute__((noinline)) static int take_after_wait(unsigned index, uint32_t keeps,
+                                                     uint32_t *value, port_critical_t key)
+{
+    takt_task_t *self = takt_kernel.current;
+    (void)sync_block_finish(self, key); /* the value says how the wait ended */
+    return take_and_exit(self, checked_slot(index), keeps, value, port_critical_enter_unmasked());
+}
+
 int takt_notify_take(unsigned index, bool clear, uint32_t *value, takt_tick_t timeout)
 {
     int result = wait_check(index, timeout);
@@ -158,22 +236,18 @@ int takt_notify_take(unsigned index, bool clear, uint32_t *value, takt_tick_t ti
     takt_task_t *self = takt_kernel.current;
     if (self->notify_value[index] == 0) {
         self->notify_pending[index] = 0; /* wait for the next notification */
-        int waited = await_pending(self, index, timeout, &key);
-        if (waited == TAKT_ERR_CONTEXT) {
+        result = sync_may_block(timeout);
+        if (result == TAKT_OK) {
+            self->wait_bits = index;
+            sync_block_prepare(NULL, TAKT_WAIT_NOTIFY, timeout);
+            return take_after_wait(index, take_keeps(clear), value, key);
+        }
+        if (result == TAKT_ERR_CONTEXT) {
             port_critical_exit(key);
-            return waited;
+            return result;
         }
     }
-    uint32_t taken = self->notify_value[index];
-    if (value != NULL) {
-        *value = taken;
-    }
-    if (taken != 0) {
-        self->notify_value[index] = clear ? 0u : taken - 1u;
-    }
-    self->notify_pending[index] = 0;
-    port_critical_exit(key);
-    return taken != 0 ? TAKT_OK : TAKT_ERR_TIMEOUT;
+    return take_and_exit(self, index, take_keeps(clear), value, key);
 }
 
 int takt_notify_clear_state(takt_task_t *task, unsigned index)
@@ -228,6 +302,12 @@ int takt_notify_from_isr(takt_task_t *task, unsigned index, uint32_t arg,
 }
 
 int takt_notify_give_from_isr(takt_task_t *task, unsigned index, bool *woken)
+{
+    (void)task, (void)index, (void)woken;
+    return TAKT_ERR_ARG;
+}
+
+int takt_notify_give_from_isr_flag(takt_task_t *task, unsigned index, long *woken)
 {
     (void)task, (void)index, (void)woken;
     return TAKT_ERR_ARG;

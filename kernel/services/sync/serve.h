@@ -53,4 +53,32 @@ __attribute__((always_inline)) static inline void sync_serve_listed(takt_task_t 
     sync_end_wait_body(task, true);
 }
 
+/* A task that waits with no list (on its own notification slot) is served
+ * from an interrupt: the wait ends with the TAKT_OK blocking left in
+ * wait_result, and the result says whether the task should preempt the
+ * interrupted one (sync_wake's *woken). sched_wake_inline's steps, with the
+ * switch asked for last: the request's barrier then comes after the wake's
+ * and the question's loads (the lock is held, so the switch point still
+ * finds the task queued); likewise the timeout, if armed, is cancelled last.
+ * The question comes after the wake, which leaves fp's priorities and EDF's
+ * deadlines as they were and may change hsf's top server. A task waited, so
+ * the kernel runs one; it may be task itself (an interrupt taken between its
+ * block and the switch away), which fp and EDF never find preempting (a
+ * strict compare; EDF's idle case never waits): only hsf tests for it. */
+__attribute__((always_inline)) static inline bool sync_serve_unlisted_preempts(takt_task_t *task)
+{
+    KASSERT(task->wait_queue == NULL && task->wait_result == TAKT_OK);
+    bool timed = takt_pq_node_queued(&task->wake_timer.node);
+    sched_wake_stamp(task, (takt_wait_t)task->wait);
+    sched_queue_ready(task, TAKT_READY_NEW);
+    const takt_task_t *running = takt_kernel.current;
+    KASSERT(running != NULL);
+    bool preempts = (!sched_is_hsf() || running != task) && sched_policy()->preempts(task, running);
+    sched_reschedule_locked();
+    if (timed) {
+        timer_dequeue(&task->wake_timer);
+    }
+    return preempts;
+}
+
 #endif

@@ -211,11 +211,12 @@ static inline void takt_arm_raise_from_unmasked(void)
 
 /* port.h: a task back from a wait runs at BASEPRI 0 (PendSV returns to it
  * with 0, and its own section's end ended any hold), so the key is 0 and
- * the section outermost. */
+ * the section outermost. It stamps no task, so it takes no epoch: as for
+ * PendSV's section, the next section that stamps one takes its own, later
+ * than every section before it. */
 static inline port_critical_t port_critical_enter_unmasked(void)
 {
     takt_arm_raise_from_unmasked();
-    takt_arm_next_epoch(&takt_arm_port_state);
     return 0;
 }
 
@@ -238,6 +239,23 @@ static inline void port_critical_exit(port_critical_t key)
     }
 #else
     arm_set_basepri(key); /* a pended PendSV runs right here */
+#endif
+}
+
+/* port.h: in a handler the hold needs no look (takt_arm_critical_exit_held
+ * keeps an interrupt's key: the task's own call ends the hold). */
+#define TAKT_PORT_CRITICAL_EXIT_FROM_ISR 1
+
+static inline void port_critical_exit_from_isr(port_critical_t key)
+{
+#ifdef TAKT_ARM_MASK_METER
+    if (takt_arm_key_outermost(key)) {
+        takt_arm_meter_log_and_lower(key);
+    } else {
+        arm_set_basepri(key);
+    }
+#else
+    arm_set_basepri(key);
 #endif
 }
 
