@@ -108,7 +108,9 @@ takt_tick_t takt_tick_count(void)
 
 /* The round-robin slice of the running task ends at every tick while a task
  * of its priority waits (a running task that just blocked, with its switch
- * still pending, has no slice). Pends a switch; records nothing. */
+ * still pending, has no slice: it left the ready queue, so has_equal's answer
+ * for it means nothing, and the state test rules it out). Pends a switch;
+ * records nothing. */
 static inline void slice_end(takt_kernel_t *k)
 {
 #if TAKT_CONFIG_ROUND_ROBIN
