@@ -97,6 +97,16 @@ static inline void port_request_switch_locked(void)
  * whose instants come from its clock (the sim) has nothing to do here. */
 static inline void port_tick_events_begin(void) {}
 static inline void port_tick_events_end(void) {}
+/* Between them, the tick's instant (port_instant() there): the events take
+ * it with port_tick_instant_take() before they stamp a task with
+ * port_tick_instant() (an instant taken and not used orders nothing: the
+ * kernel only compares instants). A port whose instants come from its clock
+ * takes nothing. */
+static inline void port_tick_instant_take(void) {}
+static inline takt_stamp_t port_tick_instant(void)
+{
+    return port_instant();
+}
 #endif
 
 /* Monotonic time stamp for trace events (sim: virtual ns). */

@@ -106,6 +106,17 @@ __attribute__((always_inline)) static inline void sched_wake_inline(takt_task_t 
     sched_queue_ready(task, TAKT_READY_NEW);
 }
 
+/* sched_wake_inline inside the tick's events (time.c: a delay that ends at
+ * the tick), stamped with the tick's instant (port_tick_instant). */
+__attribute__((always_inline)) static inline void sched_wake_in_tick(takt_task_t *task,
+                                                                     takt_wait_t wait)
+{
+    trace_record(TAKT_EV_WAKE, task, wait);
+    sched_reschedule_locked();
+    sched_stamp_ready(task, port_tick_instant(), false);
+    sched_queue_ready(task, TAKT_READY_NEW);
+}
+
 /* The running task's priority drops to priority, in a task-context call
  * whose switch point follows its section with nothing special to do
  * (switch_special 0: no non-preemptive task, so the task may be preempted):
