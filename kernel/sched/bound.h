@@ -106,14 +106,16 @@ __attribute__((always_inline)) static inline void sched_wake_inline(takt_task_t 
     sched_queue_ready(task, TAKT_READY_NEW);
 }
 
-/* sched_wake_inline inside the tick's events (time.c: a delay that ends at
- * the tick), stamped with the tick's instant (port_tick_instant). */
-__attribute__((always_inline)) static inline void sched_wake_in_tick(takt_task_t *task,
-                                                                     takt_wait_t wait)
+/* sched_wake_inline at an instant the caller already has: the tick's
+ * (time.c: a delay that ends at the tick; port_tick_instant, taken once for
+ * all of the tick's events). */
+__attribute__((always_inline)) static inline void sched_wake_inline_at(takt_task_t *task,
+                                                                       takt_wait_t wait,
+                                                                       takt_stamp_t now)
 {
     trace_record(TAKT_EV_WAKE, task, wait);
     sched_reschedule_locked();
-    sched_stamp_ready(task, port_tick_instant(), false);
+    sched_stamp_ready(task, now, false);
     sched_queue_ready(task, TAKT_READY_NEW);
 }
 

@@ -126,19 +126,20 @@ static inline void timer_pop_head(takt_pq_node_t *head)
 }
 
 static void delay_expired(takt_timer_t *timer);
-static inline void end_wait_in_tick(takt_task_t *task);
+static inline void end_wait_in_tick(takt_task_t *task, takt_stamp_t instant);
 
 /* Expires head, the queue's due head, and every timer due after it, in the
- * tick's events (inline there). A delay's end, what most ticks that do
- * anything expire, is done here, without the call through the timer
- * (end_wait_in_tick, with the tick's instant). */
-__attribute__((always_inline)) static inline void expire_while_due(takt_pq_node_t *head)
+ * tick's events (inline there), whose instant is instant. A delay's end,
+ * what most ticks that do anything expire, is done here, without the call
+ * through the timer (end_wait_in_tick). */
+__attribute__((always_inline)) static inline void expire_while_due(takt_pq_node_t *head,
+                                                                   takt_stamp_t instant)
 {
     do {
         timer_pop_head(head);
         takt_timer_t *timer = TAKT_CONTAINER_OF(head, takt_timer_t, node);
         if (timer->expire == delay_expired) {
-            end_wait_in_tick(TAKT_CONTAINER_OF(timer, takt_task_t, wake_timer));
+            end_wait_in_tick(TAKT_CONTAINER_OF(timer, takt_task_t, wake_timer), instant);
         } else {
             timer->expire(timer);
         }
@@ -190,11 +191,12 @@ static inline void tick_events(takt_kernel_t *k, takt_pq_node_t *due)
         due = timer_due_head();
     }
     /* Without a policy tick or the hook, only a due timer brings the tick
-     * here. Nearly every expiry makes a task ready at the tick's instant
-     * (expire_while_due): the instant is taken first. */
-    if ((sched_policy()->tick == NULL && !TAKT_CONFIG_TICK_HOOK) || due != NULL) {
-        port_tick_instant_take();
-        expire_while_due(due);
+     * here; with one, most ticks have none due (expected so: the counting
+     * tick's path then stays short). Nearly every expiry makes a task ready
+     * at the tick's instant: it is taken first, once. */
+    bool expiries = sched_policy()->tick == NULL && !TAKT_CONFIG_TICK_HOOK;
+    if (expiries || __builtin_expect(due != NULL, 0)) {
+        expire_while_due(due, port_tick_instant());
     }
     slice_end(k);
 #if TAKT_CONFIG_TICK_HOOK
@@ -252,12 +254,13 @@ static void delay_expired(takt_timer_t *timer)
     end_wait(TAKT_CONTAINER_OF(timer, takt_task_t, wake_timer));
 }
 
-/* delay_expired's end_wait in the tick's events: a delay's end inline, with
- * the tick's instant (sched_wake_in_tick, the steps of task_wake). */
-__attribute__((always_inline)) static inline void end_wait_in_tick(takt_task_t *task)
+/* delay_expired's end_wait in the tick's events: a delay's end inline, at
+ * the tick's instant (sched_wake_inline_at, the steps of task_wake). */
+__attribute__((always_inline)) static inline void end_wait_in_tick(takt_task_t *task,
+                                                                   takt_stamp_t instant)
 {
     if (task->wait == TAKT_WAIT_DELAY) {
-        sched_wake_in_tick(task, TAKT_WAIT_DELAY);
+        sched_wake_inline_at(task, TAKT_WAIT_DELAY, instant);
     } else {
         end_object_wait(task);
     }
@@ -283,6 +286,15 @@ static inline __attribute__((always_inline)) void block_until(takt_tick_t wake)
     sched_block_current(TAKT_WAIT_DELAY);
 }
 
+/* takt_delay(0). Out of line and tail-called: a delay then returns through
+ * its own epilogue, not a branch to the yield's (the one that ends the
+ * tick's wake). */
+__attribute__((noinline)) static int delay_yields(void)
+{
+    takt_yield();
+    return TAKT_OK;
+}
+
 int takt_delay(takt_tick_t ticks)
 {
     int err = delay_checks();
@@ -295,8 +307,7 @@ int takt_delay(takt_tick_t ticks)
         if (ticks != 0) {
             return TAKT_ERR_ARG;
         }
-        takt_yield();
-        return TAKT_OK;
+        return delay_yields();
     }
     port_critical_t key = port_critical_enter();
     block_until(takt_kernel.ticks + ticks);

@@ -155,7 +155,7 @@ bool takt_arm_run_ending(void)
  * switch and a stopped run): one per tick count, a fresh epoch the first time
  * it is asked for, so it is later than every section before it and earlier
  * than every section after it (they take larger epochs). Inside the tick's
- * events it is theirs: it says so, as port_tick_instant_take does. */
+ * events it is theirs: it says so, as port_tick_instant does. */
 takt_stamp_t takt_arm_tick_instant(void)
 {
     uint64_t key = shared.ticks;
