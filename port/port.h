@@ -109,6 +109,16 @@ static inline void port_critical_exit_from_isr(port_critical_t key)
  * whose instants come from its clock (the sim) has nothing to do here. */
 static inline void port_tick_events_begin(void) {}
 static inline void port_tick_events_end(void) {}
+/* Between them, the tick's instant: port_instant() there, the same for all
+ * of the tick's events, so they ask once, before the expiries, and keep it
+ * (one taken and not used orders nothing: the kernel only compares
+ * instants). A port that takes the tick's instant when first asked for may
+ * skip finding out that it is in the tick; one whose instants come from its
+ * clock returns port_instant(). */
+static inline takt_stamp_t port_tick_instant(void)
+{
+    return port_instant();
+}
 #endif
 
 /* Monotonic time stamp for trace events (sim: virtual ns). */

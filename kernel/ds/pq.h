@@ -156,6 +156,11 @@ static inline takt_pq_node_t *takt_pq_heap_peek(const takt_pq_t *pq)
     return pq->count > 0 ? pq->impl.heap.slots[0] : NULL;
 }
 takt_pq_node_t *takt_pq_heap_pop(takt_pq_t *pq);
+/* The rest of takt_pq_heap_pop for a caller that took the root out itself
+ * (count one less, the root's queued flag cleared) and left nodes behind
+ * (count not 0): the last slot's node fills the root. A pop that empties the
+ * heap needs no call. */
+void takt_pq_heap_refill_root(takt_pq_t *pq);
 void takt_pq_heap_moved_later(takt_pq_t *pq, takt_pq_node_t *node);
 extern const takt_pq_ops_t takt_pq_heap_ops;
 

@@ -95,6 +95,11 @@ void takt_pq_heap_remove(takt_pq_t *pq, takt_pq_node_t *node)
     }
 }
 
+void takt_pq_heap_refill_root(takt_pq_t *pq)
+{
+    sift_down(pq, 0, pq->impl.heap.slots[pq->count]);
+}
+
 takt_pq_node_t *takt_pq_heap_pop(takt_pq_t *pq)
 {
     if (pq->count == 0) {

@@ -120,6 +120,19 @@ __attribute__((always_inline)) static inline void sched_wake_inline(takt_task_t 
     sched_queue_ready(task, TAKT_READY_NEW);
 }
 
+/* sched_wake_inline at an instant the caller already has: the tick's
+ * (time.c: a delay that ends at the tick; port_tick_instant, taken once for
+ * all of the tick's events). */
+__attribute__((always_inline)) static inline void sched_wake_inline_at(takt_task_t *task,
+                                                                       takt_wait_t wait,
+                                                                       takt_stamp_t now)
+{
+    trace_record(TAKT_EV_WAKE, task, wait);
+    sched_reschedule_locked();
+    sched_stamp_ready(task, now, false);
+    sched_queue_ready(task, TAKT_READY_NEW);
+}
+
 /* The running task's priority drops to priority, in a task-context call
  * whose switch point follows its section with nothing special to do
  * (switch_special 0: no non-preemptive task, so the task may be preempted):

@@ -53,11 +53,11 @@ static inline bool fp_waits_before(const takt_task_t *a, const takt_task_t *b)
 }
 
 /* The running task is in its level's list (sched/policy.h): another task
- * there makes the list longer than one. */
+ * there is one of its neighbours, so its own links tell (no load of the
+ * level). */
 static inline bool fp_has_equal(const takt_task_t *running)
 {
-    const takt_list_t *level = &takt_fp_ready.level[running->priority];
-    return level->next != level->prev;
+    return !fp_queue_alone(running);
 }
 
 /* The policy table's contents (policy_fp.c, sched/bound.h). */

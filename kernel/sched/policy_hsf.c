@@ -132,15 +132,14 @@ bool hsf_waits_before(const takt_task_t *a, const takt_task_t *b)
     return a->priority > b->priority;
 }
 
-/* The running task is in its level's list: another task there makes the
- * list longer than one. */
+/* The running task is in its level's list of its server's queue: another
+ * task there is one of its neighbours, so its own links tell. */
 bool hsf_has_equal(const takt_task_t *running)
 {
     if (running->server == NULL) {
         return false; /* the idle task */
     }
-    const takt_list_t *level = &queue_of(running->server)->level[running->priority];
-    return level->next != level->prev;
+    return !fp_queue_alone(running);
 }
 
 void hsf_move_behind_equals(takt_task_t *running)

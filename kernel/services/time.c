@@ -76,28 +76,84 @@ void timer_dequeue(takt_timer_t *timer)
     timerq_remove(&takt_kernel.timers, &timer->node);
 }
 
-/* Whether the timer queue's head is due: the tick's one question when
- * nothing happens, so it costs a load and a compare. */
-static inline bool timer_due(void)
+/* The timer queue's head if it is due, else NULL: the tick's one question
+ * when nothing happens, so it costs a few loads and a compare (the heap's
+ * count says whether it has a head, so its head needs no NULL test). */
+static inline takt_pq_node_t *timer_due_head(void)
 {
-    const takt_pq_node_t *node = timerq_peek(&takt_kernel.timers);
-    return node != NULL && !takt_tick_before(takt_kernel.ticks, node->key);
+#if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HEAP
+    if (takt_kernel.timers.count == 0) {
+        return NULL;
+    }
+    takt_pq_node_t *node = takt_kernel.timers.impl.heap.slots[0];
+#else
+    takt_pq_node_t *node = timerq_peek(&takt_kernel.timers);
+    if (node == NULL) {
+        return NULL;
+    }
+#endif
+    return takt_tick_before(takt_kernel.ticks, node->key) ? NULL : node;
 }
 
-/* Expires the head and every timer due after it; the head is due. Inline in
- * the tick's events, which know that already. */
-static inline void expire_while_due(void)
+#if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HEAP
+/* Out of line with the queue's address inside: the tick's loop then keeps
+ * no register for it. */
+__attribute__((noinline)) static void timers_refill_root(void)
+{
+    takt_pq_heap_refill_root(&takt_kernel.timers);
+}
+#endif
+
+/* The due head leaves the queue. The heap's pop, inline: the head is its
+ * root, and a heap it leaves empty (a tick that ends one delay) needs no
+ * sift. */
+static inline void timer_pop_head(takt_pq_node_t *head)
+{
+#if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HEAP
+    takt_pq_t *timers = &takt_kernel.timers;
+    uint32_t count = timers->count - 1u;
+    timers->count = count;
+    head->queued = false;
+    if (count != 0) {
+        timers_refill_root();
+    }
+#else
+    takt_pq_node_t *popped = timerq_pop(&takt_kernel.timers);
+    KASSERT(popped == head);
+    (void)popped;
+    (void)head;
+#endif
+}
+
+static void delay_expired(takt_timer_t *timer);
+static inline void end_wait_in_tick(takt_task_t *task, takt_stamp_t instant);
+
+/* Expires head, the queue's due head, and every timer due after it, in the
+ * tick's events (inline there), whose instant is instant. A delay's end,
+ * what most ticks that do anything expire, is done here, without the call
+ * through the timer (end_wait_in_tick). */
+__attribute__((always_inline)) static inline void expire_while_due(takt_pq_node_t *head,
+                                                                   takt_stamp_t instant)
 {
     do {
-        takt_timer_t *timer = TAKT_CONTAINER_OF(timerq_pop(&takt_kernel.timers), takt_timer_t, node);
-        timer->expire(timer);
-    } while (timer_due());
+        timer_pop_head(head);
+        takt_timer_t *timer = TAKT_CONTAINER_OF(head, takt_timer_t, node);
+        if (timer->expire == delay_expired) {
+            end_wait_in_tick(TAKT_CONTAINER_OF(timer, takt_task_t, wake_timer), instant);
+        } else {
+            timer->expire(timer);
+        }
+        head = timer_due_head();
+    } while (head != NULL);
 }
 
+/* Outside the tick (the start's instant): every timer through its expiry. */
 void timers_expire_due(void)
 {
-    if (timer_due()) {
-        expire_while_due();
+    for (takt_pq_node_t *head = timer_due_head(); head != NULL; head = timer_due_head()) {
+        timer_pop_head(head);
+        takt_timer_t *timer = TAKT_CONTAINER_OF(head, takt_timer_t, node);
+        timer->expire(timer);
     }
 }
 
@@ -108,7 +164,9 @@ takt_tick_t takt_tick_count(void)
 
 /* The round-robin slice of the running task ends at every tick while a task
  * of its priority waits (a running task that just blocked, with its switch
- * still pending, has no slice). Pends a switch; records nothing. */
+ * still pending, has no slice: it left the ready queue, so has_equal's answer
+ * for it means nothing, and the state test rules it out). Pends a switch;
+ * records nothing. */
 static inline void slice_end(takt_kernel_t *k)
 {
 #if TAKT_CONFIG_ROUND_ROBIN
@@ -122,18 +180,23 @@ static inline void slice_end(takt_kernel_t *k)
 #endif
 }
 
-/* What a tick does beyond counting, inside the tick's instant; due: whether
- * the timer queue's head is due, when the policy has no tick (with one, it is
- * asked after it: the policy's tick may change the queue). */
-static inline void tick_events(takt_kernel_t *k, bool due)
+/* What a tick does beyond counting, inside the tick's instant; due: the
+ * timer queue's head if it is due, when the policy has no tick (with one, it
+ * is asked after it: the policy's tick may change the queue). */
+static inline void tick_events(takt_kernel_t *k, takt_pq_node_t *due)
 {
     port_tick_events_begin();
     if (sched_policy()->tick != NULL) {
         sched_policy()->tick(); /* budget accounting for the tick that ended: before any timer */
-        due = timer_due();
+        due = timer_due_head();
     }
-    if (due) {
-        expire_while_due();
+    /* Without a policy tick or the hook, only a due timer brings the tick
+     * here; with one, most ticks have none due (expected so: the counting
+     * tick's path then stays short). Nearly every expiry makes a task ready
+     * at the tick's instant: it is taken first, once. */
+    bool expiries = sched_policy()->tick == NULL && !TAKT_CONFIG_TICK_HOOK;
+    if (expiries || __builtin_expect(due != NULL, 0)) {
+        expire_while_due(due, port_tick_instant());
     }
     slice_end(k);
 #if TAKT_CONFIG_TICK_HOOK
@@ -143,7 +206,7 @@ static inline void tick_events(takt_kernel_t *k, bool due)
 }
 
 /* Out of line for the counting tick, which then saves no registers. */
-__attribute__((noinline)) static void tick_events_called(takt_kernel_t *k, bool due)
+__attribute__((noinline)) static void tick_events_called(takt_kernel_t *k, takt_pq_node_t *due)
 {
     tick_events(k, due);
 }
@@ -153,13 +216,13 @@ void takt_tick_from_isr(void)
     takt_kernel_t *k = &takt_kernel;
     k->ticks++;
     if (sched_policy()->tick != NULL) {
-        tick_events(k, false); /* every tick has events: inline */
+        tick_events(k, NULL); /* every tick has events: inline */
         return;
     }
     /* The common tick only counts: no policy tick, no hook, no timer due. It
      * may end a slice, which is no event, so the tick's instant is not opened. */
-    bool due = timer_due();
-    if (!due && !TAKT_CONFIG_TICK_HOOK) {
+    takt_pq_node_t *due = timer_due_head();
+    if (due == NULL && !TAKT_CONFIG_TICK_HOOK) {
         slice_end(k);
         return;
     }
@@ -191,6 +254,18 @@ static void delay_expired(takt_timer_t *timer)
     end_wait(TAKT_CONTAINER_OF(timer, takt_task_t, wake_timer));
 }
 
+/* delay_expired's end_wait in the tick's events: a delay's end inline, at
+ * the tick's instant (sched_wake_inline_at, the steps of task_wake). */
+__attribute__((always_inline)) static inline void end_wait_in_tick(takt_task_t *task,
+                                                                   takt_stamp_t instant)
+{
+    if (task->wait == TAKT_WAIT_DELAY) {
+        sched_wake_inline_at(task, TAKT_WAIT_DELAY, instant);
+    } else {
+        end_object_wait(task);
+    }
+}
+
 TAKT_COLD void time_task_init(takt_task_t *task)
 {
     timer_init(&task->wake_timer, delay_expired);
@@ -211,6 +286,15 @@ static inline __attribute__((always_inline)) void block_until(takt_tick_t wake)
     sched_block_current(TAKT_WAIT_DELAY);
 }
 
+/* takt_delay(0). Out of line and tail-called: a delay then returns through
+ * its own epilogue, not a branch to the yield's (the one that ends the
+ * tick's wake). */
+__attribute__((noinline)) static int delay_yields(void)
+{
+    takt_yield();
+    return TAKT_OK;
+}
+
 int takt_delay(takt_tick_t ticks)
 {
     int err = delay_checks();
@@ -223,8 +307,7 @@ int takt_delay(takt_tick_t ticks)
         if (ticks != 0) {
             return TAKT_ERR_ARG;
         }
-        takt_yield();
-        return TAKT_OK;
+        return delay_yields();
     }
     port_critical_t key = port_critical_enter();
     block_until(takt_kernel.ticks + ticks);

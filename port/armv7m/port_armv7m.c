@@ -154,7 +154,8 @@ bool takt_arm_run_ending(void)
 /* The instant of the tick now being handled (or last handled, for a held
  * switch and a stopped run): one per tick count, a fresh epoch the first time
  * it is asked for, so it is later than every section before it and earlier
- * than every section after it (they take larger epochs). */
+ * than every section after it (they take larger epochs). Inside the tick's
+ * events it is theirs: it says so, as port_tick_instant does. */
 takt_stamp_t takt_arm_tick_instant(void)
 {
     uint64_t key = shared.ticks;
@@ -162,6 +163,9 @@ takt_stamp_t takt_arm_tick_instant(void)
         takt_arm_next_epoch(&shared);
         shared.tick_instant = shared.epoch;
         shared.tick_instant_key = key;
+    }
+    if (shared.at_tick.in_tick != 0) {
+        shared.at_tick.in_tick = TAKT_ARM_IN_TICK_INSTANT;
     }
     return shared.tick_instant;
 }
@@ -465,6 +469,9 @@ TAKT_COLD void port_start(takt_task_t *first)
     port.first = first;
     shared.at_tick.switch_held = false;
     shared.at_tick.stopped = false;
+    /* The stopped run's instant belongs to a tick count that
+     * takt_arm_configure may have reset since: no stamp of the run shares it. */
+    new_tick_instant();
     /* Masked until the first switch: an interrupt that asks for a switch
      * (the kernel asks at any time) or a tick cannot come in half-way. */
     arm_set_basepri(TAKT_ARM_BASEPRI);

@@ -423,9 +423,44 @@ static void rb_group_case(void)
     CHECK(takt_pq_rbtree_pop(&pq) == NULL);
 }
 
+/* The heap's pop done by its caller (the tick's timer queue): the caller
+ * takes the root out and calls takt_pq_heap_refill_root only when nodes are
+ * left. Mixed with inserts, the minimum leaves each time, as the
+ * reference model says. */
+static void heap_refill_case(void)
+{
+    takt_pq_t pq;
+    takt_pq_heap_init(&pq, heap_slots, POOL);
+    memset(pool, 0, sizeof(pool));
+    rng_state = 5;
+    for (int step = 0; step < 20000; step++) {
+        int i = (int)(rng() % POOL);
+        if (!pool[i].in && rng() % 3 != 0) {
+            takt_pq_node_init(&pool[i].node);
+            pool[i].node.key = 0xFFFFFF00u + rng() % 0x200u;
+            pool[i].node.tie = rng() % 4u;
+            pool[i].id = i;
+            CHECK(takt_pq_heap_insert(&pq, &pool[i].node));
+            pool[i].in = true;
+        } else if (pq.count > 0) {
+            takt_pq_node_t *top = takt_pq_heap_peek(&pq);
+            int want = ref_min();
+            CHECK(want >= 0 && !takt_pq_node_before(&pool[want].node, top));
+            pq.count--;
+            top->queued = false;
+            if (pq.count != 0) {
+                takt_pq_heap_refill_root(&pq);
+            }
+            item_of(top)->in = false;
+        }
+        CHECK_EQ(pq.count, ref_count());
+    }
+}
+
 int main(void)
 {
     rb_group_case();
+    heap_refill_case();
     for (size_t b = 0; b < sizeof(backends) / sizeof(backends[0]); b++) {
         const takt_pq_ops_t *ops = backends[b];
         printf("backend %s\n", ops->name);

@@ -473,6 +473,118 @@ static void scenario_same_instant_any_policy(takt_tick_t tick0)
     CHECK_STREQ(h_dispatches(), "0:1 0:2 0:3 0:0 1:2 1:0 2:1 2:0 5:1 6:2 7:3 8:0");
 }
 
+/* ---------------------------------------------------------------- the tick's paths share its instant */
+
+/* Each task first sleeps its own argument (so they reach the timer queue in
+ * the order D, C, B, A), then becomes ready at 5 through one of the tick's
+ * paths: a delay's end (A, C: the tick's own wake, time.c's
+ * end_wait_in_tick) or a semaphore wait's timeout (B, D: through the
+ * object). E's first job is released at 5 (its job timer). All become ready
+ * at the tick's one instant, so equals run in definition order, whichever
+ * path and order woke them. */
+static takt_sem_t *tick_paths_sem;
+static takt_scheduler_t tick_paths_sched;
+
+static void tick_path_first_sleep(void *arg)
+{
+    takt_tick_t first = (takt_tick_t)(uintptr_t)arg;
+    if (first > 0) {
+        CHECK_EQ(takt_delay(first), TAKT_OK);
+    }
+}
+
+static void tick_path_delay(void *arg)
+{
+    tick_path_first_sleep(arg);
+    takt_tick_t prev = h_tick0;
+    CHECK_EQ(takt_delay_until(&prev, 5), 1);
+    h_note(takt_task_name(NULL));
+    h_work(1);
+    h_park();
+}
+
+static void tick_path_timeout(void *arg)
+{
+    tick_path_first_sleep(arg);
+    takt_tick_t left = h_tick0 + 5 - takt_tick_count();
+    CHECK_EQ(takt_sem_take(tick_paths_sem, left), TAKT_ERR_TIMEOUT);
+    h_note(takt_task_name(NULL));
+    h_work(1);
+    h_park();
+}
+
+static void tick_path_release(void *arg)
+{
+    (void)arg;
+    h_note(takt_task_name(NULL));
+    h_work(1);
+    h_park();
+}
+
+static void scenario_tick_paths_same_instant(takt_tick_t tick0)
+{
+    takt_init_params_t init = {.scheduler = tick_paths_sched, .tick_start = tick0};
+    h_begin_params(&init, 12);
+    CHECK_EQ(takt_sem_create(1, 0, &tick_paths_sem), TAKT_OK);
+    h_task("A", 2, tick_path_delay, (void *)3);
+    h_task("B", 2, tick_path_timeout, (void *)2);
+    h_task("C", 2, tick_path_delay, (void *)1);
+    h_task("D", 2, tick_path_timeout, (void *)0);
+    h_periodic("E", 2, tick_path_release, NULL, 100, 0, 5);
+    h_run();
+    CHECK_EQ(takt_sem_delete(tick_paths_sem), TAKT_OK);
+    /* EDF: E's job has a deadline, the others are background tasks */
+    CHECK_STREQ(h_order, tick_paths_sched == TAKT_SCHED_FP ? "A B C D E" : "E A B C D");
+}
+
+/* Work that ends on a tick: the tick's events come first (they wake W), and
+ * the task's next kernel call, at the same instant, shares the tick's
+ * instant (SCHEDULING.md "Order of events"; on Cortex-M the held switch,
+ * which reuses the instant the tick's delay wake took). So X, woken by L's
+ * give, and W are equals that became ready together: X, defined first, runs
+ * before W. */
+static takt_sem_t *held_call_sem;
+
+static void held_call_x(void *arg) /* id 1 */
+{
+    (void)arg;
+    CHECK_EQ(takt_sem_take(held_call_sem, TAKT_WAIT_FOREVER), TAKT_OK);
+    h_note("X");
+    h_park();
+}
+
+static void held_call_w(void *arg) /* id 2 */
+{
+    (void)arg;
+    takt_tick_t prev = h_tick0;
+    CHECK_EQ(takt_delay_until(&prev, 5), 1);
+    h_note("W");
+    h_park();
+}
+
+static void held_call_l(void *arg) /* id 3, below both */
+{
+    (void)arg;
+    h_work(5); /* ends on tick 5 */
+    CHECK_EQ(takt_sem_give(held_call_sem), TAKT_OK);
+    h_note("L");
+    h_park();
+}
+
+static void scenario_held_call_shares_tick(takt_tick_t tick0)
+{
+    takt_init_params_t init = {.scheduler = tick_paths_sched, .tick_start = tick0};
+    h_begin_params(&init, 8);
+    CHECK_EQ(takt_sem_create(1, 0, &held_call_sem), TAKT_OK);
+    h_task("X", 2, held_call_x, NULL);
+    h_task("W", 2, held_call_w, NULL);
+    h_task("L", 1, held_call_l, NULL);
+    h_run();
+    CHECK_EQ(takt_sem_delete(held_call_sem), TAKT_OK);
+    /* EDF: three background tasks, L keeps running (priorities order none) */
+    CHECK_STREQ(h_order, tick_paths_sched == TAKT_SCHED_FP ? "X W L" : "L X W");
+}
+
 /* ---------------------------------------------------------------- the running task stays in front */
 
 static takt_sem_t *front_sem;
@@ -791,6 +903,10 @@ int main(void)
     h_both(scenario_raised_in_front, "raised_in_front");
     h_both(scenario_demoted_nonpreemptive_in_front, "demoted_nonpreemptive_in_front");
     h_each_policy(scenario_same_instant_any_policy, &same_instant_sched, "same_instant", false);
+    h_each_policy(scenario_tick_paths_same_instant, &tick_paths_sched, "tick_paths_same_instant",
+                  false);
+    h_each_policy(scenario_held_call_shares_tick, &tick_paths_sched, "held_call_shares_tick",
+                  false);
     h_each_policy(scenario_yield_same_instant, &yield_sched, "yield_same_instant", false);
     h_each_policy(scenario_running_stays_in_front, &front_sched, "running_stays_in_front", false);
     h_each_policy(scenario_yield, &yield_sched_any, "yield", false);

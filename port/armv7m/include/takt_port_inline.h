@@ -34,8 +34,8 @@ typedef struct {
     union {
         struct {
             volatile bool switch_held; /* modelled work holds PendSV back */
-            bool in_tick;              /* the tick interrupt runs */
-            bool stopped;              /* no run in progress (before the start, after the end) */
+            uint8_t in_tick; /* 0, or the tick's events run: TAKT_ARM_IN_TICK(_INSTANT) */
+            bool stopped;    /* no run in progress (before the start, after the end) */
         };
         volatile uint32_t any;
     } at_tick;
@@ -52,12 +52,18 @@ typedef struct {
     uint32_t port_tick_low;
     /* The instant the tick's events, a held switch and a stopped run share
      * (takt_arm_tick_instant), and the tick count it belongs to (UINT64_MAX:
-     * none, take a fresh one). */
+     * none, take a fresh one). Inside the tick's events, in_tick says whether
+     * they took it (port_tick_instant). */
     uint64_t tick_instant;
     uint64_t tick_instant_key;
 } takt_arm_port_state_t;
 
 extern takt_arm_port_state_t takt_arm_port_state;
+
+/* at_tick.in_tick: the tick's events run, and have not or have taken the
+ * tick's instant. */
+#define TAKT_ARM_IN_TICK 1u
+#define TAKT_ARM_IN_TICK_INSTANT 2u
 
 /* Instants leave the low 16 bits clear: the kernel puts the task id there
  * (the ready order, port.h), so it needs no shift. */
@@ -265,12 +271,12 @@ static inline void port_critical_exit_from_isr(port_critical_t key)
 
 static inline void port_tick_events_begin(void)
 {
-    takt_arm_port_state.at_tick.in_tick = true;
+    takt_arm_port_state.at_tick.in_tick = TAKT_ARM_IN_TICK;
 }
 
 static inline void port_tick_events_end(void)
 {
-    takt_arm_port_state.at_tick.in_tick = false;
+    takt_arm_port_state.at_tick.in_tick = 0;
 }
 
 /*
@@ -288,6 +294,29 @@ static inline void port_tick_events_end(void)
 #define TAKT_PORT_ORDERED_INSTANTS 1
 
 takt_stamp_t takt_arm_tick_instant(void);
+
+/*
+ * port.h: the tick's instant, inside its events: a fresh epoch the first
+ * time, then the same. No tick count to compare, as a held switch or a
+ * stopped run must (takt_arm_tick_instant): nothing takes an instant for
+ * this tick before its events begin (the handler counted it just before; a
+ * count the stopped run's instant may still carry after takt_arm_configure
+ * reset the counts is forgotten at the start), and whatever takes it inside
+ * them says so in in_tick, which their end clears. The count is still
+ * stored, for a held switch after the tick, which shares the instant
+ * (takt_arm_tick_instant finds it by the count).
+ */
+static inline takt_stamp_t port_tick_instant(void)
+{
+    takt_arm_port_state_t *s = &takt_arm_port_state;
+    if (s->at_tick.in_tick != TAKT_ARM_IN_TICK_INSTANT) {
+        takt_arm_next_epoch(s);
+        s->tick_instant = s->epoch;
+        s->tick_instant_key = s->ticks;
+        s->at_tick.in_tick = TAKT_ARM_IN_TICK_INSTANT;
+    }
+    return s->tick_instant;
+}
 
 static inline takt_stamp_t port_instant(void)
 {
