@@ -534,7 +534,7 @@ static void scenario_tick_paths_same_instant(takt_tick_t tick0)
     h_run();
     CHECK_EQ(takt_sem_delete(tick_paths_sem), TAKT_OK);
     /* EDF: E's job has a deadline, the others are background tasks */
-    CHECK_STREQ(h_order, tick_paths_sched == TAKT_SCHED_FP ? "A B C D E" : "E A B C D");
+    CHECK_STREQ(h_order, h_fixed_priority(tick_paths_sched) ? "A B C D E" : "E A B C D");
 }
 
 /* Work that ends on a tick: the tick's events come first (they wake W), and
@@ -582,7 +582,7 @@ static void scenario_held_call_shares_tick(takt_tick_t tick0)
     h_run();
     CHECK_EQ(takt_sem_delete(held_call_sem), TAKT_OK);
     /* EDF: three background tasks, L keeps running (priorities order none) */
-    CHECK_STREQ(h_order, tick_paths_sched == TAKT_SCHED_FP ? "X W L" : "L X W");
+    CHECK_STREQ(h_order, h_fixed_priority(tick_paths_sched) ? "X W L" : "L X W");
 }
 
 /* ---------------------------------------------------------------- the running task stays in front */
