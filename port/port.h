@@ -109,14 +109,14 @@ static inline void port_critical_exit_from_isr(port_critical_t key)
  * whose instants come from its clock (the sim) has nothing to do here. */
 static inline void port_tick_events_begin(void) {}
 static inline void port_tick_events_end(void) {}
-/* Between them, the tick's instant: port_instant() there, the same for all
- * of the tick's events, so they ask once, before the expiries, and keep it
- * (one taken and not used orders nothing: the kernel only compares
- * instants). A port that takes the tick's instant when first asked for may
- * skip finding out that it is in the tick; one whose instants come from its
- * clock returns port_instant(). */
-static inline takt_stamp_t port_tick_instant(void)
+/* port_tick_events_begin for events whose first act makes a task ready:
+ * returns the tick's instant too (port_instant() inside the events). A port
+ * that takes the tick's instant when first asked for takes it here, and
+ * need not find out whether it is in the tick; one whose instants come from
+ * its clock returns port_instant(). */
+static inline takt_stamp_t port_tick_events_begin_instant(void)
 {
+    port_tick_events_begin();
     return port_instant();
 }
 #endif

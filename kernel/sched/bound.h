@@ -121,8 +121,8 @@ __attribute__((always_inline)) static inline void sched_wake_inline(takt_task_t 
 }
 
 /* sched_wake_inline at an instant the caller already has: the tick's
- * (time.c: a delay that ends at the tick; port_tick_instant, taken once for
- * all of the tick's events). */
+ * (time.c: a delay that ends at the tick, the first thing its events do;
+ * port_tick_events_begin_instant). */
 __attribute__((always_inline)) static inline void sched_wake_inline_at(takt_task_t *task,
                                                                        takt_wait_t wait,
                                                                        takt_stamp_t now)

@@ -48,6 +48,7 @@ void timer_init(takt_timer_t *timer, void (*expire)(takt_timer_t *timer))
     takt_pq_node_init(&timer->node);
     timer->node.tie = TIMER_TIE_ORDINARY;
     timer->expire = expire;
+    timer->ends_wait = false;
 }
 
 void timer_init_early(takt_timer_t *timer, void (*expire)(takt_timer_t *timer), uint32_t order)
@@ -104,10 +105,11 @@ __attribute__((noinline)) static void timers_refill_root(void)
 }
 #endif
 
-/* The due head leaves the queue. The heap's pop, inline: the head is its
- * root, and a heap it leaves empty (a tick that ends one delay) needs no
- * sift. */
-static inline void timer_pop_head(takt_pq_node_t *head)
+/* The due head leaves the queue; returns it (the other queues' pop returns
+ * it in the register the expiry's call wants). The heap's pop, inline: the
+ * head is its root, and a heap it leaves empty (a tick that ends one delay)
+ * needs no sift. */
+static inline takt_pq_node_t *timer_pop_head(takt_pq_node_t *head)
 {
 #if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HEAP
     takt_pq_t *timers = &takt_kernel.timers;
@@ -117,44 +119,53 @@ static inline void timer_pop_head(takt_pq_node_t *head)
     if (count != 0) {
         timers_refill_root();
     }
+    return head;
 #else
     takt_pq_node_t *popped = timerq_pop(&takt_kernel.timers);
     KASSERT(popped == head);
-    (void)popped;
     (void)head;
+    return popped;
 #endif
 }
 
-static void delay_expired(takt_timer_t *timer);
+/* Expires head, the queue's due head, and every timer due after it, each
+ * through its function. */
+__attribute__((always_inline)) static inline void expire_each(takt_pq_node_t *head)
+{
+    while (head != NULL) {
+        takt_timer_t *timer = TAKT_CONTAINER_OF(timer_pop_head(head), takt_timer_t, node);
+        timer->expire(timer);
+        head = timer_due_head();
+    }
+}
+
 static inline void end_wait_in_tick(takt_task_t *task, takt_stamp_t instant);
 
-/* Expires head, the queue's due head, and every timer due after it, in the
- * tick's events (inline there), whose instant is instant. A delay's end,
- * what most ticks that do anything expire, is done here, without the call
- * through the timer (end_wait_in_tick). */
-__attribute__((always_inline)) static inline void expire_while_due(takt_pq_node_t *head,
-                                                                   takt_stamp_t instant)
+/* The tick's events when the policy has no tick: they begin here, with head,
+ * the queue's due head. That is what most ticks that do anything expire, a
+ * delay's end: done here, without the call through the timer
+ * (end_wait_in_tick), at the tick's instant, which the events begin with.
+ * Other timers, and those due after the first, expire through their
+ * functions, and their wakes take the instant as they always did (so a
+ * tick whose timers make no task ready takes none). */
+__attribute__((always_inline)) static inline void begin_with_expiries(takt_pq_node_t *head)
 {
-    do {
+    takt_timer_t *timer = TAKT_CONTAINER_OF(head, takt_timer_t, node);
+    if (timer->ends_wait) {
+        takt_stamp_t instant = port_tick_events_begin_instant();
         timer_pop_head(head);
-        takt_timer_t *timer = TAKT_CONTAINER_OF(head, takt_timer_t, node);
-        if (timer->expire == delay_expired) {
-            end_wait_in_tick(TAKT_CONTAINER_OF(timer, takt_task_t, wake_timer), instant);
-        } else {
-            timer->expire(timer);
-        }
+        end_wait_in_tick(TAKT_CONTAINER_OF(timer, takt_task_t, wake_timer), instant);
         head = timer_due_head();
-    } while (head != NULL);
+    } else {
+        port_tick_events_begin();
+    }
+    expire_each(head);
 }
 
 /* Outside the tick (the start's instant): every timer through its expiry. */
 void timers_expire_due(void)
 {
-    for (takt_pq_node_t *head = timer_due_head(); head != NULL; head = timer_due_head()) {
-        timer_pop_head(head);
-        takt_timer_t *timer = TAKT_CONTAINER_OF(head, takt_timer_t, node);
-        timer->expire(timer);
-    }
+    expire_each(timer_due_head());
 }
 
 takt_tick_t takt_tick_count(void)
@@ -182,21 +193,19 @@ static inline void slice_end(takt_kernel_t *k)
 
 /* What a tick does beyond counting, inside the tick's instant; due: the
  * timer queue's head if it is due, when the policy has no tick (with one, it
- * is asked after it: the policy's tick may change the queue). */
+ * is asked after it: the policy's tick may change the queue). With a policy
+ * tick (hsf) every timer expires through its function: a server's
+ * replenishment, which makes no task ready, then pays no test for a delay. */
 static inline void tick_events(takt_kernel_t *k, takt_pq_node_t *due)
 {
-    port_tick_events_begin();
     if (sched_policy()->tick != NULL) {
+        port_tick_events_begin();
         sched_policy()->tick(); /* budget accounting for the tick that ended: before any timer */
-        due = timer_due_head();
-    }
-    /* Without a policy tick or the hook, only a due timer brings the tick
-     * here; with one, most ticks have none due (expected so: the counting
-     * tick's path then stays short). Nearly every expiry makes a task ready
-     * at the tick's instant: it is taken first, once. */
-    bool expiries = sched_policy()->tick == NULL && !TAKT_CONFIG_TICK_HOOK;
-    if (expiries || __builtin_expect(due != NULL, 0)) {
-        expire_while_due(due, port_tick_instant());
+        expire_each(timer_due_head());
+    } else if (!TAKT_CONFIG_TICK_HOOK || due != NULL) {
+        begin_with_expiries(due); /* without the hook, only a due timer brings the tick here */
+    } else {
+        port_tick_events_begin();
     }
     slice_end(k);
 #if TAKT_CONFIG_TICK_HOOK
@@ -255,7 +264,8 @@ static void delay_expired(takt_timer_t *timer)
 }
 
 /* delay_expired's end_wait in the tick's events: a delay's end inline, at
- * the tick's instant (sched_wake_inline_at, the steps of task_wake). */
+ * the tick's instant (sched_wake_inline_at, the steps of task_wake). An
+ * object wait's timeout takes the usual way (the instant is the same). */
 __attribute__((always_inline)) static inline void end_wait_in_tick(takt_task_t *task,
                                                                    takt_stamp_t instant)
 {
@@ -269,6 +279,7 @@ __attribute__((always_inline)) static inline void end_wait_in_tick(takt_task_t *
 TAKT_COLD void time_task_init(takt_task_t *task)
 {
     timer_init(&task->wake_timer, delay_expired);
+    task->wake_timer.ends_wait = true; /* the tick ends it as delay_expired does */
 }
 
 static int delay_checks(void)

@@ -151,12 +151,11 @@ bool takt_arm_run_ending(void)
 
 /* ---- time ---- */
 
-/* The instant of the tick now being handled (or last handled, for a held
- * switch and a stopped run): one per tick count, a fresh epoch the first time
- * it is asked for, so it is later than every section before it and earlier
- * than every section after it (they take larger epochs). Inside the tick's
- * events it is theirs: it says so, as port_tick_instant does. */
-takt_stamp_t takt_arm_tick_instant(void)
+/* The instant of the tick last handled, for a held switch and a stopped
+ * run: one per tick count, a fresh epoch the first time it is asked for, so
+ * it is later than every section before it and earlier than every section
+ * after it (they take larger epochs). */
+__attribute__((noinline)) static takt_stamp_t instant_by_tick_count(void)
 {
     uint64_t key = shared.ticks;
     if (shared.tick_instant_key != key) {
@@ -164,7 +163,23 @@ takt_stamp_t takt_arm_tick_instant(void)
         shared.tick_instant = shared.epoch;
         shared.tick_instant_key = key;
     }
-    if (shared.at_tick.in_tick != 0) {
+    return shared.tick_instant;
+}
+
+/* The instant shared with the tick: inside the tick's events theirs, taken
+ * the first time (as port_tick_events_begin_instant takes it, no tick count
+ * to compare), else by the count. The keyed case out of line, and the
+ * tick's take written in an order that needs no saved registers: the
+ * tick's own path saves none. */
+takt_stamp_t takt_arm_tick_instant(void)
+{
+    if (shared.at_tick.in_tick == 0) {
+        return instant_by_tick_count();
+    }
+    if (shared.at_tick.in_tick != TAKT_ARM_IN_TICK_INSTANT) {
+        takt_arm_next_epoch(&shared);
+        shared.tick_instant_key = shared.ticks;
+        shared.tick_instant = shared.epoch;
         shared.at_tick.in_tick = TAKT_ARM_IN_TICK_INSTANT;
     }
     return shared.tick_instant;

@@ -477,11 +477,11 @@ static void scenario_same_instant_any_policy(takt_tick_t tick0)
 
 /* Each task first sleeps its own argument (so they reach the timer queue in
  * the order D, C, B, A), then becomes ready at 5 through one of the tick's
- * paths: a delay's end (A, C: the tick's own wake, time.c's
- * end_wait_in_tick) or a semaphore wait's timeout (B, D: through the
- * object). E's first job is released at 5 (its job timer). All become ready
- * at the tick's one instant, so equals run in definition order, whichever
- * path and order woke them. */
+ * paths: a delay's end (A, C) or a semaphore wait's timeout (B, D: through
+ * the object). E's first job is released at 5 (its job timer, queued first:
+ * the tick finds it before the wake timers). All become ready at the tick's
+ * one instant, so equals run in definition order, whichever path and order
+ * woke them. */
 static takt_sem_t *tick_paths_sem;
 static takt_scheduler_t tick_paths_sched;
 
@@ -535,6 +535,32 @@ static void scenario_tick_paths_same_instant(takt_tick_t tick0)
     CHECK_EQ(takt_sem_delete(tick_paths_sem), TAKT_OK);
     /* EDF: E's job has a deadline, the others are background tasks */
     CHECK_STREQ(h_order, h_fixed_priority(tick_paths_sched) ? "A B C D E" : "E A B C D");
+}
+
+/* The same without E, in two orders: the tick finds a wake timer first (a
+ * timeout's, D; or a delay's, A), so its events begin with the tick's
+ * instant (time.c's begin_with_expiries), and the wakes after it, through
+ * their timers' functions, take that same instant. */
+static void tick_paths_wake_first(takt_tick_t tick0, const uintptr_t first[4])
+{
+    takt_init_params_t init = {.scheduler = tick_paths_sched, .tick_start = tick0};
+    h_begin_params(&init, 12);
+    CHECK_EQ(takt_sem_create(1, 0, &tick_paths_sem), TAKT_OK);
+    h_task("A", 2, tick_path_delay, (void *)first[0]);
+    h_task("B", 2, tick_path_timeout, (void *)first[1]);
+    h_task("C", 2, tick_path_delay, (void *)first[2]);
+    h_task("D", 2, tick_path_timeout, (void *)first[3]);
+    h_run();
+    CHECK_EQ(takt_sem_delete(tick_paths_sem), TAKT_OK);
+    CHECK_STREQ(h_order, "A B C D");
+}
+
+static void scenario_tick_paths_wake_first(takt_tick_t tick0)
+{
+    static const uintptr_t d_first[4] = {3, 2, 1, 0}; /* queued D, C, B, A */
+    static const uintptr_t a_first[4] = {0, 1, 2, 3}; /* queued A, B, C, D */
+    tick_paths_wake_first(tick0, d_first);
+    tick_paths_wake_first(tick0, a_first);
 }
 
 /* Work that ends on a tick: the tick's events come first (they wake W), and
@@ -906,6 +932,8 @@ int main(void)
     h_each_policy(scenario_tick_paths_same_instant, &tick_paths_sched, "tick_paths_same_instant",
                   false);
     h_each_policy(scenario_held_call_shares_tick, &tick_paths_sched, "held_call_shares_tick",
+                  false);
+    h_each_policy(scenario_tick_paths_wake_first, &tick_paths_sched, "tick_paths_wake_first",
                   false);
     h_each_policy(scenario_yield_same_instant, &yield_sched, "yield_same_instant", false);
     h_each_policy(scenario_running_stays_in_front, &front_sched, "running_stays_in_front", false);

@@ -48,6 +48,10 @@ struct takt_server; /* takt/server.h */
 typedef struct takt_timer {
     takt_pq_node_t node;
     void (*expire)(struct takt_timer *timer);
+    /* A task's wake timer: when it is the first due, the tick ends that
+     * wait in line, not through expire; a byte's test tells it (it sits in
+     * the padding after expire). */
+    bool ends_wait;
 } takt_timer_t;
 
 /*

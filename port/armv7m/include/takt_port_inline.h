@@ -53,7 +53,7 @@ typedef struct {
     /* The instant the tick's events, a held switch and a stopped run share
      * (takt_arm_tick_instant), and the tick count it belongs to (UINT64_MAX:
      * none, take a fresh one). Inside the tick's events, in_tick says whether
-     * they took it (port_tick_instant). */
+     * they took it (port_tick_events_begin_instant, takt_arm_tick_instant). */
     uint64_t tick_instant;
     uint64_t tick_instant_key;
 } takt_arm_port_state_t;
@@ -296,25 +296,22 @@ static inline void port_tick_events_end(void)
 takt_stamp_t takt_arm_tick_instant(void);
 
 /*
- * port.h: the tick's instant, inside its events: a fresh epoch the first
- * time, then the same. No tick count to compare, as a held switch or a
- * stopped run must (takt_arm_tick_instant): nothing takes an instant for
+ * port.h: the events begin with the tick's instant taken, a fresh epoch (one
+ * store of in_tick says both). No tick count to compare, as a held switch or
+ * a stopped run must (takt_arm_tick_instant): nothing takes an instant for
  * this tick before its events begin (the handler counted it just before; a
  * count the stopped run's instant may still carry after takt_arm_configure
- * reset the counts is forgotten at the start), and whatever takes it inside
- * them says so in in_tick, which their end clears. The count is still
- * stored, for a held switch after the tick, which shares the instant
+ * reset the counts is forgotten at the start). The count is still stored,
+ * for a held switch after the tick, which shares the instant
  * (takt_arm_tick_instant finds it by the count).
  */
-static inline takt_stamp_t port_tick_instant(void)
+static inline takt_stamp_t port_tick_events_begin_instant(void)
 {
     takt_arm_port_state_t *s = &takt_arm_port_state;
-    if (s->at_tick.in_tick != TAKT_ARM_IN_TICK_INSTANT) {
-        takt_arm_next_epoch(s);
-        s->tick_instant = s->epoch;
-        s->tick_instant_key = s->ticks;
-        s->at_tick.in_tick = TAKT_ARM_IN_TICK_INSTANT;
-    }
+    takt_arm_next_epoch(s);
+    s->tick_instant = s->epoch;
+    s->tick_instant_key = s->ticks;
+    s->at_tick.in_tick = TAKT_ARM_IN_TICK_INSTANT;
     return s->tick_instant;
 }
 
