@@ -94,12 +94,20 @@ __attribute__((always_inline)) static inline void sched_queue_ready(takt_task_t 
     }
 }
 
-/* A wake's event and the task ready now, before it is queued. */
+/* A wake's event and the task ready at the instant now, before it is queued. */
+__attribute__((always_inline)) static inline void sched_wake_stamp_at(takt_task_t *task,
+                                                                      takt_wait_t wait,
+                                                                      takt_stamp_t now)
+{
+    trace_record(TAKT_EV_WAKE, task, wait);
+    sched_stamp_ready(task, now, false);
+}
+
+/* The same, ready now. */
 __attribute__((always_inline)) static inline void sched_wake_stamp(takt_task_t *task,
                                                                    takt_wait_t wait)
 {
-    trace_record(TAKT_EV_WAKE, task, wait);
-    sched_stamp_ready(task, port_instant(), false);
+    sched_wake_stamp_at(task, wait, port_instant());
 }
 
 /* A wake up to its queuing: the switch asked for (first: task_wake says
@@ -127,9 +135,8 @@ __attribute__((always_inline)) static inline void sched_wake_inline_at(takt_task
                                                                        takt_wait_t wait,
                                                                        takt_stamp_t now)
 {
-    trace_record(TAKT_EV_WAKE, task, wait);
     sched_reschedule_locked();
-    sched_stamp_ready(task, now, false);
+    sched_wake_stamp_at(task, wait, now);
     sched_queue_ready(task, TAKT_READY_NEW);
 }
 

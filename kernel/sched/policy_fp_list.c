@@ -12,28 +12,12 @@
 
 static takt_list_t ready_list;
 
-static takt_task_t *task_of(takt_list_node_t *node)
-{
-    return TAKT_CONTAINER_OF(node, takt_task_t, ready.list);
-}
-
 /* The first queued task of lower priority than priority, or the list's
  * head when there is none: where a task goes behind all its equals. */
 static takt_list_node_t *first_below(unsigned priority)
 {
     takt_list_node_t *node = ready_list.next;
-    while (node != &ready_list && task_of(node)->priority >= priority) {
-        node = node->next;
-    }
-    return node;
-}
-
-/* The first queued task of priority or lower: where a task goes in front of
- * its equals. */
-static takt_list_node_t *first_at_or_below(unsigned priority)
-{
-    takt_list_node_t *node = ready_list.next;
-    while (node != &ready_list && task_of(node)->priority > priority) {
+    while (node != &ready_list && fp_queue_task_of(node)->priority >= priority) {
         node = node->next;
     }
     return node;
@@ -50,14 +34,16 @@ void fp_list_init(void)
 void fp_list_insert(takt_task_t *task, takt_ready_how_t how)
 {
     if (how == TAKT_READY_PREEMPTED) {
-        takt_list_insert_before(first_at_or_below(task->priority), &task->ready.list);
+        /* in front of its equals: before the first of its priority or lower */
+        takt_list_insert_before(first_below(task->priority + 1u), &task->ready.list);
         return;
     }
     takt_list_node_t *pos = first_below(task->priority);
     takt_list_node_t *before = pos->prev;
     if (how == TAKT_READY_NEW) {
         while (before != &ready_list) {
-            const takt_task_t *earlier = task_of(before);
+            const takt_task_t *earlier = fp_queue_task_of(before);
+            /* the end of its level, or fp_queue_insert's stop */
             if (earlier->priority != task->priority || earlier->state == TAKT_TASK_RUNNING ||
                 earlier->ready_order < task->ready_order) {
                 break;
@@ -77,13 +63,14 @@ void fp_list_remove(takt_task_t *task)
 /* The idle task is queued from takt_init on and never leaves. */
 takt_task_t *fp_list_peek(void)
 {
-    return task_of(ready_list.next);
+    return fp_queue_task_of(ready_list.next);
 }
 
 /* Whether a queued task's neighbour is another task of its priority. */
 static bool neighbour_is_equal(const takt_list_node_t *node, const takt_task_t *task)
 {
-    return node != &ready_list && task_of((takt_list_node_t *)node)->priority == task->priority;
+    return node != &ready_list &&
+           fp_queue_task_of((takt_list_node_t *)node)->priority == task->priority;
 }
 
 bool fp_list_has_equal(const takt_task_t *running)
