@@ -112,6 +112,46 @@ static void scenario_rendezvous(takt_tick_t tick0)
     h_end();
 }
 
+/* A wait whose timeout ends it at the tick where a higher-priority task is
+ * woken and sets its bit: the bit is set before the waiter runs again, and
+ * the waiter takes it (clear on exit) rather than reporting it with a
+ * timeout and leaving it set for the next wait to report again. */
+static void late_waiter(void *arg)
+{
+    (void)arg;
+    takt_event_bits_t seen = 0;
+    CHECK_EQ(takt_event_group_wait(eg, 0x8, TAKT_EVENT_CLEAR_ON_EXIT, &seen, 2), TAKT_OK);
+    s_log("late=%x", (unsigned)seen);
+    CHECK_EQ(takt_event_group_wait(eg, 0x8, TAKT_EVENT_CLEAR_ON_EXIT, &seen, 0), TAKT_ERR_TIMEOUT);
+    s_log("again=%x", (unsigned)seen);
+    h_park();
+}
+
+static void late_setter(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(2), TAKT_OK);
+    CHECK_EQ(takt_event_group_set(eg, 0x8, NULL), TAKT_OK); /* nobody waits any more */
+    s_log("set");
+    h_park();
+}
+
+static void scenario_set_after_timeout(takt_tick_t tick0)
+{
+    s_begin(tick0, 4);
+    s_log_reset();
+    CHECK_EQ(takt_event_group_create(&eg), TAKT_OK);
+    s_task("W", 2, late_waiter, NULL);
+    s_task("S", 3, late_setter, NULL);
+    h_start();
+    CHECK_STREQ(s_log_buf, "set@2 late=8@2 again=0@2");
+    takt_event_bits_t bits = 1;
+    CHECK_EQ(takt_event_group_get(eg, &bits), TAKT_OK);
+    CHECK_EQ(bits, 0);
+    CHECK_EQ(takt_event_group_delete(eg), TAKT_OK);
+    h_end();
+}
+
 static takt_event_group_t static_eg;
 
 static void eg_bad_body(void *arg)
@@ -356,6 +396,7 @@ int main(void)
     h_both(scenario_groups, "groups");
     h_both(scenario_rendezvous, "rendezvous");
     h_both(scenario_groups_bad, "groups_bad");
+    h_both(scenario_set_after_timeout, "set_after_timeout");
 #if TAKT_CONFIG_TASK_NOTIFICATIONS >= 3
     h_both(scenario_notify, "notify");
 #endif

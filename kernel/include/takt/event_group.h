@@ -37,7 +37,9 @@ int takt_event_group_delete(takt_event_group_t *group);
 /*
  * Waits up to timeout until (flags & TAKT_EVENT_WAIT_ALL ? all : any of) bits
  * are set. *result (may be NULL) receives the group's bits when the wait was
- * satisfied (before clearing), or the bits at the timeout.
+ * satisfied (before clearing), or the bits at the timeout. Bits set after the
+ * timeout ended the wait but before the task ran again still satisfy it
+ * (TAKT_OK, cleared on exit if asked), as in FreeRTOS.
  * TAKT_ERR_ARG: bits 0 or unknown flags. Context: task. May reschedule.
  */
 int takt_event_group_wait(takt_event_group_t *group, takt_event_bits_t bits, unsigned flags,

@@ -132,16 +132,29 @@ static int wait_locked(takt_event_group_t *group, takt_event_bits_t want, unsign
     self->wait_bits = want;
     self->wait_flags = (uint8_t)flags;
     int served = sync_block(&group->waiters, TAKT_WAIT_EVENT_GROUP, timeout, key);
-    if (result != NULL) {
-        if (served == TAKT_OK) {
+    if (served == TAKT_OK) {
+        if (result != NULL) {
             *result = self->wait_bits;
-        } else {
-            /* Timed out: the bits now (the group outlives its waiters unless
-             * the application deleted it meanwhile). */
-            key = port_critical_enter();
-            *result = group_valid(group) ? group->bits : 0;
-            port_critical_exit(key);
         }
+        return TAKT_OK;
+    }
+    /* Not served: the bits now (the group outlives its waiters unless the
+     * application deleted it meanwhile). Bits set after the timeout ended the
+     * wait but before this task ran again satisfy it after all, and it takes
+     * them (clear on exit), as FreeRTOS's wait does: else it would report
+     * them with its timeout and leave them set for the next wait to report
+     * again. */
+    key = port_critical_enter();
+    takt_event_bits_t now = group_valid(group) ? group->bits : 0;
+    if (served == TAKT_ERR_TIMEOUT && satisfied(now, want, flags)) {
+        if (flags & TAKT_EVENT_CLEAR_ON_EXIT) {
+            group->bits &= ~want;
+        }
+        served = TAKT_OK;
+    }
+    port_critical_exit(key);
+    if (result != NULL) {
+        *result = now;
     }
     return served;
 }

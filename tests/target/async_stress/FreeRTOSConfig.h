@@ -1,4 +1,5 @@
-/* FreeRTOSConfig.h of the asynchronous-interrupt stress (async_stress.c):
+/* FreeRTOSConfig.h of the asynchronous-interrupt stress (async_stress.c,
+ * async_api.c):
  * 1 kHz tick, assertions on (the kernel's own consistency checks go to
  * configASSERT too), the policy left to the build (one program per policy). */
 #ifndef FREERTOS_CONFIG_H
@@ -22,14 +23,17 @@
 #define configUSE_MUTEXES 1
 #define configUSE_COUNTING_SEMAPHORES 1
 #define configUSE_TASK_NOTIFICATIONS 1
-#define configUSE_TIMERS 0
+#define configUSE_TIMERS 1
+#define configTIMER_TASK_PRIORITY (configMAX_PRIORITIES - 1)
+#define configTIMER_QUEUE_LENGTH 8
+#define configTIMER_TASK_STACK_DEPTH 512
 #define INCLUDE_vTaskSuspend 1
 #define INCLUDE_vTaskDelete 1
 
 #ifndef configTAKT_POLICY
 #define configTAKT_POLICY TAKT_POLICY_FP
 #endif
-#define configTAKT_MAX_TASKS 12
+#define configTAKT_MAX_TASKS 14
 #define configTAKT_TRACE_EVENTS 0
 
 void vAssertCalled(const char *file, int line);
