@@ -35,7 +35,12 @@ enum {
 
 typedef struct {
     takt_task_t *current; /* the running task (it stays in the ready queue) */
+#if !TAKT_CONFIG_POLICY_ONLY
+    /* The runtime choice (takt_init). A bound build has none: storing the
+     * bound table's address would keep an out-of-line copy of every
+     * operation the core calls inline (sched/bound.h). */
     const takt_policy_t *policy;
+#endif
     takt_tick_t ticks;
     takt_pq_t timers;
     /* What decides whether the running task may block, so that one load

@@ -33,7 +33,6 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
         params->scheduler != (takt_scheduler_t)(TAKT_CONFIG_POLICY - TAKT_POLICY_FP)) {
         return TAKT_ERR_ARG;
     }
-    const takt_policy_t *policy = sched_policy();
 #else
     static const takt_policy_t *const policies[] = {
         [TAKT_SCHED_FP] = &takt_policy_fp,
@@ -47,7 +46,6 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
         (unsigned)params->scheduler >= sizeof(policies) / sizeof(policies[0])) {
         return TAKT_ERR_ARG;
     }
-    const takt_policy_t *policy = policies[params->scheduler];
 #endif
     if (params->scheduler == TAKT_SCHED_HSF && params->preemption != TAKT_PREEMPT_FULL) {
         return TAKT_ERR_ARG; /* budget enforcement preempts at any tick */
@@ -60,7 +58,9 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
     takt_kernel_t *k = &takt_kernel;
     memset(k, 0, sizeof(*k));
     takt_yield_hint = 0;
-    k->policy = policy;
+#if !TAKT_CONFIG_POLICY_ONLY
+    k->policy = policies[params->scheduler];
+#endif
     k->ticks = params->tick_start;
     k->round_robin = params->round_robin;
     k->preemption = params->preemption;
