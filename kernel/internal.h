@@ -305,6 +305,22 @@ static inline uint32_t task_current_job(const takt_task_t *task)
     return task->jobs_completed;
 }
 
+/* The section of set-up and tear-down (TAKT_COLD): one out-of-line copy, the
+ * one the kernel exports anyway (takt_critical_enter_from_isr is
+ * port_critical_enter itself, its exit port_critical_exit). Where a port's
+ * section is inline (Cortex-M), GCC does not inline it into code compiled
+ * for size, and would otherwise emit a copy in every file with such a
+ * caller; the timed paths keep port_critical_enter/exit inline. */
+static inline port_critical_t cold_critical_enter(void)
+{
+    return takt_critical_enter_from_isr();
+}
+
+static inline void cold_critical_exit(port_critical_t key)
+{
+    takt_critical_exit_from_isr(key);
+}
+
 static inline bool in_task_context(void)
 {
     return takt_kernel.started && !port_in_isr();

@@ -78,7 +78,7 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
 TAKT_COLD void takt_start(void)
 {
     takt_kernel_t *k = &takt_kernel;
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     timers_expire_due(); /* releases due at the start instant; the pick below sees them */
     takt_task_t *first = sched_policy()->peek(); /* it stays queued while it runs */
     first->state = TAKT_TASK_RUNNING;
@@ -88,7 +88,7 @@ TAKT_COLD void takt_start(void)
     k->current = first;
     trace_record(TAKT_EV_DISPATCH, first, task_current_job(first));
     k->started = true;
-    port_critical_exit(key);
+    cold_critical_exit(key);
     port_start(first);
     k->started = false;
 }
