@@ -105,7 +105,7 @@ void takt_isr_exit(unsigned irq)
 
 /* Frees every dynamic task still alive; for hosts that run the kernel several
  * times in one process (tests, the sim runner). Only after takt_start returned. */
-void takt_teardown(void)
+TAKT_COLD void takt_teardown(void)
 {
     takt_list_node_t *node;
     while ((node = takt_list_first(&takt_kernel.all_tasks)) != NULL) {
@@ -115,5 +115,7 @@ void takt_teardown(void)
         task_free_memory(task);
     }
     task_reclaim_deleted();
-    server_teardown();
+#if !TAKT_CONFIG_POLICY_ONLY || TAKT_CONFIG_POLICY == TAKT_POLICY_HSF
+    server_teardown(); /* bound to another policy, no server can exist (takt_server_create) */
+#endif
 }
