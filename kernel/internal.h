@@ -35,7 +35,12 @@ enum {
 
 typedef struct {
     takt_task_t *current; /* the running task (it stays in the ready queue) */
+#if !TAKT_CONFIG_POLICY_ONLY
+    /* The runtime choice (takt_init). A bound build has none: storing the
+     * bound table's address would keep an out-of-line copy of every
+     * operation the core calls inline (sched/bound.h). */
     const takt_policy_t *policy;
+#endif
     takt_tick_t ticks;
     takt_pq_t timers;
     /* What decides whether the running task may block, so that one load
@@ -298,6 +303,22 @@ static inline void trace_record_id(takt_event_type_t type, uint16_t id, uint32_t
 static inline uint32_t task_current_job(const takt_task_t *task)
 {
     return task->jobs_completed;
+}
+
+/* The section of set-up and tear-down (TAKT_COLD): one out-of-line copy, the
+ * one the kernel exports anyway (takt_critical_enter_from_isr is
+ * port_critical_enter itself, its exit port_critical_exit). Where a port's
+ * section is inline (Cortex-M), GCC does not inline it into code compiled
+ * for size, and would otherwise emit a copy in every file with such a
+ * caller; the timed paths keep port_critical_enter/exit inline. */
+static inline port_critical_t cold_critical_enter(void)
+{
+    return takt_critical_enter_from_isr();
+}
+
+static inline void cold_critical_exit(port_critical_t key)
+{
+    takt_critical_exit_from_isr(key);
 }
 
 static inline bool in_task_context(void)

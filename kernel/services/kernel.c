@@ -33,7 +33,6 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
         params->scheduler != (takt_scheduler_t)(TAKT_CONFIG_POLICY - TAKT_POLICY_FP)) {
         return TAKT_ERR_ARG;
     }
-    const takt_policy_t *policy = sched_policy();
 #else
     static const takt_policy_t *const policies[] = {
         [TAKT_SCHED_FP] = &takt_policy_fp,
@@ -47,7 +46,6 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
         (unsigned)params->scheduler >= sizeof(policies) / sizeof(policies[0])) {
         return TAKT_ERR_ARG;
     }
-    const takt_policy_t *policy = policies[params->scheduler];
 #endif
     if (params->scheduler == TAKT_SCHED_HSF && params->preemption != TAKT_PREEMPT_FULL) {
         return TAKT_ERR_ARG; /* budget enforcement preempts at any tick */
@@ -60,7 +58,9 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
     takt_kernel_t *k = &takt_kernel;
     memset(k, 0, sizeof(*k));
     takt_yield_hint = 0;
-    k->policy = policy;
+#if !TAKT_CONFIG_POLICY_ONLY
+    k->policy = policies[params->scheduler];
+#endif
     k->ticks = params->tick_start;
     k->round_robin = params->round_robin;
     k->preemption = params->preemption;
@@ -78,7 +78,7 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
 TAKT_COLD void takt_start(void)
 {
     takt_kernel_t *k = &takt_kernel;
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     timers_expire_due(); /* releases due at the start instant; the pick below sees them */
     takt_task_t *first = sched_policy()->peek(); /* it stays queued while it runs */
     first->state = TAKT_TASK_RUNNING;
@@ -88,7 +88,7 @@ TAKT_COLD void takt_start(void)
     k->current = first;
     trace_record(TAKT_EV_DISPATCH, first, task_current_job(first));
     k->started = true;
-    port_critical_exit(key);
+    cold_critical_exit(key);
     port_start(first);
     k->started = false;
 }
@@ -105,7 +105,7 @@ void takt_isr_exit(unsigned irq)
 
 /* Frees every dynamic task still alive; for hosts that run the kernel several
  * times in one process (tests, the sim runner). Only after takt_start returned. */
-void takt_teardown(void)
+TAKT_COLD void takt_teardown(void)
 {
     takt_list_node_t *node;
     while ((node = takt_list_first(&takt_kernel.all_tasks)) != NULL) {
@@ -115,5 +115,7 @@ void takt_teardown(void)
         task_free_memory(task);
     }
     task_reclaim_deleted();
-    server_teardown();
+#if !TAKT_CONFIG_POLICY_ONLY || TAKT_CONFIG_POLICY == TAKT_POLICY_HSF
+    server_teardown(); /* bound to another policy, no server can exist (takt_server_create) */
+#endif
 }

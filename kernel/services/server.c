@@ -96,9 +96,9 @@ TAKT_COLD int takt_server_create_static(const takt_server_params_t *params, takt
     if (server_valid(server)) {
         return TAKT_ERR_STATE; /* this control block belongs to a live server */
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     server_setup(server, params, false);
-    port_critical_exit(key);
+    cold_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -116,9 +116,9 @@ TAKT_COLD int takt_server_create(const takt_server_params_t *params, takt_server
     if (server == NULL) {
         return TAKT_ERR_NOMEM;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     server_setup(server, params, true);
-    port_critical_exit(key);
+    cold_critical_exit(key);
     *out = server;
     return TAKT_OK;
 #else

@@ -158,14 +158,14 @@ int task_create_static_in(takt_server_t *server, const takt_task_params_t *param
 TAKT_COLD void task_create_idle(takt_task_t *idle, void (*entry)(void *arg), void *stack, size_t stack_size)
 {
     takt_task_params_t params = {.name = "idle", .entry = entry, .priority = 0};
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     task_setup(idle, &params, stack, stack_size, TAKT_TASK_F_IDLE);
     trace_record(TAKT_EV_TASK_CREATE, idle, idle->priority);
     if (sched_policy()->task_added != NULL) {
         sched_policy()->task_added(idle);
     }
     sched_make_ready(idle);
-    port_critical_exit(key);
+    cold_critical_exit(key);
 }
 
 TAKT_COLD int takt_task_create(const takt_task_params_t *params, takt_task_t **out)
@@ -190,11 +190,11 @@ TAKT_COLD int task_create_in(takt_server_t *server, const takt_task_params_t *pa
         TAKT_CONFIG_FREE(stack);
         return TAKT_ERR_NOMEM;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     task_setup(tcb, params, stack, params->stack_size, TAKT_TASK_F_DYNAMIC);
     tcb->server = server;
     task_admit(tcb, params);
-    port_critical_exit(key);
+    cold_critical_exit(key);
     *out = tcb;
     return TAKT_OK;
 #else
@@ -254,7 +254,7 @@ TAKT_COLD int takt_task_delete(takt_task_t *task)
     if (err != TAKT_OK) {
         return err;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     bool self = takt_kernel.started && target == takt_kernel.current;
     detach(target);
     job_task_removed(target);
@@ -272,23 +272,23 @@ TAKT_COLD int takt_task_delete(takt_task_t *task)
             takt_list_push_back(&takt_kernel.reclaim, &target->reclaim_node);
         }
         sched_reschedule();
-        port_critical_exit(key);
+        cold_critical_exit(key);
         KASSERT(false); /* a deleted task is never switched back to */
     }
     task_free_memory(target);
-    port_critical_exit(key);
+    cold_critical_exit(key);
     return TAKT_OK;
 }
 
 TAKT_COLD void task_reclaim_deleted(void)
 {
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     takt_list_node_t *node;
     while ((node = takt_list_first(&takt_kernel.reclaim)) != NULL) {
         takt_list_remove(node);
         task_free_memory(TAKT_CONTAINER_OF(node, takt_task_t, reclaim_node));
     }
-    port_critical_exit(key);
+    cold_critical_exit(key);
 }
 
 int takt_task_suspend(takt_task_t *task)

@@ -12,11 +12,9 @@ static bool kernel_initialised;
 static bool scheduler_started;
 static bool scheduler_ran; /* a run ended (sim): its tasks are freed at the next start-up */
 
-void compat_kernel_ready(void)
+/* The first call's work, apart from the test every creating call makes. */
+TAKT_COLD static void kernel_initialise(void)
 {
-    if (kernel_initialised) {
-        return;
-    }
     if (scheduler_ran) {
         takt_teardown();
         scheduler_ran = false;
@@ -32,6 +30,13 @@ void compat_kernel_ready(void)
     configASSERT(err == TAKT_OK);
     (void)err;
     kernel_initialised = true;
+}
+
+void compat_kernel_ready(void)
+{
+    if (!kernel_initialised) {
+        kernel_initialise();
+    }
 }
 
 bool compat_scheduler_started(void)

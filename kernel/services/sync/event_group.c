@@ -36,9 +36,9 @@ TAKT_COLD int takt_event_group_create(takt_event_group_t **out)
     if (group == NULL) {
         return TAKT_ERR_NOMEM;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     setup(group, SYNC_F_DYNAMIC);
-    port_critical_exit(key);
+    cold_critical_exit(key);
     *out = group;
     return TAKT_OK;
 }
@@ -51,13 +51,13 @@ TAKT_COLD int takt_event_group_create_static(takt_event_group_t *group)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     if (group_valid(group)) {
-        port_critical_exit(key);
+        cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     setup(group, 0);
-    port_critical_exit(key);
+    cold_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -66,18 +66,18 @@ TAKT_COLD int takt_event_group_delete(takt_event_group_t *group)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     if (!group_valid(group)) {
-        port_critical_exit(key);
+        cold_critical_exit(key);
         return TAKT_ERR_ARG;
     }
     if (!waitq_empty(&group->waiters)) {
-        port_critical_exit(key);
+        cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     group->magic = 0;
     bool dynamic = group->flags & SYNC_F_DYNAMIC;
-    port_critical_exit(key);
+    cold_critical_exit(key);
     if (dynamic) {
         sync_free(group);
     }

@@ -415,9 +415,9 @@ takt_mutex_t *mutex = sync_alloc(sizeof(*mutex));
     if (mutex == NULL) {
         return TAKT_ERR_NOMEM;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     setup(mutex, flags, SYNC_F_DYNAMIC);
-    port_critical_exit(key);
+    cold_critical_exit(key);
     *out = mutex;
     return TAKT_OK;
 }
@@ -431,13 +431,13 @@ TAKT_COLD int takt_mutex_create_static(takt_mutex_t *mutex, unsigned flags)
     if (err != TAKT_OK) {
         return err;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     if (mutex_valid(mutex)) {
-        port_critical_exit(key);
+        cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     setup(mutex, flags, 0);
-    port_critical_exit(key);
+    cold_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -446,18 +446,18 @@ TAKT_COLD int takt_mutex_delete(takt_mutex_t *mutex)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     if (!mutex_valid(mutex)) {
-        port_critical_exit(key);
+        cold_critical_exit(key);
         return TAKT_ERR_ARG;
     }
     if (mutex->holder != NULL || !waitq_empty(&mutex->waiters)) {
-        port_critical_exit(key);
+        cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     mutex->magic = 0;
     bool dynamic = mutex->flags & SYNC_F_DYNAMIC;
-    port_critical_exit(key);
+    cold_critical_exit(key);
     if (dynamic) {
         sync_free(mutex);
     }

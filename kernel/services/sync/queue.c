@@ -210,9 +210,9 @@ TAKT_COLD int takt_queue_create(uint32_t length, size_t item_size, takt_queue_t 
     if (queue == NULL) {
         return TAKT_ERR_NOMEM;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     setup(queue, length, item_size, (uint8_t *)(queue + 1), SYNC_F_DYNAMIC);
-    port_critical_exit(key);
+    cold_critical_exit(key);
     *out = queue;
     return TAKT_OK;
 }
@@ -230,13 +230,13 @@ TAKT_COLD int takt_queue_create_static(takt_queue_t *queue, uint32_t length, siz
     if (storage == NULL && item_size != 0) {
         return TAKT_ERR_ARG;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     if (queue_valid(queue)) {
-        port_critical_exit(key);
+        cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     setup(queue, length, item_size, storage, 0);
-    port_critical_exit(key);
+    cold_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -245,18 +245,18 @@ TAKT_COLD int takt_queue_delete(takt_queue_t *queue)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     if (!queue_valid(queue)) {
-        port_critical_exit(key);
+        cold_critical_exit(key);
         return TAKT_ERR_ARG;
     }
     if (!waitq_empty(&queue->senders) || !waitq_empty(&queue->receivers) || queue->set != NULL) {
-        port_critical_exit(key);
+        cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     queue->magic = 0;
     bool dynamic = queue->flags & SYNC_F_DYNAMIC;
-    port_critical_exit(key);
+    cold_critical_exit(key);
     if (dynamic) {
         sync_free(queue);
     }

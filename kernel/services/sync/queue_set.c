@@ -81,9 +81,9 @@ TAKT_COLD int takt_queue_set_create(uint32_t capacity, takt_queue_set_t **out)
     if (set == NULL) {
         return TAKT_ERR_NOMEM;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     setup(set, capacity, (void **)(set + 1), SYNC_F_DYNAMIC);
-    port_critical_exit(key);
+    cold_critical_exit(key);
     *out = set;
     return TAKT_OK;
 }
@@ -97,13 +97,13 @@ TAKT_COLD int takt_queue_set_create_static(takt_queue_set_t *set, uint32_t capac
     if (err != TAKT_OK) {
         return err;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     if (set_valid(set)) {
-        port_critical_exit(key);
+        cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     setup(set, capacity, slots, 0);
-    port_critical_exit(key);
+    cold_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -112,18 +112,18 @@ TAKT_COLD int takt_queue_set_delete(takt_queue_set_t *set)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     if (!set_valid(set)) {
-        port_critical_exit(key);
+        cold_critical_exit(key);
         return TAKT_ERR_ARG;
     }
     if (!waitq_empty(&set->selectors) || set->reserved != 0) { /* members left */
-        port_critical_exit(key);
+        cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     set->magic = 0;
     bool dynamic = set->flags & SYNC_F_DYNAMIC;
-    port_critical_exit(key);
+    cold_critical_exit(key);
     if (dynamic) {
         sync_free(set);
     }

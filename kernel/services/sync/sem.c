@@ -41,9 +41,9 @@ TAKT_COLD int takt_sem_create(uint32_t max, uint32_t initial, takt_sem_t **out)
     if (sem == NULL) {
         return TAKT_ERR_NOMEM;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     setup(sem, max, initial, SYNC_F_DYNAMIC);
-    port_critical_exit(key);
+    cold_critical_exit(key);
     *out = sem;
     return TAKT_OK;
 }
@@ -57,13 +57,13 @@ TAKT_COLD int takt_sem_create_static(takt_sem_t *sem, uint32_t max, uint32_t ini
     if (err != TAKT_OK) {
         return err;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     if (sem_valid(sem)) {
-        port_critical_exit(key);
+        cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     setup(sem, max, initial, 0);
-    port_critical_exit(key);
+    cold_critical_exit(key);
     return TAKT_OK;
 }
 
@@ -72,18 +72,18 @@ TAKT_COLD int takt_sem_delete(takt_sem_t *sem)
     if (port_in_isr()) {
         return TAKT_ERR_CONTEXT;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     if (!sem_valid(sem)) {
-        port_critical_exit(key);
+        cold_critical_exit(key);
         return TAKT_ERR_ARG;
     }
     if (!waitq_empty(&sem->waiters) || sem->set != NULL) {
-        port_critical_exit(key);
+        cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }
     sem->magic = 0;
     bool dynamic = sem->flags & SYNC_F_DYNAMIC;
-    port_critical_exit(key);
+    cold_critical_exit(key);
     if (dynamic) {
         sync_free(sem);
     }

@@ -251,9 +251,9 @@ TAKT_COLD int takt_soft_timer_create(const takt_soft_timer_params_t *params, tak
     if (timer == NULL) {
         return TAKT_ERR_NOMEM;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     setup(timer, params, SYNC_F_DYNAMIC);
-    port_critical_exit(key);
+    cold_critical_exit(key);
     *out = timer;
     return TAKT_OK;
 }
@@ -265,9 +265,9 @@ TAKT_COLD int takt_soft_timer_create_static(const takt_soft_timer_params_t *para
     if (err != TAKT_OK) {
         return err;
     }
-    port_critical_t key = port_critical_enter();
+    port_critical_t key = cold_critical_enter();
     bool live = timer_valid(timer);
-    port_critical_exit(key);
+    cold_critical_exit(key);
     if (live) {
         return TAKT_ERR_STATE;
     }
@@ -275,9 +275,9 @@ TAKT_COLD int takt_soft_timer_create_static(const takt_soft_timer_params_t *para
     if (err != TAKT_OK) {
         return err;
     }
-    key = port_critical_enter();
+    key = cold_critical_enter();
     setup(timer, params, 0);
-    port_critical_exit(key);
+    cold_critical_exit(key);
     return TAKT_OK;
 }
 
