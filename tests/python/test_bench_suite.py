@@ -409,3 +409,43 @@ def test_no_timer_queue_table_without_fp(tmp_path: Path) -> None:
     bs.write_results(run, tmp_path, "takt bench suite --port qemu-m3 --policies hsf")
     md = (tmp_path / "freertos_suite_mps2-an385.md").read_text()
     assert "per timer queue" not in md
+
+
+# An objdump -d listing in the shape the tool reads (addresses, raw bytes,
+# mnemonic, operands); the second function is the pattern that once made a
+# restore look like a raise: the register held the kernel level earlier in
+# the function, then was reloaded before the msr.
+BASEPRI_LISTING = """
+00001000 <section>:
+    1000:	f3ef 8411 	mrs	r4, BASEPRI
+    1004:	2340      	movs	r3, #64	@ 0x40
+    1006:	f383 8811 	msr	BASEPRI, r3
+    100a:	f384 8811 	msr	BASEPRI, r4
+
+00001010 <take_after_wait>:
+    1010:	2340      	movs	r3, #64	@ 0x40
+    1012:	f383 8811 	msr	BASEPRI, r3
+    1016:	f8d5 3138 	ldr.w	r3, [r5, #312]	@ 0x138
+    101a:	f383 8811 	msr	BASEPRI, r3
+    101e:	2140      	movs	r1, #64	@ 0x40
+    1020:	f7ff fff0 	bl	1000 <section>
+    1024:	f381 8811 	msr	BASEPRI, r1
+    1028:	2240      	movs	r2, #64	@ 0x40
+    102a:	bc04      	pop	{r2}
+    102c:	f382 8811 	msr	BASEPRI, r2
+    1030:	2040      	movs	r0, #64	@ 0x40
+    1032:	2800      	cmp	r0, #0
+    1034:	f380 8811 	msr	BASEPRI, r0
+
+00001040 <next_function>:
+    1040:	f380 8811 	msr	BASEPRI, r0
+"""
+
+
+def test_basepri_writes_raise_only_after_a_move_of_the_kernel_level() -> None:
+    raise_at, restore_at = bs.basepri_writes(BASEPRI_LISTING)
+    # the moves of 0x40 (a compare does not write its register) raise ...
+    assert raise_at == {0x1006, 0x1012, 0x1034}
+    # ... a key, a reloaded register, a register a call clobbered, a popped
+    # one, and anything in a function where nothing moved 0x40 restore
+    assert restore_at == {0x100A, 0x101A, 0x1024, 0x102C, 0x1040}

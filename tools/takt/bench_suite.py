@@ -749,25 +749,62 @@ def _symbols(elf: Path) -> tuple[list[int], list[str]]:
 
 
 def _basepri_writes(elf: Path) -> tuple[set[int], set[int]]:
-    """Addresses of the msr BASEPRI instructions that raise the mask to the
-    kernel level and of those that restore another value. The critical
-    sections are inline, so an msr raises when its register was last set (in
-    listing order, within its function) to the kernel level TAKT_ARM_BASEPRI,
-    0x40; any other msr BASEPRI restores what its section found on entry
-    (masked_steps decides whether that lowers)."""
+    """The raising and restoring msr BASEPRI of the program (basepri_writes)."""
     objdump = shutil.which("arm-none-eabi-objdump") or "arm-none-eabi-objdump"
     listing = subprocess.run([objdump, "-d", str(elf)], capture_output=True, text=True).stdout
+    return basepri_writes(listing)
+
+
+# Instructions whose first operand is not a register they write.
+_NO_DESTINATION = re.compile(
+    r"^(?:str\S*|stm\S*|push|cmp|cmn|tst|teq|b|bx|cbn?z|it\S*|msr|dsb|dmb|isb|nop|"
+    r"b(?:eq|ne|cs|cc|hs|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)|"
+    r"vstr\S*|vstm\S*|vpush|svc|bkpt|cps\S*|wfi|wfe|sev)(?:\.\w+)?$"
+)
+_CALL_CLOBBERS = ("r0", "r1", "r2", "r3", "ip", "lr")
+
+
+def basepri_writes(listing: str) -> tuple[set[int], set[int]]:
+    """Addresses of the msr BASEPRI instructions that raise the mask to the
+    kernel level and of those that restore another value, from an objdump -d
+    listing. The critical sections are inline, so an msr raises when its
+    register was last written (in listing order, within its function) by a
+    move of the kernel level TAKT_ARM_BASEPRI, 0x40; any other msr BASEPRI
+    restores what its section found on entry (masked_steps decides whether
+    that lowers). Any other write of the register in between (a load, a pop,
+    arithmetic, a call's clobber) forgets the move: a restore whose register
+    was once 0x40 earlier in the function, then reloaded, is still a restore
+    (taking it for a raise would leave masked_steps masked for good)."""
     raise_at: set[int] = set()
     restore_at: set[int] = set()
     immediates: dict[str, int] = {}
     for line in listing.splitlines():
         if re.match(r"^[0-9a-f]+ <(\S+)>:", line):
             immediates = {}
-        elif m := re.search(r"\bmovs?(?:\.w)?\s+(r\d+|ip|lr), #(\d+)", line):
-            immediates[m.group(1)] = int(m.group(2))
-        elif m := re.search(r"\bmsr\s+BASEPRI, (r\d+|ip|lr)", line):
-            address = int(line.split(":", 1)[0], 16)
-            (raise_at if immediates.get(m.group(1)) == 0x40 else restore_at).add(address)
+            continue
+        m = re.match(r"^\s*([0-9a-f]+):\s+(?:[0-9a-f]{4}(?: [0-9a-f]{4})?\s+)?(\S+)\s*(.*)$", line)
+        if not m:
+            continue
+        address, mnemonic, operands = int(m.group(1), 16), m.group(2), m.group(3)
+        if mnemonic.startswith("msr") and (w := re.match(r"BASEPRI, (r\d+|ip|lr)", operands)):
+            (raise_at if immediates.get(w.group(1)) == 0x40 else restore_at).add(address)
+            continue
+        moved = re.match(r"(r\d+|ip|lr), #(\d+)\b", operands)
+        if re.match(r"movs?(?:\.w)?$", mnemonic) and moved:
+            immediates[moved.group(1)] = int(moved.group(2))
+            continue
+        if mnemonic.startswith(("pop", "ldm")):
+            for register in re.findall(r"\b(r\d+|ip|lr)\b", operands.split("{", 1)[-1]):
+                immediates.pop(register, None)
+            continue
+        if re.match(r"blx?(?:\.w)?$", mnemonic):
+            for register in _CALL_CLOBBERS:
+                immediates.pop(register, None)
+            continue
+        if _NO_DESTINATION.match(mnemonic):
+            continue
+        if first := re.match(r"(r\d+|ip|lr|sp|pc)\b", operands):
+            immediates.pop(first.group(1), None)
     return raise_at, restore_at
 
 
