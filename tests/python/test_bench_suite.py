@@ -436,6 +436,9 @@ BASEPRI_LISTING = """
     1030:	2040      	movs	r0, #64	@ 0x40
     1032:	2800      	cmp	r0, #0
     1034:	f380 8811 	msr	BASEPRI, r0
+    1038:	2140      	movs	r1, #64	@ 0x40
+    103a:	e9d3 2100 	ldrd	r2, r1, [r3]
+    103e:	f381 8811 	msr	BASEPRI, r1
 
 00001040 <next_function>:
     1040:	f380 8811 	msr	BASEPRI, r0
@@ -447,5 +450,6 @@ def test_basepri_writes_raise_only_after_a_move_of_the_kernel_level() -> None:
     # the moves of 0x40 (a compare does not write its register) raise ...
     assert raise_at == {0x1006, 0x1012, 0x1034}
     # ... a key, a reloaded register, a register a call clobbered, a popped
-    # one, and anything in a function where nothing moved 0x40 restore
-    assert restore_at == {0x100A, 0x101A, 0x1024, 0x102C, 0x1040}
+    # one, the second register of a double load, and anything in a function
+    # where nothing moved 0x40 restore
+    assert restore_at == {0x100A, 0x101A, 0x1024, 0x102C, 0x103E, 0x1040}

@@ -793,19 +793,24 @@ def basepri_writes(listing: str) -> tuple[set[int], set[int]]:
         if re.match(r"movs?(?:\.w)?$", mnemonic) and moved:
             immediates[moved.group(1)] = int(moved.group(2))
             continue
-        if mnemonic.startswith(("pop", "ldm")):
-            for register in re.findall(r"\b(r\d+|ip|lr)\b", operands.split("{", 1)[-1]):
-                immediates.pop(register, None)
-            continue
-        if re.match(r"blx?(?:\.w)?$", mnemonic):
-            for register in _CALL_CLOBBERS:
-                immediates.pop(register, None)
-            continue
-        if _NO_DESTINATION.match(mnemonic):
-            continue
-        if first := re.match(r"(r\d+|ip|lr|sp|pc)\b", operands):
-            immediates.pop(first.group(1), None)
+        for register in _registers_written(mnemonic, operands):
+            immediates.pop(register, None)
     return raise_at, restore_at
+
+
+def _registers_written(mnemonic: str, operands: str) -> list[str]:
+    """The core registers an instruction of the listing writes (all a call
+    may clobber, for a call)."""
+    if mnemonic.startswith(("pop", "ldm")):
+        return re.findall(r"\b(r\d+|ip|lr)\b", operands.split("{", 1)[-1])
+    if re.match(r"blx?(?:\.w)?$", mnemonic):
+        return list(_CALL_CLOBBERS)
+    if _NO_DESTINATION.match(mnemonic):
+        return []
+    registers = re.findall(r"\b(r\d+|ip|lr|sp|pc)\b", operands.split("[", 1)[0])
+    if mnemonic.startswith("ldr") or re.match(r"[us]m(?:ull|lal)", mnemonic):
+        return registers[:2]  # ldrd / ldrexd and the long multiplies write two
+    return registers[:1]
 
 
 def masked_steps(pcs: Iterable[int], raise_at: set[int], restore_at: set[int]) -> list[bool]:

@@ -160,12 +160,12 @@ static void kernel_irq(void)
 
 static void guarded_update(unsigned stream)
 {
-    must(xSemaphoreTake(lock, portMAX_DELAY) == pdPASS, __LINE__);
+    MUST(xSemaphoreTake(lock, portMAX_DELAY) == pdPASS);
     uint32_t before = guarded_counter;
     busy(stream, 100u);
     guarded_counter = before + 1u;
     guarded_sections++;
-    must(xSemaphoreGive(lock) == pdPASS, __LINE__);
+    MUST(xSemaphoreGive(lock) == pdPASS);
 }
 
 static void event_waiter(void *arg)
@@ -329,11 +329,11 @@ static void checker(void *arg)
 {
     (void)arg;
     TickType_t timer_start_tick = xTaskGetTickCount();
-    must(xTimerStart(every_tick, 0) == pdPASS, __LINE__);
+    MUST(xTimerStart(every_tick, 0) == pdPASS);
     start_interrupts(kernel_irq, ISR_STREAM); /* the checker runs first */
     bool arrived = xSemaphoreTake(all_fed, RUN_LIMIT_TICKS) == pdPASS;
     stop_interrupts();
-    must(xTimerStop(every_tick, 0) == pdPASS, __LINE__);
+    MUST(xTimerStop(every_tick, 0) == pdPASS);
     TickType_t timer_ticks = xTaskGetTickCount() - timer_start_tick;
     /* What the interrupt left reaches its waiters (and the timer's last calls
      * run), with time for a server to be replenished; then the workers stop,
@@ -346,10 +346,7 @@ static void checker(void *arg)
     }
     CHECK(wait_parked(WORKERS));
     report(arrived, timer_ticks);
-    vTaskEndScheduler();
-    for (;;) {
-        vTaskDelay(1000);
-    }
+    end_run();
 }
 
 int main(int argc, char **argv)
@@ -361,14 +358,13 @@ int main(int argc, char **argv)
     counting = xSemaphoreCreateCounting(SEMAPHORE_MAX, 0);
     lock = xSemaphoreCreateMutex();
     all_fed = xSemaphoreCreateBinary();
-    must(events != NULL && feed != NULL && counting != NULL && lock != NULL && all_fed != NULL,
-         __LINE__);
+    MUST(events != NULL && feed != NULL && counting != NULL && lock != NULL && all_fed != NULL);
     create_servers();
 #if configTAKT_POLICY == TAKT_POLICY_HSF
-    must(xServerSetTimerServer(server_b) == pdPASS, __LINE__);
+    MUST(xServerSetTimerServer(server_b) == pdPASS);
 #endif
     every_tick = xTimerCreate("TICK", 1, pdTRUE, NULL, timer_tick);
-    must(every_tick != NULL, __LINE__);
+    MUST(every_tick != NULL);
     static TaskFunction_t const code_of[WORKERS] = {event_waiter, bits_waiter, feeder,
                                                     suspender,    churner,     giver};
     for (unsigned w = 0; w < WORKERS; w++) {

@@ -67,7 +67,6 @@ static SemaphoreHandle_t counting;
 static SemaphoreHandle_t lock;
 static SemaphoreHandle_t all_received;
 static TaskHandle_t worker[WORKERS];
-static TaskHandle_t notify_taker_handle;
 /* A consumer below the producers (the queue fills: sends block and time out)
  * and one above them. */
 static const UBaseType_t worker_priority[WORKERS] = {2, 2, 1, 4, 5, 5};
@@ -119,7 +118,7 @@ static void kernel_irq(void)
         }
     }
     if ((choice & 3u) == 2u || (choice & 3u) == 3u) {
-        vTaskNotifyGiveFromISR(notify_taker_handle, &woken);
+        vTaskNotifyGiveFromISR(worker[NOTIFY_TAKER], &woken);
         notifications_given++;
     }
     TIMER_VALUE(KERNEL_TIMER) = kernel_interval(ISR_STREAM);
@@ -165,7 +164,7 @@ static void consumer(void *arg)
     while (!done) {
         message_t m;
         BaseType_t got = xQueueReceive(queue, &m, 1u + (TickType_t)(rng(stream) % 3u));
-        must(xSemaphoreTake(lock, portMAX_DELAY) == pdPASS, __LINE__);
+        MUST(xSemaphoreTake(lock, portMAX_DELAY) == pdPASS);
         if (got == pdPASS) {
             if (m.producer >= PRODUCERS || m.seq >= STRESS_MESSAGES_PER_PRODUCER ||
                 seen[m.producer][m.seq] != 0u) {
@@ -183,7 +182,7 @@ static void consumer(void *arg)
             }
         }
         guarded_update(stream);
-        must(xSemaphoreGive(lock) == pdPASS, __LINE__);
+        MUST(xSemaphoreGive(lock) == pdPASS);
         busy(stream, 200u);
         uint32_t r = rng(stream);
         if (r % 8u == 0u) {
@@ -201,9 +200,9 @@ static void semaphore_taker(void *arg)
             semaphore_taken++;
         }
         if (rng(SEM_TAKER) % 4u == 0u) {
-            must(xSemaphoreTake(lock, portMAX_DELAY) == pdPASS, __LINE__);
+            MUST(xSemaphoreTake(lock, portMAX_DELAY) == pdPASS);
             guarded_update(SEM_TAKER);
-            must(xSemaphoreGive(lock) == pdPASS, __LINE__);
+            MUST(xSemaphoreGive(lock) == pdPASS);
         }
         busy(SEM_TAKER, 200u);
     }
@@ -278,10 +277,7 @@ static void checker(void *arg)
     quiet = true;
     CHECK(wait_parked(WORKERS));
     report(arrived);
-    vTaskEndScheduler();
-    for (;;) {
-        vTaskDelay(1000);
-    }
+    end_run();
 }
 
 int main(int argc, char **argv)
@@ -292,10 +288,7 @@ int main(int argc, char **argv)
     counting = xSemaphoreCreateCounting(SEMAPHORE_MAX, 0);
     lock = xSemaphoreCreateMutex();
     all_received = xSemaphoreCreateBinary();
-    if (queue == NULL || counting == NULL || lock == NULL || all_received == NULL) {
-        fprintf(stderr, "async_stress: objects not created\n");
-        return 1;
-    }
+    MUST(queue != NULL && counting != NULL && lock != NULL && all_received != NULL);
     create_servers();
     static const unsigned server_of[WORKERS] = {0, 1, 0, 1, 1, 0};
     static TaskFunction_t const code_of[WORKERS] = {producer, producer, consumer, consumer,
@@ -305,7 +298,6 @@ int main(int argc, char **argv)
         create_task(code_of[w], worker_name[w], 512, (void *)arg_of[w], worker_priority[w], server_of[w],
                     &worker[w]);
     }
-    notify_taker_handle = worker[NOTIFY_TAKER];
     create_task(checker, "CHECK", 1024, NULL, configMAX_PRIORITIES - 1, 1, NULL);
     vTaskStartScheduler();
     return CHECK_SUMMARY();

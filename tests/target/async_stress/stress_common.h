@@ -86,13 +86,14 @@ void vApplicationStackOverflowHook(TaskHandle_t xTask, char *pcTaskName)
     takt_arm_exit(71);
 }
 
-/* A call that cannot fail in these programs, failing: the run stops there. */
-static void must(bool ok, int line)
-{
-    if (!ok) {
-        vAssertCalled(__FILE__, line);
-    }
-}
+/* A call that cannot fail in these programs, failing: the run stops there,
+ * naming the caller's file and line. */
+#define MUST(ok)                               \
+    do {                                       \
+        if (!(ok)) {                           \
+            vAssertCalled(__FILE__, __LINE__); \
+        }                                      \
+    } while (0)
 
 /* ---- float registers (Cortex-M4F) ---- */
 
@@ -169,6 +170,16 @@ static bool wait_parked(uint32_t workers)
     return parked == workers;
 }
 
+/* The checker's last act: the run ends and vTaskStartScheduler returns to
+ * main, which prints the summary. */
+static void end_run(void)
+{
+    vTaskEndScheduler();
+    for (;;) {
+        vTaskDelay(1000);
+    }
+}
+
 /* ---- the interrupts ---- */
 
 static volatile uint32_t high_irqs, high_in_section, high_nested;
@@ -222,9 +233,8 @@ static void high_irq(void)
 /* From the first task that runs: both timers on. */
 static void start_interrupts(void (*kernel_handler)(void), unsigned kernel_stream)
 {
-    must(takt_arm_irq_attach(KERNEL_TIMER_IRQ, kernel_handler, TAKT_ARM_KERNEL_IRQ_PRIORITY) == 0 &&
-             takt_arm_irq_attach(HIGH_TIMER_IRQ, high_irq, HIGH_IRQ_PRIORITY) == 0,
-         __LINE__);
+    MUST(takt_arm_irq_attach(KERNEL_TIMER_IRQ, kernel_handler, TAKT_ARM_KERNEL_IRQ_PRIORITY) == 0 &&
+             takt_arm_irq_attach(HIGH_TIMER_IRQ, high_irq, HIGH_IRQ_PRIORITY) == 0);
     timer_start(KERNEL_TIMER, kernel_interval(kernel_stream));
     timer_start(HIGH_TIMER, 500u);
 }
@@ -263,9 +273,8 @@ static ServerHandle_t server_a, server_b;
 static void create_servers(void)
 {
 #if configTAKT_POLICY == TAKT_POLICY_HSF
-    must(xServerCreate(8, 3, 2, eServerIdling, "SA", &server_a) == pdPASS &&
-             xServerCreate(6, 2, 3, eServerDeferrable, "SB", &server_b) == pdPASS,
-         __LINE__);
+    MUST(xServerCreate(8, 3, 2, eServerIdling, "SA", &server_a) == pdPASS &&
+             xServerCreate(6, 2, 3, eServerDeferrable, "SB", &server_b) == pdPASS);
 #endif
 }
 
