@@ -48,9 +48,10 @@ int takt_task_info(const takt_task_t *task, takt_task_info_t *info, bool stack_h
     return target != NULL ? TAKT_OK : TAKT_ERR_ARG;
 }
 
-unsigned takt_task_info_all(takt_task_info_t *info, unsigned max, bool stack_high_water)
+unsigned takt_task_info_each(void (*visit)(const takt_task_info_t *info, void *ctx), void *ctx,
+                             bool stack_high_water)
 {
-    if (port_in_isr()) {
+    if (port_in_isr() || visit == NULL) {
         return 0;
     }
     /* With the scheduler locked no other task runs, so none is created or
@@ -59,18 +60,18 @@ unsigned takt_task_info_all(takt_task_info_t *info, unsigned max, bool stack_hig
      * with interrupts open. A lock already at its deepest nesting still
      * holds the scheduler. */
     int locked = takt_sched_lock();
-    unsigned live = 0;
+    unsigned visited = 0;
     const takt_list_t *all = &takt_kernel.all_tasks;
     for (takt_list_node_t *node = all->next; node != all; node = node->next) {
-        if (info != NULL && live < max) {
-            snapshot(TAKT_CONTAINER_OF(node, takt_task_t, all_node), &info[live], stack_high_water);
-        }
-        live++;
+        takt_task_info_t info;
+        snapshot(TAKT_CONTAINER_OF(node, takt_task_t, all_node), &info, stack_high_water);
+        visit(&info, ctx);
+        visited++;
     }
     if (locked == TAKT_OK) {
         (void)takt_sched_unlock();
     }
-    return live;
+    return visited;
 }
 
 #if TAKT_CONFIG_RUN_TIME_STATS

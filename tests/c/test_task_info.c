@@ -1,5 +1,5 @@
 /*
- * takt_task_info / takt_task_info_all (snapshots: names, ids, states,
+ * takt_task_info / takt_task_info_each (snapshots: names, ids, states,
  * priorities, stacks; a short array; the caller; bad arguments; from an
  * interrupt), the run time charged at every switch (TAKT_CONFIG_RUN_TIME_STATS,
  * counted in virtual test ns, so exact: the running task's includes its
@@ -15,6 +15,29 @@ uint32_t test_run_time_counter(void)
 
 static takt_task_t *first, *second;
 
+/* Collects the walk's snapshots into an array (at most its size). */
+typedef struct {
+    takt_task_info_t *info;
+    unsigned max, seen;
+} collect_t;
+
+static void collect(const takt_task_info_t *info, void *ctx)
+{
+    collect_t *c = ctx;
+    if (c->seen < c->max) {
+        c->info[c->seen] = *info;
+    }
+    c->seen++;
+}
+
+static unsigned info_all(takt_task_info_t *info, unsigned max, bool stack_high_water)
+{
+    collect_t c = {info, max, 0};
+    unsigned visited = takt_task_info_each(collect, &c, stack_high_water);
+    CHECK_EQ(visited, c.seen);
+    return visited;
+}
+
 static int isr_result = 99;
 static unsigned isr_count = 99;
 
@@ -23,7 +46,7 @@ static void isr_queries(void *arg)
     (void)arg;
     takt_task_info_t one;
     isr_result = takt_task_info(first, &one, false);
-    isr_count = takt_task_info_all(&one, 1, false);
+    isr_count = takt_task_info_each(collect, &(collect_t){&one, 1, 0}, false);
 }
 
 static void first_body(void *arg)
@@ -49,7 +72,7 @@ static void second_body(void *arg)
     h_work(4); /* 3 .. 7 */
     takt_task_info_t info[5];
     memset(info, 0xa5, sizeof(info));
-    CHECK_EQ(takt_task_info_all(info, 5, true), 3u);
+    CHECK_EQ(info_all(info, 5, true), 3u);
     CHECK(info[0].task == takt_task_idle() && info[1].task == first && info[2].task == second);
     CHECK_EQ(info[0].id, 0u);
     CHECK_EQ(info[1].id, 1u);
@@ -70,10 +93,10 @@ static void second_body(void *arg)
 
     /* A short array: the count of all, only max written. */
     memset(info, 0xa5, sizeof(info));
-    CHECK_EQ(takt_task_info_all(info, 1, false), 3u);
+    CHECK_EQ(info_all(info, 1, false), 3u);
     CHECK(info[0].task == takt_task_idle() && info[0].stack_high_water == 0u);
     CHECK(info[1].task == (takt_task_t *)(uintptr_t)0xa5a5a5a5a5a5a5a5ull);
-    CHECK_EQ(takt_task_info_all(NULL, 0, false), 3u);
+    CHECK_EQ(takt_task_info_each(NULL, NULL, false), 0u);
 
     /* One task; NULL is the caller. */
     takt_task_info_t one;
@@ -86,7 +109,7 @@ static void second_body(void *arg)
 
     CHECK_EQ(hp_inject_irq(hp_now_ns() + T(1), 5, isr_queries, NULL), TAKT_OK);
     CHECK_EQ(takt_sched_lock(), TAKT_OK); /* the walk nests in a held lock */
-    CHECK_EQ(takt_task_info_all(info, 5, false), 3u);
+    CHECK_EQ(info_all(info, 5, false), 3u);
     CHECK_EQ(takt_sched_lock_depth(), 1u);
     CHECK_EQ(takt_sched_unlock(), 0);
 
@@ -121,7 +144,7 @@ static void run(takt_scheduler_t scheduler)
     }
     /* Before the start: snapshots work, no task runs. */
     takt_task_info_t info[3];
-    CHECK_EQ(takt_task_info_all(info, 3, false), 3u);
+    CHECK_EQ(info_all(info, 3, false), 3u);
     CHECK(info[1].state == TAKT_TASK_READY && info[2].state == TAKT_TASK_READY && info[1].run_time == 0u);
     isr_result = 99;
     isr_count = 99;

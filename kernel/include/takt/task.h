@@ -271,16 +271,18 @@ typedef struct {
 int takt_task_info(const takt_task_t *task, takt_task_info_t *info, bool stack_high_water);
 
 /*
- * Snapshots of the live tasks, in creation order (the idle task first), in
- * info[0 .. max): returns how many tasks live (more than max: only max were
- * written). The scheduler is locked for the walk, so the set of tasks cannot
- * change under it (no task runs, and interrupts can neither create nor delete
- * one); interrupts are masked only while one task's fields are read, so the
- * longest masked stretch does not grow with the number of tasks. The walk costs
- * O(tasks), plus O(stack bytes) per task with stack_high_water. Returns 0 from
- * an interrupt. Context: task or before start.
+ * Calls visit(info, ctx) with a snapshot of each live task, in creation order
+ * (the idle task first); returns how many tasks were visited. The scheduler
+ * is locked for the walk, so the set of tasks cannot change under it (no
+ * other task runs, and interrupts can neither create nor delete one): visit
+ * runs with interrupts enabled and must not block. Interrupts are masked only
+ * while one task's fields are read, so the longest masked stretch does not
+ * grow with the number of tasks. The walk costs O(tasks), plus O(stack bytes)
+ * per task with stack_high_water. Returns 0 (visits none) from an interrupt
+ * or for a NULL visit. Context: task or before start.
  */
-unsigned takt_task_info_all(takt_task_info_t *info, unsigned max, bool stack_high_water);
+unsigned takt_task_info_each(void (*visit)(const takt_task_info_t *info, void *ctx), void *ctx,
+                             bool stack_high_water);
 
 #if TAKT_CONFIG_RUN_TIME_STATS
 /* Counter ticks the task has run (NULL: the caller): up to now for the running
