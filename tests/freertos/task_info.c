@@ -279,7 +279,7 @@ static void check_tags_and_locals(void)
           "xTaskGetApplicationTaskTag: per task, NULL until set");
     CHECK(xTaskCallApplicationTaskHook(NULL, &calls) == 11 && calls == 1, "the caller's hook, with its argument");
     CHECK(xTaskCallApplicationTaskHook(worker, &calls) == 22 && calls == 11, "another task's hook");
-    CHECK(xTaskCallApplicationTaskHook(sleeper, &calls) == pdFAIL && calls == 11, "no tag: pdFAIL");
+    CHECK(xTaskCallApplicationTaskHook(sleeper, &calls) == pdFAIL && calls == 11, "no tag: the hook call fails");
 
     static int a, b;
     vTaskSetThreadLocalStoragePointer(NULL, 0, &a);
