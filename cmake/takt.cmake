@@ -18,6 +18,7 @@ set(TAKT_KERNEL_SOURCES
   ${TAKT_ROOT}/kernel/services/kernel.c
   ${TAKT_ROOT}/kernel/services/task.c
   ${TAKT_ROOT}/kernel/services/task_lookup.c
+  ${TAKT_ROOT}/kernel/services/task_info.c
   ${TAKT_ROOT}/kernel/services/job.c
   ${TAKT_ROOT}/kernel/services/time.c
   ${TAKT_ROOT}/kernel/services/trace.c

@@ -98,6 +98,9 @@ typedef struct {
     takt_list_t reclaim; /* self-deleted dynamic tasks whose memory the idle task frees */
     takt_task_t idle;
     takt_server_t *soft_timer_server; /* hsf: where the timer task will live (takt/soft_timer.h) */
+#if TAKT_CONFIG_RUN_TIME_STATS
+    takt_run_time_t run_time_switched_in; /* the counter when the running task was dispatched */
+#endif
 } takt_kernel_t;
 
 extern takt_kernel_t takt_kernel;
@@ -148,6 +151,18 @@ static inline bool sched_in_ready_queue(const takt_task_t *task)
 {
     return task->state == TAKT_TASK_READY || task->state == TAKT_TASK_RUNNING;
 }
+#if TAKT_CONFIG_RUN_TIME_STATS
+/* The running task leaves (or runs from now on, at the start): it is charged
+ * the counter ticks since it was dispatched. Assumptions: kernel lock held. */
+static inline void sched_charge_run_time(takt_task_t *leaving)
+{
+    takt_run_time_t now = TAKT_CONFIG_RUN_TIME_COUNTER();
+    if (leaving != NULL) {
+        leaving->run_time += (takt_run_time_t)(now - takt_kernel.run_time_switched_in);
+    }
+    takt_kernel.run_time_switched_in = now;
+}
+#endif
 /* sched_block_current: sched/bound.h, where the policy's remove inlines. */
 /* Whether the port may be asked for a switch now: not before the run starts
  * (the port must not switch then), unless it takes requests at any time. */

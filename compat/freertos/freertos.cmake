@@ -32,8 +32,12 @@ function(takt_add_freertos NAME)
   target_sources(${NAME} PRIVATE
     ${TAKT_FREERTOS_DIR}/src/scheduler.c
     ${TAKT_FREERTOS_DIR}/src/tasks.c
+    ${TAKT_FREERTOS_DIR}/src/task_info.c
+    ${TAKT_FREERTOS_DIR}/src/task_format.c
+    ${TAKT_FREERTOS_DIR}/src/task_local.c
     ${TAKT_FREERTOS_DIR}/src/notify.c
     ${TAKT_FREERTOS_DIR}/src/queue.c
+    ${TAKT_FREERTOS_DIR}/src/queue_info.c
     ${TAKT_FREERTOS_DIR}/src/event_groups.c
     ${TAKT_FREERTOS_DIR}/src/timers.c
     ${TAKT_FREERTOS_DIR}/src/heap.c

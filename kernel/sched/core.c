@@ -166,6 +166,9 @@ static takt_task_t *dispatch(takt_task_t *cur, takt_task_t *next)
     }
     if (next != cur) {
         k->context_switches++;
+#if TAKT_CONFIG_RUN_TIME_STATS
+        sched_charge_run_time(cur);
+#endif
         if (TAKT_CONFIG_STACK_CHECK && cur->state != TAKT_TASK_DELETED) {
             task_stack_check(cur);
         }

@@ -86,6 +86,9 @@ TAKT_COLD void takt_start(void)
         sched_policy()->dispatching(first);
     }
     k->current = first;
+#if TAKT_CONFIG_RUN_TIME_STATS
+    sched_charge_run_time(NULL); /* the first task runs from now */
+#endif
     trace_record(TAKT_EV_DISPATCH, first, task_current_job(first));
     k->started = true;
     cold_critical_exit(key);

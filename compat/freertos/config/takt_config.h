@@ -58,6 +58,24 @@ void vTaktFreeRTOSAssertFailed(const char *file, int line);
 #define TAKT_CONFIG_SOFT_TIMER_STACK_SIZE ((size_t)configMINIMAL_STACK_SIZE * sizeof(uintptr_t))
 #define TAKT_CONFIG_SOFT_TIMER_COMMANDS 1
 #endif
+/* Run-time statistics: the application's counter, read at every switch. */
+#define TAKT_CONFIG_RUN_TIME_STATS (configGENERATE_RUN_TIME_STATS != 0)
+#define TAKT_CONFIG_RUN_TIME_TYPE configRUN_TIME_COUNTER_TYPE
+#if configGENERATE_RUN_TIME_STATS
+#ifdef portALT_GET_RUN_TIME_COUNTER_VALUE
+static inline configRUN_TIME_COUNTER_TYPE ulTaktFreeRTOSRunTimeCounter(void)
+{
+    configRUN_TIME_COUNTER_TYPE value;
+    portALT_GET_RUN_TIME_COUNTER_VALUE(value);
+    return value;
+}
+#define TAKT_CONFIG_RUN_TIME_COUNTER() ulTaktFreeRTOSRunTimeCounter()
+#else
+#define TAKT_CONFIG_RUN_TIME_COUNTER() ((configRUN_TIME_COUNTER_TYPE)(portGET_RUN_TIME_COUNTER_VALUE()))
+#endif
+#endif
+/* Task numbers, tags and thread-local storage pointers (takt_freertos_config.h). */
+#define TAKT_CONFIG_TASK_USER_WORDS TAKT_FREERTOS_TASK_WORDS
 /* The kernel's own consistency checks go to configASSERT when the application defines it. */
 #ifdef configASSERT
 #define TAKT_CONFIG_ASSERTS 1

@@ -34,6 +34,10 @@ struct QueueDefinition {
     } object;
     uint8_t kind;    /* TaktFreeRTOSQueueKind_t */
     uint8_t dynamic; /* memory from pvPortMalloc, freed by vQueueDelete */
+#if configUSE_TRACE_FACILITY
+    UBaseType_t number; /* the application's (vQueueSetQueueNumber) */
+    uint8_t type;       /* queueQUEUE_TYPE_* of a semaphore or mutex (0: a queue or set) */
+#endif
 };
 
 typedef struct QueueDefinition *QueueHandle_t;
@@ -87,11 +91,39 @@ UBaseType_t uxQueueSpacesAvailable(const QueueHandle_t xQueue);
 BaseType_t xQueueIsQueueEmptyFromISR(const QueueHandle_t xQueue);
 BaseType_t xQueueIsQueueFullFromISR(const QueueHandle_t xQueue);
 
-/* The queue registry is a debugger aid; Takt keeps none. */
+/* ---- the queue registry (configQUEUE_REGISTRY_SIZE > 0) ----
+ * Names for queues, semaphores and mutexes, for debuggers and
+ * pcQueueGetName: configQUEUE_REGISTRY_SIZE entries. The name is kept as a
+ * pointer (it must outlive the entry). Adding a queue already registered
+ * renames it; adding to a full registry (or a NULL name) does nothing;
+ * vQueueDelete unregisters. With size 0 these do nothing and pcQueueGetName
+ * returns NULL, as in FreeRTOS. Task or interrupt context. */
+#if configQUEUE_REGISTRY_SIZE > 0
+void vQueueAddToRegistry(QueueHandle_t xQueue, const char *pcQueueName);
+void vQueueUnregisterQueue(QueueHandle_t xQueue);
+/* The registered name; NULL if the queue is not in the registry. */
+const char *pcQueueGetName(QueueHandle_t xQueue);
+#else
 #define vQueueAddToRegistry(xQueue, pcQueueName) ((void)(xQueue), (void)(pcQueueName))
 #define vQueueUnregisterQueue(xQueue) ((void)(xQueue))
-TAKT_FREERTOS_UNSUPPORTED("pcQueueGetName (queue registry)")
-const char *pcQueueGetName(QueueHandle_t xQueue);
+#define pcQueueGetName(xQueue) ((void)(xQueue), (const char *)NULL)
+#endif
+
+/* ---- trace facility (configUSE_TRACE_FACILITY) ---- */
+#define queueQUEUE_TYPE_BASE ((uint8_t)0U)
+#define queueQUEUE_TYPE_SET ((uint8_t)0U)
+#define queueQUEUE_TYPE_MUTEX ((uint8_t)1U)
+#define queueQUEUE_TYPE_COUNTING_SEMAPHORE ((uint8_t)2U)
+#define queueQUEUE_TYPE_BINARY_SEMAPHORE ((uint8_t)3U)
+#define queueQUEUE_TYPE_RECURSIVE_MUTEX ((uint8_t)4U)
+/* The application's number for a queue (0 until set). */
+TAKT_FREERTOS_TRACE_FACILITY
+UBaseType_t uxQueueGetQueueNumber(QueueHandle_t xQueue);
+TAKT_FREERTOS_TRACE_FACILITY
+void vQueueSetQueueNumber(QueueHandle_t xQueue, UBaseType_t uxQueueNumber);
+/* The queueQUEUE_TYPE_* the handle was created as. */
+TAKT_FREERTOS_TRACE_FACILITY
+uint8_t ucQueueGetQueueType(QueueHandle_t xQueue);
 
 /* ---- queue sets (configUSE_QUEUE_SETS) ---- */
 #if configUSE_QUEUE_SETS

@@ -91,6 +91,27 @@
 #ifndef configQUEUE_REGISTRY_SIZE
 #define configQUEUE_REGISTRY_SIZE 0
 #endif
+#ifndef configUSE_TRACE_FACILITY
+#define configUSE_TRACE_FACILITY 0
+#endif
+#ifndef configUSE_STATS_FORMATTING_FUNCTIONS
+#define configUSE_STATS_FORMATTING_FUNCTIONS 0
+#endif
+#ifndef configSTATS_BUFFER_MAX_LENGTH
+#define configSTATS_BUFFER_MAX_LENGTH 0xFFFF
+#endif
+#ifndef configGENERATE_RUN_TIME_STATS
+#define configGENERATE_RUN_TIME_STATS 0
+#endif
+#ifndef configRUN_TIME_COUNTER_TYPE
+#define configRUN_TIME_COUNTER_TYPE uint32_t
+#endif
+#ifndef configUSE_APPLICATION_TASK_TAG
+#define configUSE_APPLICATION_TASK_TAG 0
+#endif
+#ifndef configNUM_THREAD_LOCAL_STORAGE_POINTERS
+#define configNUM_THREAD_LOCAL_STORAGE_POINTERS 0
+#endif
 #ifndef INCLUDE_vTaskPrioritySet
 #define INCLUDE_vTaskPrioritySet 1
 #endif
@@ -211,17 +232,20 @@
     (defined(configNUM_CORES) && configNUM_CORES > 1)
 #error "FreeRTOSConfig.h: configNUMBER_OF_CORES > 1 (SMP) is not supported by Takt"
 #endif
-#if defined(configGENERATE_RUN_TIME_STATS) && configGENERATE_RUN_TIME_STATS
-#error "FreeRTOSConfig.h: configGENERATE_RUN_TIME_STATS is not supported by Takt"
+/* Run-time statistics need the application's counter, as in FreeRTOS. */
+#if configGENERATE_RUN_TIME_STATS
+#if !defined(portGET_RUN_TIME_COUNTER_VALUE) && !defined(portALT_GET_RUN_TIME_COUNTER_VALUE)
+#error "FreeRTOSConfig.h: configGENERATE_RUN_TIME_STATS needs portGET_RUN_TIME_COUNTER_VALUE() or portALT_GET_RUN_TIME_COUNTER_VALUE(x)"
 #endif
-#if defined(configUSE_STATS_FORMATTING_FUNCTIONS) && configUSE_STATS_FORMATTING_FUNCTIONS
-#error "FreeRTOSConfig.h: configUSE_STATS_FORMATTING_FUNCTIONS is not supported by Takt"
+#ifndef portCONFIGURE_TIMER_FOR_RUN_TIME_STATS
+#error "FreeRTOSConfig.h: configGENERATE_RUN_TIME_STATS needs portCONFIGURE_TIMER_FOR_RUN_TIME_STATS()"
 #endif
-#if defined(configUSE_APPLICATION_TASK_TAG) && configUSE_APPLICATION_TASK_TAG
-#error "FreeRTOSConfig.h: configUSE_APPLICATION_TASK_TAG is not supported by Takt"
 #endif
-#if defined(configNUM_THREAD_LOCAL_STORAGE_POINTERS) && configNUM_THREAD_LOCAL_STORAGE_POINTERS > 0
-#error "FreeRTOSConfig.h: configNUM_THREAD_LOCAL_STORAGE_POINTERS > 0 is not supported by Takt"
+#if configNUM_THREAD_LOCAL_STORAGE_POINTERS < 0 || configNUM_THREAD_LOCAL_STORAGE_POINTERS > 62
+#error "FreeRTOSConfig.h: configNUM_THREAD_LOCAL_STORAGE_POINTERS must be within 0..62 on Takt"
+#endif
+#if configUSE_DAEMON_TASK_STARTUP_HOOK
+#error "FreeRTOSConfig.h: configUSE_DAEMON_TASK_STARTUP_HOOK is not supported by Takt"
 #endif
 #if (defined(configUSE_NEWLIB_REENTRANT) && configUSE_NEWLIB_REENTRANT) || \
     (defined(configUSE_C_RUNTIME_TLS_SUPPORT) && configUSE_C_RUNTIME_TLS_SUPPORT)
@@ -229,9 +253,6 @@
 #endif
 #if defined(configENABLE_MPU) && configENABLE_MPU
 #error "FreeRTOSConfig.h: configENABLE_MPU is not supported by Takt"
-#endif
-#if defined(configUSE_DAEMON_TASK_STARTUP_HOOK) && configUSE_DAEMON_TASK_STARTUP_HOOK
-#error "FreeRTOSConfig.h: configUSE_DAEMON_TASK_STARTUP_HOOK is not supported by Takt"
 #endif
 #if defined(configUSE_SB_COMPLETED_CALLBACK) && configUSE_SB_COMPLETED_CALLBACK
 #error "FreeRTOSConfig.h: configUSE_SB_COMPLETED_CALLBACK (stream buffers) is not supported by Takt"
@@ -250,6 +271,21 @@
  * with this message (GCC and Clang). */
 #define TAKT_FREERTOS_UNSUPPORTED(what) \
     __attribute__((error("not supported by Takt's FreeRTOS layer: " what " (see docs/freertos.md)")))
+
+/* Marks a FreeRTOS function whose option is off: calling it stops the build
+ * naming the option (FreeRTOS would leave it undeclared or undefined). */
+#define TAKT_FREERTOS_NEEDS(option) \
+    __attribute__((error("needs " option " in FreeRTOSConfig.h (see docs/freertos.md)")))
+
+/* The words each task keeps for the layer (the kernel's
+ * TAKT_CONFIG_TASK_USER_WORDS): the task number (configUSE_TRACE_FACILITY),
+ * the application task tag, then the thread-local storage pointers. Only
+ * what is configured is there: with none of them the control block has no
+ * such field. */
+#define TAKT_FREERTOS_WORD_TASK_NUMBER 0
+#define TAKT_FREERTOS_WORD_TAG (TAKT_FREERTOS_WORD_TASK_NUMBER + (configUSE_TRACE_FACILITY ? 1 : 0))
+#define TAKT_FREERTOS_WORD_TLS (TAKT_FREERTOS_WORD_TAG + (configUSE_APPLICATION_TASK_TAG ? 1 : 0))
+#define TAKT_FREERTOS_TASK_WORDS (TAKT_FREERTOS_WORD_TLS + configNUM_THREAD_LOCAL_STORAGE_POINTERS)
 
 /* Under hsf every task lives in a server: the creation calls without one are
  * refused at compile time (server.h has the ones with a server). */

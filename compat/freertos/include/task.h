@@ -207,24 +207,133 @@ TaskHandle_t xTaskGetIdleTaskHandle(void);
  * (ready, running, suspended, or a periodic task waiting for its release). */
 BaseType_t xTaskAbortDelay(TaskHandle_t xTask);
 
-/* ---- not supported: a call stops the build with this message ---- */
-TAKT_FREERTOS_UNSUPPORTED("uxTaskGetSystemState")
-UBaseType_t uxTaskGetSystemState(void *pxTaskStatusArray, const UBaseType_t uxArraySize,
-                                 uint32_t *const pulTotalRunTime);
-TAKT_FREERTOS_UNSUPPORTED("vTaskList")
-void vTaskList(char *pcWriteBuffer);
-TAKT_FREERTOS_UNSUPPORTED("vTaskListTasks")
+/* ---- task introspection (configUSE_TRACE_FACILITY) ----
+ * Snapshots of tasks, as FreeRTOS's TaskStatus_t. Not from an interrupt
+ * (configASSERT). xTaskNumber is Takt's task id: creation order, the idle
+ * task 0 (the application's own number is uxTaskGetTaskNumber's). Priorities
+ * are FreeRTOS numbers; under TAKT_POLICY_HSF a task's priority within its
+ * server. ulRunTimeCounter is 0 without configGENERATE_RUN_TIME_STATS. */
+typedef struct xTASK_STATUS {
+    TaskHandle_t xHandle;
+    const char *pcTaskName;
+    UBaseType_t xTaskNumber;
+    eTaskState eCurrentState;
+    UBaseType_t uxCurrentPriority;
+    UBaseType_t uxBasePriority;
+    configRUN_TIME_COUNTER_TYPE ulRunTimeCounter;
+    StackType_t *pxStackBase;
+    configSTACK_DEPTH_TYPE usStackHighWaterMark; /* words; 0 unless asked (vTaskGetInfo) */
+} TaskStatus_t;
+
+#if configUSE_TRACE_FACILITY
+#define TAKT_FREERTOS_TRACE_FACILITY
+#else
+#define TAKT_FREERTOS_TRACE_FACILITY TAKT_FREERTOS_NEEDS("configUSE_TRACE_FACILITY 1")
+#endif
+/* xTask NULL: the caller. With eState other than eInvalid that state is
+ * reported instead of the task's own; xGetFreeStackSpace pdTRUE scans the
+ * stack for its high-water mark (O(stack)). */
+TAKT_FREERTOS_TRACE_FACILITY
+void vTaskGetInfo(TaskHandle_t xTask, TaskStatus_t *pxTaskStatus, BaseType_t xGetFreeStackSpace, eTaskState eState);
+/* Fills pxTaskStatusArray with every live task (creation order, the idle task
+ * first; stack high-water marks included) and returns how many; 0 and
+ * nothing written if uxArraySize is below uxTaskGetNumberOfTasks().
+ * *pulTotalRunTime (may be NULL): the run-time counter now, or 0 without
+ * configGENERATE_RUN_TIME_STATS. The scheduler is locked for the walk. */
+TAKT_FREERTOS_TRACE_FACILITY
+UBaseType_t uxTaskGetSystemState(TaskStatus_t *const pxTaskStatusArray, const UBaseType_t uxArraySize,
+                                 configRUN_TIME_COUNTER_TYPE *const pulTotalRunTime);
+/* The application's number for a task (0 until set; NULL handle: 0). */
+TAKT_FREERTOS_TRACE_FACILITY
+UBaseType_t uxTaskGetTaskNumber(TaskHandle_t xTask);
+TAKT_FREERTOS_TRACE_FACILITY
+void vTaskSetTaskNumber(TaskHandle_t xTask, const UBaseType_t uxHandle);
+
+/* ---- formatted lists (configUSE_STATS_FORMATTING_FUNCTIONS) ----
+ * One line per task, creation order: the name padded with spaces to
+ * configMAX_TASK_NAME_LEN - 1, then tab-separated the state (X running,
+ * R ready, B blocked, S suspended, D deleted), the priority, the stack
+ * high-water mark (words) and the task number, ending "\r\n". The output is
+ * cut to uxBufferLength bytes, NUL included (never written past). */
+#if configUSE_STATS_FORMATTING_FUNCTIONS && configUSE_TRACE_FACILITY
+#define TAKT_FREERTOS_LIST_TASKS
+#else
+#define TAKT_FREERTOS_LIST_TASKS TAKT_FREERTOS_NEEDS("configUSE_STATS_FORMATTING_FUNCTIONS 1 and configUSE_TRACE_FACILITY 1")
+#endif
+TAKT_FREERTOS_LIST_TASKS
 void vTaskListTasks(char *pcWriteBuffer, size_t uxBufferLength);
-TAKT_FREERTOS_UNSUPPORTED("vTaskGetRunTimeStats")
+/* As vTaskListTasks with no length (FreeRTOS's old form): the buffer must
+ * hold every line; bounded at configSTATS_BUFFER_MAX_LENGTH bytes (0xFFFF
+ * unless set), as in FreeRTOS. Same for vTaskGetRunTimeStats. */
+TAKT_FREERTOS_LIST_TASKS
+void vTaskList(char *pcWriteBuffer);
+
+/* ---- run-time statistics (configGENERATE_RUN_TIME_STATS) ----
+ * The counter is the application's portGET_RUN_TIME_COUNTER_VALUE()
+ * (portCONFIGURE_TIMER_FOR_RUN_TIME_STATS() sets it up, called by
+ * vTaskStartScheduler); the kernel charges each task the counter ticks from
+ * its dispatch to its switch away. A running task's count includes its run
+ * so far. Percentages are of the counter's value now (FreeRTOS's total). */
+#if configGENERATE_RUN_TIME_STATS
+#define TAKT_FREERTOS_RUN_TIME_STATS
+#else
+#define TAKT_FREERTOS_RUN_TIME_STATS TAKT_FREERTOS_NEEDS("configGENERATE_RUN_TIME_STATS 1")
+#endif
+/* NULL: the caller. */
+TAKT_FREERTOS_RUN_TIME_STATS
+configRUN_TIME_COUNTER_TYPE ulTaskGetRunTimeCounter(const TaskHandle_t xTask);
+TAKT_FREERTOS_RUN_TIME_STATS
+configRUN_TIME_COUNTER_TYPE ulTaskGetRunTimePercent(const TaskHandle_t xTask);
+TAKT_FREERTOS_RUN_TIME_STATS
+configRUN_TIME_COUNTER_TYPE ulTaskGetIdleRunTimeCounter(void);
+TAKT_FREERTOS_RUN_TIME_STATS
+configRUN_TIME_COUNTER_TYPE ulTaskGetIdleRunTimePercent(void);
+/* One line per task: the name padded as in vTaskListTasks, a tab, the run
+ * time, two tabs, the percentage and "%" ("<1%" below one), "\r\n". Cut to
+ * uxBufferLength bytes, NUL included. */
+#if configGENERATE_RUN_TIME_STATS && configUSE_STATS_FORMATTING_FUNCTIONS && configUSE_TRACE_FACILITY
+#define TAKT_FREERTOS_RUN_TIME_LIST
+#else
+#define TAKT_FREERTOS_RUN_TIME_LIST TAKT_FREERTOS_NEEDS( \
+    "configGENERATE_RUN_TIME_STATS 1, configUSE_STATS_FORMATTING_FUNCTIONS 1 and configUSE_TRACE_FACILITY 1")
+#endif
+TAKT_FREERTOS_RUN_TIME_LIST
+void vTaskGetRunTimeStatistics(char *pcWriteBuffer, size_t uxBufferLength);
+TAKT_FREERTOS_RUN_TIME_LIST
 void vTaskGetRunTimeStats(char *pcWriteBuffer);
-TAKT_FREERTOS_UNSUPPORTED("vTaskGetInfo")
-void vTaskGetInfo(TaskHandle_t xTask, void *pxTaskStatus, BaseType_t xGetFreeStackSpace, eTaskState eState);
-TAKT_FREERTOS_UNSUPPORTED("vTaskSetApplicationTaskTag")
+
+/* ---- application task tag (configUSE_APPLICATION_TASK_TAG) ----
+ * NULL handle: the caller. The tag is a hook function (or any value the
+ * application casts to one); 0 until set. */
+#if configUSE_APPLICATION_TASK_TAG
+#define TAKT_FREERTOS_TASK_TAG
+#else
+#define TAKT_FREERTOS_TASK_TAG TAKT_FREERTOS_NEEDS("configUSE_APPLICATION_TASK_TAG 1")
+#endif
+TAKT_FREERTOS_TASK_TAG
 void vTaskSetApplicationTaskTag(TaskHandle_t xTask, TaskHookFunction_t pxHookFunction);
-TAKT_FREERTOS_UNSUPPORTED("vTaskSetThreadLocalStoragePointer")
+TAKT_FREERTOS_TASK_TAG
+TaskHookFunction_t xTaskGetApplicationTaskTag(TaskHandle_t xTask);
+TAKT_FREERTOS_TASK_TAG
+TaskHookFunction_t xTaskGetApplicationTaskTagFromISR(TaskHandle_t xTask);
+/* Calls the task's tag with pvParameter and returns its result; pdFAIL if it has none. */
+TAKT_FREERTOS_TASK_TAG
+BaseType_t xTaskCallApplicationTaskHook(TaskHandle_t xTask, void *pvParameter);
+
+/* ---- thread-local storage (configNUM_THREAD_LOCAL_STORAGE_POINTERS) ----
+ * NULL handle: the caller. An index outside 0 .. configNUM_THREAD_LOCAL_
+ * STORAGE_POINTERS - 1 trips configASSERT (set: nothing; get: NULL). */
+#if configNUM_THREAD_LOCAL_STORAGE_POINTERS > 0
+#define TAKT_FREERTOS_TLS
+#else
+#define TAKT_FREERTOS_TLS TAKT_FREERTOS_NEEDS("configNUM_THREAD_LOCAL_STORAGE_POINTERS > 0")
+#endif
+TAKT_FREERTOS_TLS
 void vTaskSetThreadLocalStoragePointer(TaskHandle_t xTaskToSet, BaseType_t xIndex, void *pvValue);
-TAKT_FREERTOS_UNSUPPORTED("pvTaskGetThreadLocalStoragePointer")
+TAKT_FREERTOS_TLS
 void *pvTaskGetThreadLocalStoragePointer(TaskHandle_t xTaskToQuery, BaseType_t xIndex);
+
+/* ---- not supported: a call stops the build with this message ---- */
 TAKT_FREERTOS_UNSUPPORTED("xTaskCreateRestricted (MPU)")
 BaseType_t xTaskCreateRestricted(const void *const pxTaskDefinition, TaskHandle_t *pxCreatedTask);
 TAKT_FREERTOS_UNSUPPORTED("vTaskStepTick (tickless idle)")

@@ -111,6 +111,11 @@ TAKT_COLD void vQueueDelete(QueueHandle_t xQueue)
         break;
     }
     configASSERT(err == TAKT_OK); /* FreeRTOS: no task may wait on a deleted queue */
+#if configQUEUE_REGISTRY_SIZE > 0
+    if (err == TAKT_OK) {
+        vQueueUnregisterQueue(xQueue);
+    }
+#endif
     if (err == TAKT_OK && xQueue->dynamic) {
         vPortFree(xQueue);
     }
@@ -252,6 +257,20 @@ BaseType_t xQueueIsQueueFullFromISR(const QueueHandle_t xQueue)
 
 /* ---- semaphores and mutexes ---- */
 
+#if configUSE_TRACE_FACILITY
+/* The FreeRTOS type of a new semaphore or mutex (ucQueueGetQueueType). */
+static QueueHandle_t typed(QueueHandle_t made, uint8_t type)
+{
+    if (made != NULL) {
+        made->type = type;
+    }
+    return made;
+}
+#define TYPED(made, type) typed((made), (type))
+#else
+#define TYPED(made, type) (made)
+#endif
+
 static QueueHandle_t make_sem(struct QueueDefinition *q, UBaseType_t max, UBaseType_t initial)
 {
     if (q == NULL) {
@@ -274,23 +293,23 @@ static QueueHandle_t make_mutex(struct QueueDefinition *q, unsigned flags)
 #if configSUPPORT_DYNAMIC_ALLOCATION
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateBinary(void)
 {
-    return make_sem(object_alloc(0), 1, 0);
+    return TYPED(make_sem(object_alloc(0), 1, 0), queueQUEUE_TYPE_BINARY_SEMAPHORE);
 }
 
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateCounting(UBaseType_t uxMaxCount, UBaseType_t uxInitialCount)
 {
-    return make_sem(object_alloc(0), uxMaxCount, uxInitialCount);
+    return TYPED(make_sem(object_alloc(0), uxMaxCount, uxInitialCount), queueQUEUE_TYPE_COUNTING_SEMAPHORE);
 }
 #if configUSE_MUTEXES
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateMutex(void)
 {
-    return make_mutex(object_alloc(0), 0);
+    return TYPED(make_mutex(object_alloc(0), 0), queueQUEUE_TYPE_MUTEX);
 }
 #endif
 #if configUSE_RECURSIVE_MUTEXES
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateRecursiveMutex(void)
 {
-    return make_mutex(object_alloc(0), TAKT_MUTEX_RECURSIVE);
+    return TYPED(make_mutex(object_alloc(0), TAKT_MUTEX_RECURSIVE), queueQUEUE_TYPE_RECURSIVE_MUTEX);
 }
 #endif
 #endif
@@ -298,24 +317,25 @@ TAKT_COLD SemaphoreHandle_t xSemaphoreCreateRecursiveMutex(void)
 #if configSUPPORT_STATIC_ALLOCATION
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateBinaryStatic(StaticSemaphore_t *pxSemaphoreBuffer)
 {
-    return make_sem(static_object(pxSemaphoreBuffer), 1, 0);
+    return TYPED(make_sem(static_object(pxSemaphoreBuffer), 1, 0), queueQUEUE_TYPE_BINARY_SEMAPHORE);
 }
 
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateCountingStatic(UBaseType_t uxMaxCount, UBaseType_t uxInitialCount,
                                                  StaticSemaphore_t *pxSemaphoreBuffer)
 {
-    return make_sem(static_object(pxSemaphoreBuffer), uxMaxCount, uxInitialCount);
+    return TYPED(make_sem(static_object(pxSemaphoreBuffer), uxMaxCount, uxInitialCount),
+                 queueQUEUE_TYPE_COUNTING_SEMAPHORE);
 }
 #if configUSE_MUTEXES
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateMutexStatic(StaticSemaphore_t *pxMutexBuffer)
 {
-    return make_mutex(static_object(pxMutexBuffer), 0);
+    return TYPED(make_mutex(static_object(pxMutexBuffer), 0), queueQUEUE_TYPE_MUTEX);
 }
 #endif
 #if configUSE_RECURSIVE_MUTEXES
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateRecursiveMutexStatic(StaticSemaphore_t *pxMutexBuffer)
 {
-    return make_mutex(static_object(pxMutexBuffer), TAKT_MUTEX_RECURSIVE);
+    return TYPED(make_mutex(static_object(pxMutexBuffer), TAKT_MUTEX_RECURSIVE), queueQUEUE_TYPE_RECURSIVE_MUTEX);
 }
 #endif
 #endif

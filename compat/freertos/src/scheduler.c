@@ -47,6 +47,9 @@ bool compat_scheduler_started(void)
 TAKT_COLD void vTaskStartScheduler(void)
 {
     compat_kernel_ready();
+#if configGENERATE_RUN_TIME_STATS
+    portCONFIGURE_TIMER_FOR_RUN_TIME_STATS(); /* before the kernel's first reading, at takt_start */
+#endif
     scheduler_started = true;
     takt_start();
     /* Sim port: the simulation ended. Task handles stay readable until the

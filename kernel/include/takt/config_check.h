@@ -120,6 +120,32 @@
 #error "takt_config.h: TAKT_CONFIG_TICK_HOOK must be 0 or 1"
 #endif
 
+/* Optional: per-task run time (FreeRTOS's run-time statistics). 1 adds a
+ * counter to every task and, at every switch, reads TAKT_CONFIG_RUN_TIME_COUNTER()
+ * (the application's free-running counter, of type TAKT_CONFIG_RUN_TIME_TYPE,
+ * wrapping at that type's width) and charges the time since the last switch
+ * to the task that leaves. 0 (default): neither the field nor the read exist. */
+#ifndef TAKT_CONFIG_RUN_TIME_STATS
+#define TAKT_CONFIG_RUN_TIME_STATS 0
+#elif TAKT_CONFIG_RUN_TIME_STATS != 0 && TAKT_CONFIG_RUN_TIME_STATS != 1
+#error "takt_config.h: TAKT_CONFIG_RUN_TIME_STATS must be 0 or 1"
+#elif TAKT_CONFIG_RUN_TIME_STATS && !defined(TAKT_CONFIG_RUN_TIME_COUNTER)
+#error "takt_config.h: TAKT_CONFIG_RUN_TIME_STATS needs TAKT_CONFIG_RUN_TIME_COUNTER() (the counter's value now)"
+#endif
+#ifndef TAKT_CONFIG_RUN_TIME_TYPE
+#define TAKT_CONFIG_RUN_TIME_TYPE uint32_t
+#endif
+
+/* Optional: words per task that belong to the application (or a layer above
+ * the kernel: the FreeRTOS layer keeps task tags, thread-local storage
+ * pointers and task numbers there), zero at creation. 0 (default): none, and
+ * the task control block has no such field. */
+#ifndef TAKT_CONFIG_TASK_USER_WORDS
+#define TAKT_CONFIG_TASK_USER_WORDS 0
+#elif TAKT_CONFIG_TASK_USER_WORDS < 0 || TAKT_CONFIG_TASK_USER_WORDS > 64
+#error "takt_config.h: TAKT_CONFIG_TASK_USER_WORDS must be within 0..64"
+#endif
+
 #if !defined(TAKT_CONFIG_ASSERTS) || !defined(TAKT_CONFIG_ASSERT)
 #error "takt_config.h: TAKT_CONFIG_ASSERTS (0 or 1) and TAKT_CONFIG_ASSERT(cond) must be defined"
 #endif

@@ -44,6 +44,11 @@ typedef enum {
 
 struct takt_server; /* takt/server.h */
 
+#if TAKT_CONFIG_RUN_TIME_STATS
+/* A reading of the application's run-time counter (TAKT_CONFIG_RUN_TIME_COUNTER). */
+typedef TAKT_CONFIG_RUN_TIME_TYPE takt_run_time_t;
+#endif
+
 /* A kernel timer: a node in the timer queue and what to do when it expires. */
 typedef struct takt_timer {
     takt_pq_node_t node;
@@ -121,6 +126,13 @@ typedef struct takt_task {
     uint8_t notify_pending[TAKT_CONFIG_TASK_NOTIFICATIONS];
 #endif
     char name[TAKT_CONFIG_MAX_NAME_LEN];
+    /* Last, so that the options move no other field. */
+#if TAKT_CONFIG_RUN_TIME_STATS
+    takt_run_time_t run_time; /* counter ticks it ran, up to its last switch away */
+#endif
+#if TAKT_CONFIG_TASK_USER_WORDS > 0
+    uintptr_t user_words[TAKT_CONFIG_TASK_USER_WORDS];
+#endif
 } takt_task_t;
 
 typedef struct {
@@ -232,6 +244,58 @@ const char *takt_task_name(const takt_task_t *task);
 /* The id trace events carry for this task (creation order; the idle task is 0).
  * -1 on a bad handle. */
 int takt_task_id(const takt_task_t *task);
+
+/* What takt_task_info reports about one task: a snapshot, each task's fields
+ * read together. */
+typedef struct {
+    takt_task_t *task;
+    const char *name;         /* the task's own copy (valid while the task lives) */
+    unsigned id;              /* takt_task_id */
+    takt_task_state_t state;  /* TAKT_TASK_RUNNING for the caller */
+    unsigned priority;        /* current (possibly inherited) */
+    unsigned base_priority;
+    void *stack_base;         /* lowest address of the usable stack */
+    size_t stack_size;        /* bytes */
+    size_t stack_high_water;  /* takt_task_stack_high_water, if asked; else 0 */
+#if TAKT_CONFIG_RUN_TIME_STATS
+    takt_run_time_t run_time; /* takt_task_run_time */
+#endif
+} takt_task_info_t;
+
+/*
+ * One task's snapshot in *info (NULL task: the caller). stack_high_water
+ * scans the task's stack (O(stack bytes)) when asked. TAKT_ERR_ARG for a bad
+ * handle or a NULL info; TAKT_ERR_CONTEXT from an interrupt. Context: task or
+ * before start; interrupts are masked only while the task's fields are read.
+ */
+int takt_task_info(const takt_task_t *task, takt_task_info_t *info, bool stack_high_water);
+
+/*
+ * Calls visit(info, ctx) with a snapshot of each live task, in creation order
+ * (the idle task first); returns how many tasks were visited. The scheduler
+ * is locked for the walk, so the set of tasks cannot change under it (no
+ * other task runs, and interrupts can neither create nor delete one): visit
+ * runs with interrupts enabled and must not block. Interrupts are masked only
+ * while one task's fields are read, so the longest masked stretch does not
+ * grow with the number of tasks. The walk costs O(tasks), plus O(stack bytes)
+ * per task with stack_high_water. Returns 0 (visits none) from an interrupt
+ * or for a NULL visit. Context: task or before start.
+ */
+unsigned takt_task_info_each(void (*visit)(const takt_task_info_t *info, void *ctx), void *ctx,
+                             bool stack_high_water);
+
+#if TAKT_CONFIG_RUN_TIME_STATS
+/* Counter ticks the task has run (NULL: the caller): up to now for the running
+ * task, up to its last switch away for the others; 0 on a bad handle. Any
+ * context. */
+takt_run_time_t takt_task_run_time(const takt_task_t *task);
+#endif
+
+#if TAKT_CONFIG_TASK_USER_WORDS > 0
+/* The task's TAKT_CONFIG_TASK_USER_WORDS words (NULL: the caller); NULL for a
+ * bad handle. The kernel never reads them. Any context. */
+uintptr_t *takt_task_user_words(takt_task_t *task);
+#endif
 
 /*
  * Ends the caller's current job. Returns when its next job has been released

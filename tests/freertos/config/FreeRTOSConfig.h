@@ -40,6 +40,16 @@
 #define configTAKT_MAX_TASKS 32
 #define configTAKT_TRACE_EVENTS 0
 
+/* The run-time counter of the builds with run-time statistics
+ * (tests/freertos/task_info.c defines it: virtual microseconds); the refusal
+ * tests leave it out to see the layer ask for it. */
+#if defined(configGENERATE_RUN_TIME_STATS) && configGENERATE_RUN_TIME_STATS && !defined(TEST_OMIT_RUN_TIME_COUNTER)
+void vTestConfigureRunTimeCounter(void);
+uint32_t ulTestRunTimeCounter(void);
+#define portCONFIGURE_TIMER_FOR_RUN_TIME_STATS() vTestConfigureRunTimeCounter()
+#define portGET_RUN_TIME_COUNTER_VALUE() ulTestRunTimeCounter()
+#endif
+
 void vAssertCalled(const char *file, int line);
 #define configASSERT(x)                       \
     do {                                      \

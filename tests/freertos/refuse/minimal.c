@@ -26,5 +26,11 @@ void use(TaskHandle_t task)
     char buffer[256];
     vTaskList(buffer);
 #endif
+#ifdef CALL_THREAD_LOCAL
+    vTaskSetThreadLocalStoragePointer(task, 0, NULL);
+#endif
+#ifdef CALL_CATCH_UP
+    (void)xTaskCatchUpTicks(1);
+#endif
     vTaskSuspend(task);
 }
