@@ -44,7 +44,10 @@ TAKT_COLD StreamBufferHandle_t xStreamBufferGenericCreate(size_t xBufferSizeByte
                                                           StreamBufferCallbackFunction_t pxSendCompletedCallback,
                                                           StreamBufferCallbackFunction_t pxReceiveCompletedCallback)
 {
+    /* Completion callbacks need configUSE_SB_COMPLETED_CALLBACK (refused). */
     configASSERT(pxSendCompletedCallback == NULL && pxReceiveCompletedCallback == NULL);
+    (void)pxSendCompletedCallback;
+    (void)pxReceiveCompletedCallback;
     int width = length_bytes(xStreamBufferType);
     if (width < 0 || xBufferSizeBytes == 0 || xBufferSizeBytes > TAKT_STREAM_MAX_SIZE) {
         return NULL;
@@ -73,7 +76,10 @@ TAKT_COLD StreamBufferHandle_t xStreamBufferGenericCreateStatic(size_t xBufferSi
                                                                 StreamBufferCallbackFunction_t pxSendCompletedCallback,
                                                                 StreamBufferCallbackFunction_t pxReceiveCompletedCallback)
 {
+    /* Completion callbacks need configUSE_SB_COMPLETED_CALLBACK (refused). */
     configASSERT(pxSendCompletedCallback == NULL && pxReceiveCompletedCallback == NULL);
+    (void)pxSendCompletedCallback;
+    (void)pxReceiveCompletedCallback;
     configASSERT(pucStreamBufferStorageArea != NULL && pxStaticStreamBuffer != NULL);
     int width = length_bytes(xStreamBufferType);
     if (width < 0 || pucStreamBufferStorageArea == NULL || pxStaticStreamBuffer == NULL) {
