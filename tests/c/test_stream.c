@@ -3,8 +3,10 @@
  * the ring's wraparound at every offset, trigger levels, blocked readers and
  * writers served by the call that makes room or data (and in priority
  * order), timeouts and aborts that return what is there, deletion and reset
- * refused while a task waits, bad input, the interrupt variants, message
- * framing, and random send/receive runs checked against a model.
+ * refused while a task waits, waiters served in order (one behind a writer
+ * that does not fit waits; it is served once that one leaves), bad input,
+ * the interrupt variants, message framing, and random send/receive runs
+ * checked against a model.
  */
 #include "sync_common.h"
 
@@ -365,6 +367,55 @@ static void scenario_abort(takt_tick_t tick0)
     CHECK_STREQ(s_log_buf, "r=0@2 w=1@2 done@3");
     CHECK_EQ(takt_stream_delete(st), TAKT_OK);
     CHECK_EQ(takt_stream_delete(st2), TAKT_OK);
+    h_end();
+}
+
+/* ---------------------------------------------------------------- head of the line */
+
+static takt_task_t *big_writer;
+
+static void big_writer_body(void *arg)
+{
+    (void)arg;
+    s_log("w1=%d", takt_stream_send(st, data, 5, TAKT_WAIT_FOREVER)); /* room for 1 */
+    h_park();
+}
+
+static void small_writer_body(void *arg)
+{
+    (void)arg;
+    s_log("w2=%d", takt_stream_send(st, data, 2, TAKT_WAIT_FOREVER)); /* waits, behind w1 */
+    h_park();
+}
+
+static void line_body(void *arg)
+{
+    (void)arg;
+    uint8_t byte;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(takt_stream_receive(st, &byte, 1, 0), 1); /* room for 2: not for w1 */
+    CHECK_EQ(takt_stream_bytes(st), 6); /* w2's bytes would fit; it waits behind w1 */
+    CHECK_EQ(takt_task_suspend(big_writer), TAKT_OK); /* w1 leaves: w2 is served */
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(takt_stream_bytes(st), 8);
+    CHECK_EQ(takt_task_resume(big_writer), TAKT_OK); /* w1 writes what fits: nothing */
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    s_log("done");
+    h_park();
+}
+
+static void scenario_line(takt_tick_t tick0)
+{
+    s_begin(tick0, 5);
+    s_log_reset();
+    CHECK_EQ(takt_stream_create(8, 1, 0, &st), TAKT_OK);
+    CHECK_EQ(takt_stream_send(st, data, 7, 0), 7);
+    big_writer = s_task("W1", 4, big_writer_body, NULL);
+    s_task("W2", 3, small_writer_body, NULL);
+    s_task("A", 2, line_body, NULL);
+    h_start();
+    CHECK_STREQ(s_log_buf, "w2=2@1 w1=0@2 done@3");
+    CHECK_EQ(takt_stream_delete(st), TAKT_OK);
     h_end();
 }
 
@@ -757,6 +808,7 @@ int main(void)
     h_both(scenario_trigger, "trigger");
     h_both(scenario_writer, "writer");
     h_both(scenario_abort, "abort");
+    h_both(scenario_line, "line");
     h_both(scenario_isr, "isr");
     h_both(scenario_messages, "messages");
     for (uint32_t seed = 1; seed <= R_RUNS; seed++) {
