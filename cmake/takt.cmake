@@ -30,6 +30,7 @@ set(TAKT_KERNEL_SOURCES
   ${TAKT_ROOT}/kernel/services/sync/event_group.c
   ${TAKT_ROOT}/kernel/services/sync/notify.c
   ${TAKT_ROOT}/kernel/services/sync/soft_timer.c
+  ${TAKT_ROOT}/kernel/services/sync/stream.c
   ${TAKT_ROOT}/kernel/services/server.c
 )
 

@@ -38,6 +38,7 @@ function(takt_add_freertos NAME)
     ${TAKT_FREERTOS_DIR}/src/notify.c
     ${TAKT_FREERTOS_DIR}/src/queue.c
     ${TAKT_FREERTOS_DIR}/src/queue_info.c
+    ${TAKT_FREERTOS_DIR}/src/stream_buffer.c
     ${TAKT_FREERTOS_DIR}/src/event_groups.c
     ${TAKT_FREERTOS_DIR}/src/timers.c
     ${TAKT_FREERTOS_DIR}/src/heap.c

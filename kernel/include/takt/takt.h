@@ -12,6 +12,7 @@
 #include "takt/sem.h"
 #include "takt/server.h"
 #include "takt/soft_timer.h"
+#include "takt/stream.h"
 #include "takt/sync.h"
 #include "takt/task.h"
 #include "takt/trace.h"

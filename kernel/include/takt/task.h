@@ -40,6 +40,8 @@ typedef enum {
     TAKT_WAIT_QUEUE_SET,
     TAKT_WAIT_EVENT_GROUP,
     TAKT_WAIT_NOTIFY,
+    TAKT_WAIT_STREAM_SEND,    /* for room in a stream or message buffer */
+    TAKT_WAIT_STREAM_RECEIVE, /* for bytes or a message */
 } takt_wait_t;
 
 struct takt_server; /* takt/server.h */

@@ -18,6 +18,7 @@
 #define SYNC_MAGIC_QUEUE_SET 0x52525252u  /* "RRRR" */
 #define SYNC_MAGIC_EVENTS 0x45454545u     /* "EEEE" */
 #define SYNC_MAGIC_SOFT_TIMER 0x54545454u /* "TTTT" */
+#define SYNC_MAGIC_STREAM 0x42424242u     /* "BBBB" */
 
 /* A handle of one type given to a call of another (a queue set's members come
  * back as void *) is refused by its magic: the check reads only where every
@@ -26,7 +27,8 @@
 _Static_assert(offsetof(takt_queue_t, magic) == SYNC_MAGIC_OFFSET &&
                    offsetof(takt_mutex_t, magic) == SYNC_MAGIC_OFFSET &&
                    offsetof(takt_queue_set_t, magic) == SYNC_MAGIC_OFFSET &&
-                   offsetof(takt_event_group_t, magic) == SYNC_MAGIC_OFFSET,
+                   offsetof(takt_event_group_t, magic) == SYNC_MAGIC_OFFSET &&
+                   offsetof(takt_stream_t, magic) == SYNC_MAGIC_OFFSET,
                "every waitable object keeps its magic at one offset");
 _Static_assert(offsetof(takt_soft_timer_t, magic) < SYNC_MAGIC_OFFSET &&
                    sizeof(takt_soft_timer_t) >= SYNC_MAGIC_OFFSET + sizeof(uint32_t),

@@ -2,6 +2,7 @@
 #include "FreeRTOS.h"
 #include "task.h"
 #ifdef USE_STREAM_BUFFER
+#include "message_buffer.h"
 #include "stream_buffer.h"
 #endif
 
@@ -21,6 +22,9 @@ void use(TaskHandle_t task)
 #endif
 #ifdef CALL_TASK_CREATE
     (void)xTaskCreate(body, "t", configMINIMAL_STACK_SIZE, NULL, 1, NULL);
+#endif
+#ifdef CALL_BATCHING_BUFFER
+    (void)xStreamBatchingBufferCreate(64, 1);
 #endif
 #ifdef CALL_TASK_LIST
     char buffer[256];
