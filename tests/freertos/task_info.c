@@ -15,8 +15,8 @@
 
 #include "queue.h"
 #include "rtos_check.h"
+#include "rtos_port.h"
 #include "semphr.h"
-#include "takt_sim.h"
 #if configTAKT_POLICY == TAKT_POLICY_HSF
 #include "server.h"
 #endif
@@ -30,10 +30,10 @@ void vTestConfigureRunTimeCounter(void)
 
 uint32_t ulTestRunTimeCounter(void)
 {
-    return (uint32_t)(takt_sim_now() / 1000u);
+    return (uint32_t)(rtos_now_ns() / 1000u);
 }
 
-#define WORK_MS(ms) takt_sim_work((uint64_t)(ms) * 1000000u)
+#define WORK_MS(ms) rtos_work_ns((uint64_t)(ms) * 1000000u)
 
 static TaskHandle_t ctl, worker, sleeper;
 
@@ -333,7 +333,7 @@ static void control_task(void *arg)
 {
     (void)arg;
     vTaskSetApplicationTaskTag(NULL, ctl_hook);
-    CHECK(takt_sim_inject_irq(1000000u, 5, tag_probe_isr, NULL) == 0, "an interrupt at 1 ms");
+    CHECK(rtos_inject_irq(1000000u, 5, tag_probe_isr, NULL) == 0, "an interrupt at 1 ms");
     vTaskDelay(5);
     check_status();
     check_list();

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "rtos_check.h"
-#include "takt_sim.h"
+#include "rtos_port.h"
 #include "takt/kernel.h"
 
 static TaskHandle_t ctl, low, zero;
@@ -42,7 +42,7 @@ static void zero_task(void *arg)
     (void)arg;
     for (;;) {
         zero_rounds++;
-        takt_sim_work(2000000); /* 2 ms of work */
+        rtos_work_ns(2000000); /* 2 ms of work */
         vTaskDelay(pdMS_TO_TICKS(10));
     }
 }
@@ -124,7 +124,7 @@ static void control_task(void *arg)
     CHECK(on_time, "xTaskDelayUntil: 4 periods of 10 ticks, each pdTRUE, woken exactly at the wake time");
     /* Late by 25 ticks: two calls return pdFALSE at once, the third delays. */
     TickType_t w = wake;
-    takt_sim_work(25000000);
+    rtos_work_ns(25000000);
     TickType_t late_at = xTaskGetTickCount();
     BaseType_t r1 = xTaskDelayUntil(&wake, 10);
     BaseType_t r2 = xTaskDelayUntil(&wake, 10);
@@ -135,7 +135,7 @@ static void control_task(void *arg)
 
     /* An interrupt resumes the suspended task. */
     TickType_t before = xTaskGetTickCount();
-    takt_sim_inject_irq(takt_sim_now() + 3000000, 5, resume_isr, NULL);
+    rtos_inject_irq(rtos_now_ns() + 3000000, 5, resume_isr, NULL);
     vTaskDelay(5);
     CHECK(isr_resume_result == pdTRUE && low_woke_at == before + 3,
           "xTaskResumeFromISR at +3 ms: low ran at tick +3 while control slept");
