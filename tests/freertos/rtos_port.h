@@ -41,6 +41,16 @@ int rtos_inject_irq(uint64_t at_ns, unsigned irq, void (*handler)(void *arg), vo
 /* From the application's tick hook (rtos_check.h): injections start there. */
 void rtos_port_tick(void);
 
+/* Times are the board's: a check of an exact instant or run time has a
+ * bounded target form, or is left out with a reason. */
+#define RTOS_EXACT_TIME 0
+
+/* The run-time statistics' counter (task_info.c): microseconds of the
+ * board's SysTick time since rtos_run_time_start (rtos_port_armv7m.c says why
+ * not a CMSDK timer); it wraps at 2^32 us as FreeRTOS expects. */
+void rtos_run_time_start(void);
+uint32_t rtos_run_time_us(void);
+
 #else
 
 #include "takt_sim.h"
@@ -50,6 +60,10 @@ void rtos_port_tick(void);
 #define rtos_now_ns() takt_sim_now()
 #define rtos_inject_irq(at_ns, irq, handler, arg) takt_sim_inject_irq((at_ns), (irq), (handler), (arg))
 #define rtos_port_tick() ((void)0)
+#define RTOS_EXACT_TIME 1
+/* Virtual microseconds: every run time exact. */
+#define rtos_run_time_start() ((void)0)
+#define rtos_run_time_us() ((uint32_t)(takt_sim_now() / 1000u))
 
 #endif
 
