@@ -22,7 +22,9 @@
 
 #include "takt_port_types.h"
 
+#ifndef TICK_NS /* the FreeRTOS programs' target build: 1 ms in ns (tests/freertos/rtos_port_armv7m.c) */
 #define TICK_NS 1000u
+#endif
 #define T(ticks) ((uint64_t)(ticks) * TICK_NS) /* ticks -> test ns */
 
 #ifdef TAKT_TEST_TARGET

@@ -6,7 +6,7 @@
 #include "FreeRTOS.h" /* first, as in every FreeRTOS program */
 #include "event_groups.h"
 #include "rtos_check.h"
-#include "takt_sim.h"
+#include "rtos_port.h"
 
 #define BIT_A (1u << 0)
 #define BIT_B (1u << 1)
@@ -97,8 +97,8 @@ static void control_task(void *arg)
           (unsigned long)(sync_done_at[2] - t0));
     CHECK(xEventGroupGetBits(rendezvous) == 0, "rendezvous bits cleared");
 
-    uint64_t now = takt_sim_now();
-    takt_sim_inject_irq(now + 2500000u, 11, isr_sets_bit, NULL);
+    uint64_t now = rtos_now_ns();
+    rtos_inject_irq(now + 2500000u, 11, isr_sets_bit, NULL);
     t = xTaskGetTickCount();
     EventBits_t isr_bits = xEventGroupWaitBits(events, BIT_ISR, pdTRUE, pdTRUE, 10);
     CHECK(isr_bits == BIT_ISR && xTaskGetTickCount() - t == 2,
@@ -110,7 +110,7 @@ static void control_task(void *arg)
           "xEventGroupSetBitsFromISR from a task fails, nothing set");
     deleted = xEventGroupCreateStatic(&deleted_buf);
     vEventGroupDelete(deleted);
-    takt_sim_inject_irq(takt_sim_now() + 500000u, 11, isr_sets_deleted, NULL);
+    rtos_inject_irq(rtos_now_ns() + 500000u, 11, isr_sets_deleted, NULL);
     vTaskDelay(1);
     CHECK(isr_set_deleted_result == pdFAIL, "xEventGroupSetBitsFromISR on a deleted group fails");
     vTaskEndScheduler();

@@ -5,7 +5,7 @@
  */
 #include "FreeRTOS.h" /* first, as in every FreeRTOS program */
 #include "rtos_check.h"
-#include "takt_sim.h"
+#include "rtos_port.h"
 
 static TaskHandle_t worker, control;
 static uint32_t worker_takes[8];
@@ -65,15 +65,15 @@ static void control_task(void *arg)
           "ulTaskNotifyTake(pdFALSE) counts down 3, 2, 1");
 
     /* Gives from an interrupt wake the worker at the interrupt's instant. */
-    uint64_t now = takt_sim_now();
+    uint64_t now = rtos_now_ns();
     TickType_t t = xTaskGetTickCount();
-    takt_sim_inject_irq(now + 2000000u, 12, give_isr, NULL);
-    takt_sim_inject_irq(now + 4000000u, 12, give_isr, NULL);
+    rtos_inject_irq(now + 2000000u, 12, give_isr, NULL);
+    rtos_inject_irq(now + 4000000u, 12, give_isr, NULL);
     vTaskDelay(6);
     CHECK(worker_take_count == 5 && worker_take_at[3] == t + 2 && worker_take_at[4] == t + 4,
           "vTaskNotifyGiveFromISR wakes the worker at ticks +2 and +4");
-    now = takt_sim_now();
-    takt_sim_inject_irq(now + 1000000u, 12, give_three_isr, NULL);
+    now = rtos_now_ns();
+    rtos_inject_irq(now + 1000000u, 12, give_three_isr, NULL);
     vTaskDelay(2);
     CHECK(give_woken[0] == pdTRUE && give_woken[1] == pdFALSE,
           "vTaskNotifyGiveFromISR sets the flag when the task it wakes preempts, and only then");
@@ -81,9 +81,9 @@ static void control_task(void *arg)
           "the worker takes the three gives of one interrupt: 3, 2, 1");
 
     /* Event bits: two interrupts set bits; the wait clears them on exit. */
-    now = takt_sim_now();
-    takt_sim_inject_irq(now + 1000000u, 13, bits_isr, (void *)(uintptr_t)0x1);
-    takt_sim_inject_irq(now + 2000000u, 13, bits_isr, (void *)(uintptr_t)0x4);
+    now = rtos_now_ns();
+    rtos_inject_irq(now + 1000000u, 13, bits_isr, (void *)(uintptr_t)0x1);
+    rtos_inject_irq(now + 2000000u, 13, bits_isr, (void *)(uintptr_t)0x4);
     uint32_t value = 0;
     BaseType_t got = xTaskNotifyWait(0, 0xffffffffu, &value, 10);
     CHECK(got == pdTRUE && value == 0x1, "xTaskNotifyWait returns at the first interrupt (value 0x%lx)",

@@ -31,7 +31,7 @@
 #include "FreeRTOS.h" /* first, as in every FreeRTOS program */
 
 #include "rtos_check.h"
-#include "takt_sim.h"
+#include "rtos_port.h"
 
 #define MS 1000000ull
 
@@ -74,11 +74,11 @@ static void delay_until_task(void *arg)
     for (;;) {
         TickType_t release = wake;
         if (self == &tasks[2]) {
-            takt_sim_work(self->work_ns / 2);
+            rtos_work_ns(self->work_ns / 2);
             taskPREEMPTION_POINT();
-            takt_sim_work(self->work_ns / 2);
+            rtos_work_ns(self->work_ns / 2);
         } else {
-            takt_sim_work(self->work_ns);
+            rtos_work_ns(self->work_ns);
         }
         TickType_t response = xTaskGetTickCount() - release;
         if (response > self->worst) {
@@ -102,7 +102,7 @@ static void job_loop(void *arg)
 {
     uint64_t work = *(const uint64_t *)arg;
     for (;;) {
-        takt_sim_work(work);
+        rtos_work_ns(work);
         xTaskJobEnd();
     }
 }

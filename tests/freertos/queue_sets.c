@@ -8,8 +8,8 @@
 
 #include "queue.h"
 #include "rtos_check.h"
+#include "rtos_port.h"
 #include "semphr.h"
-#include "takt_sim.h"
 
 static QueueHandle_t q1, q2;
 static SemaphoreHandle_t sem;
@@ -67,7 +67,7 @@ static void control_task(void *arg) /* priority 2: each post wakes the reader at
     xTaskResumeAll();
     CHECK(strcmp(seen, "absabas") == 0, "queued members come out in arrival order (%s)", seen);
 
-    takt_sim_inject_irq(takt_sim_now() + 1500000u, 15, isr_post, NULL);
+    rtos_inject_irq(rtos_now_ns() + 1500000u, 15, isr_post, NULL);
     vTaskDelay(3);
     CHECK(strcmp(seen, "absabasbs") == 0 && sum == 1 + 2 + 1 + 2 + 1 + 100, "interrupt posts to a member queue and semaphore (%s)", seen);
 

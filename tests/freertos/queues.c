@@ -9,7 +9,7 @@
 
 #include "queue.h"
 #include "rtos_check.h"
-#include "takt_sim.h"
+#include "rtos_port.h"
 
 #define ITEMS 20
 
@@ -148,9 +148,9 @@ static void control_task(void *arg)
           "mailbox keeps the latest value");
 
     /* An interrupt every 2 ms feeds a queue; the task blocks on it. */
-    uint64_t now = takt_sim_now();
+    uint64_t now = rtos_now_ns();
     for (int i = 1; i <= 5; i++) {
-        takt_sim_inject_irq(now + (uint64_t)i * 2000000u, 7, sensor_isr, NULL);
+        rtos_inject_irq(now + (uint64_t)i * 2000000u, 7, sensor_isr, NULL);
     }
     TickType_t start = xTaskGetTickCount();
     bool isr_ok = true;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "FreeRTOS.h"
+#include "rtos_port.h"
 #include "task.h"
 
 static unsigned rtos_passed, rtos_failed;
@@ -62,6 +63,7 @@ static void (*volatile rtos_tick_probe)(void);
 void vApplicationTickHook(void)
 {
     tick_hook_calls++;
+    rtos_port_tick();
     if (rtos_tick_probe != NULL) {
         rtos_tick_probe();
     }

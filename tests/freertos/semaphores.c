@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "rtos_check.h"
+#include "rtos_port.h"
 #include "semphr.h"
-#include "takt_sim.h"
 
 static SemaphoreHandle_t counting, binary, mutex, recursive;
 static StaticSemaphore_t counting_buf;
@@ -30,7 +30,7 @@ static void holder(void *arg) /* priority 1 */
     (void)arg;
     xSemaphoreTake(mutex, portMAX_DELAY);
     note('h');
-    takt_sim_work(3000000); /* 3 ms; the high task starts waiting meanwhile */
+    rtos_work_ns(3000000); /* 3 ms; the high task starts waiting meanwhile */
     holder_prio_while_waited = uxTaskPriorityGet(NULL);
     note('H');
     xSemaphoreGive(mutex);
@@ -119,9 +119,9 @@ static void control_task(void *arg) /* priority 4 */
     CHECK(xSemaphoreGive(mutex) == pdFAIL, "giving a mutex one does not hold fails");
 
     /* Interrupts give a binary semaphore; the task takes each. */
-    uint64_t now = takt_sim_now();
+    uint64_t now = rtos_now_ns();
     for (int i = 1; i <= 3; i++) {
-        takt_sim_inject_irq(now + (uint64_t)i * 1500000u, 9, button_isr, NULL);
+        rtos_inject_irq(now + (uint64_t)i * 1500000u, 9, button_isr, NULL);
     }
     unsigned takes = 0;
     while (xSemaphoreTake(binary, 10) == pdPASS) {

@@ -22,9 +22,9 @@
 #include <string.h>
 
 #include "rtos_check.h"
+#include "rtos_port.h"
 #include "semphr.h"
 #include "server.h"
-#include "takt_sim.h"
 #include "timers.h"
 
 #define MS 1000000ull
@@ -66,7 +66,7 @@ static void job_loop(void *arg)
         if (strcmp(spec->name, "T2") == 0 && t2_jobs < 8) {
             budget_at_t2[t2_jobs++] = xServerGetRemainingBudget(NULL);
         }
-        takt_sim_work(spec->wcet_ticks * MS);
+        rtos_work_ns(spec->wcet_ticks * MS);
         job_add(spec->name, start, xTaskGetTickCount());
         xTaskJobEnd();
     }
@@ -131,7 +131,7 @@ static void waiter(void *arg)
     for (;;) {
         configASSERT(xSemaphoreTake(sem, portMAX_DELAY) == pdTRUE);
         wake_add("A", xServerGetRemainingBudget(NULL));
-        takt_sim_work(1 * MS);
+        rtos_work_ns(1 * MS);
     }
 }
 
@@ -151,7 +151,7 @@ static void busy(void *arg)
 {
     (void)arg;
     for (;;) {
-        takt_sim_work(1000 * MS);
+        rtos_work_ns(1000 * MS);
     }
 }
 
@@ -229,7 +229,7 @@ int main(void)
               xServerTaskCreate(srv_l, busy, "B", configMINIMAL_STACK_SIZE, NULL, 0, NULL) == pdPASS,
           "create A, G, B");
     add_supervisor(12);
-    takt_sim_inject_irq(3 * MS + 10, 1, give_isr, NULL);
+    rtos_inject_irq(3 * MS + 10, 1, give_isr, NULL);
     vTaskStartScheduler();
     /* timer: started at 0, due at 10, runs in L (timer task priority above B): L has 20 - 8 */
     CHECK(strcmp(wake_log, "A4@3 H3@7 A3@7 G14@8 cb12@10") == 0, "blocking: %s", wake_log);

@@ -11,8 +11,8 @@
 
 #include "message_buffer.h"
 #include "rtos_check.h"
+#include "rtos_port.h"
 #include "stream_buffer.h"
-#include "takt_sim.h"
 
 #define TICK_NS 1000000u /* configTICK_RATE_HZ 1000 */
 
@@ -42,9 +42,9 @@ static void uart_isr(void *arg)
 
 static void uart_part(void)
 {
-    uint64_t now = takt_sim_now();
+    uint64_t now = rtos_now_ns();
     for (unsigned i = 0; i < sizeof uart_text; i++) {
-        takt_sim_inject_irq(now + TICK_NS / 4 + (uint64_t)i * (TICK_NS / 3), 5, uart_isr, NULL);
+        rtos_inject_irq(now + TICK_NS / 4 + (uint64_t)i * (TICK_NS / 3), 5, uart_isr, NULL);
     }
     char line[sizeof uart_text];
     size_t got = 0;
@@ -77,16 +77,16 @@ static void trigger_part(void)
 {
     char buf[16];
     vTaskDelay(1); /* from a tick boundary: the interrupts below fall inside known ticks */
-    uint64_t now = takt_sim_now();
-    takt_sim_inject_irq(now + 2 * TICK_NS + 10, 5, level_isr, (void *)(uintptr_t)4);
-    takt_sim_inject_irq(now + 5 * TICK_NS + 10, 5, level_isr, (void *)(uintptr_t)4);
+    uint64_t now = rtos_now_ns();
+    rtos_inject_irq(now + 2 * TICK_NS + 10, 5, level_isr, (void *)(uintptr_t)4);
+    rtos_inject_irq(now + 5 * TICK_NS + 10, 5, level_isr, (void *)(uintptr_t)4);
     TickType_t start = xTaskGetTickCount();
     size_t n = xStreamBufferReceive(levels, buf, sizeof buf, pdMS_TO_TICKS(50));
     CHECK(n == 8 && xTaskGetTickCount() - start == 5,
           "trigger level 8: woken when 8 bytes are in (tick +%u), not at 4",
           (unsigned)(xTaskGetTickCount() - start));
 
-    takt_sim_inject_irq(takt_sim_now() + 2 * TICK_NS + 10, 5, level_isr, (void *)(uintptr_t)3);
+    rtos_inject_irq(rtos_now_ns() + 2 * TICK_NS + 10, 5, level_isr, (void *)(uintptr_t)3);
     start = xTaskGetTickCount();
     n = xStreamBufferReceive(levels, buf, sizeof buf, pdMS_TO_TICKS(10));
     CHECK(n == 3 && xTaskGetTickCount() - start == 10, "the timeout returns what is there: %u bytes",
@@ -253,12 +253,12 @@ static void static_part(void)
 
     xTaskCreate(waiter, "waiter", configMINIMAL_STACK_SIZE, NULL, 6, NULL); /* runs and blocks at once */
     CHECK(xStreamBufferReset(waited_on) == pdFAIL, "reset refused while a task waits to receive");
-    takt_sim_inject_irq(takt_sim_now() + TICK_NS / 2, 5, reset_isr, NULL);
+    rtos_inject_irq(rtos_now_ns() + TICK_NS / 2, 5, reset_isr, NULL);
     vTaskDelay(1);
     CHECK(isr_reset_result == pdFAIL, "xStreamBufferResetFromISR refused too");
     (void)xStreamBufferSend(waited_on, "go", 2, 0); /* the waiter takes it and ends */
     CHECK(xStreamBufferReset(waited_on) == pdPASS, "reset once nobody waits");
-    takt_sim_inject_irq(takt_sim_now() + TICK_NS / 2, 5, reset_isr, NULL);
+    rtos_inject_irq(rtos_now_ns() + TICK_NS / 2, 5, reset_isr, NULL);
     vTaskDelay(1);
     CHECK(isr_reset_result == pdPASS, "and from an interrupt");
     vStreamBufferDelete(waited_on);

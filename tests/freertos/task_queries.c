@@ -10,7 +10,6 @@
 
 #include "queue.h"
 #include "rtos_check.h"
-#include "takt_sim.h"
 
 static TaskHandle_t ctl, sleeper, receiver, taker;
 static QueueHandle_t queue;

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "rtos_check.h"
-#include "takt_sim.h"
+#include "rtos_port.h"
 #include "timers.h"
 
 static TimerHandle_t every3, every5, oneshot, from_isr;
@@ -76,7 +76,7 @@ static void control_task(void *arg)
 
     /* Started from an interrupt at +2 ms, a 4-tick one-shot fires at +6. */
     TickType_t t3 = xTaskGetTickCount();
-    takt_sim_inject_irq(takt_sim_now() + 2000000u, 14, start_isr, NULL);
+    rtos_inject_irq(rtos_now_ns() + 2000000u, 14, start_isr, NULL);
     vTaskDelay(10);
     CHECK(expiries[2] == 3 && last_expiry[2] == t3 + 6, "xTimerStartFromISR at +2: fires at +6");
 

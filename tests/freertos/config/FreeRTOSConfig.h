@@ -1,5 +1,6 @@
 /*
- * FreeRTOSConfig.h of the FreeRTOS-API test programs (sim port, 1 kHz tick).
+ * FreeRTOSConfig.h of the FreeRTOS-API test programs (sim port, and the
+ * Cortex-M boards with TAKT_TEST_TARGET; 1 kHz tick).
  * configTAKT_POLICY and configTAKT_PREEMPTION are left to the build
  * (tests/freertos/CMakeLists.txt) so one program runs under several policies.
  */
@@ -12,12 +13,20 @@
 #define configUSE_TIME_SLICING 0
 #define configTICK_RATE_HZ 1000
 #define configMAX_PRIORITIES 8
+#ifdef TAKT_TEST_TARGET /* the same programs on the Cortex-M boards (tests/target), 4 MiB of RAM */
+#define configMINIMAL_STACK_SIZE 1024
+#else
 /* Host code (printf, sanitizers) needs far more stack than a target: 8 KiB words. */
 #define configMINIMAL_STACK_SIZE 8192
+#endif
 #define configMAX_TASK_NAME_LEN 16
 #define configSUPPORT_DYNAMIC_ALLOCATION 1
 #define configSUPPORT_STATIC_ALLOCATION 1
+#ifdef TAKT_TEST_TARGET
+#define configTOTAL_HEAP_SIZE (1024u * 1024u)
+#else
 #define configTOTAL_HEAP_SIZE (4u * 1024u * 1024u)
+#endif
 
 #define configUSE_IDLE_HOOK 1
 #define configUSE_TICK_HOOK 1
