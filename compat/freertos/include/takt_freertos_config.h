@@ -254,8 +254,8 @@
 #if defined(configENABLE_MPU) && configENABLE_MPU
 #error "FreeRTOSConfig.h: configENABLE_MPU is not supported by Takt"
 #endif
-#if defined(configUSE_SB_COMPLETED_CALLBACK) && configUSE_SB_COMPLETED_CALLBACK
-#error "FreeRTOSConfig.h: configUSE_SB_COMPLETED_CALLBACK (per-buffer completion callbacks of stream and message buffers) is not supported by Takt"
+#ifndef configUSE_SB_COMPLETED_CALLBACK
+#define configUSE_SB_COMPLETED_CALLBACK 0
 #endif
 #if configUSE_TASK_NOTIFICATIONS && (configTASK_NOTIFICATION_ARRAY_ENTRIES < 1 || configTASK_NOTIFICATION_ARRAY_ENTRIES > 32)
 #error "FreeRTOSConfig.h: configTASK_NOTIFICATION_ARRAY_ENTRIES must be within 1..32 on Takt"
