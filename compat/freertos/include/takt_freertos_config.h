@@ -82,6 +82,9 @@
 #ifndef configUSE_TIMERS
 #define configUSE_TIMERS 0
 #endif
+#ifndef configUSE_DAEMON_TASK_STARTUP_HOOK
+#define configUSE_DAEMON_TASK_STARTUP_HOOK 0
+#endif
 #ifndef configUSE_EVENT_GROUPS
 #define configUSE_EVENT_GROUPS 1
 #endif
@@ -243,9 +246,6 @@
 #endif
 #if configNUM_THREAD_LOCAL_STORAGE_POINTERS < 0 || configNUM_THREAD_LOCAL_STORAGE_POINTERS > 62
 #error "FreeRTOSConfig.h: configNUM_THREAD_LOCAL_STORAGE_POINTERS must be within 0..62 on Takt"
-#endif
-#if configUSE_DAEMON_TASK_STARTUP_HOOK
-#error "FreeRTOSConfig.h: configUSE_DAEMON_TASK_STARTUP_HOOK is not supported by Takt"
 #endif
 #if (defined(configUSE_NEWLIB_REENTRANT) && configUSE_NEWLIB_REENTRANT) || \
     (defined(configUSE_C_RUNTIME_TLS_SUPPORT) && configUSE_C_RUNTIME_TLS_SUPPORT)
