@@ -5,8 +5,9 @@
  * order), timeouts and aborts that return what is there, deletion and reset
  * refused while a task waits, waiters served in order (one behind a writer
  * that does not fit waits; it is served once that one leaves), bad input,
- * the interrupt variants, message framing, and random send/receive runs
- * checked against a model.
+ * the interrupt variants, message framing, batching streams, wakes
+ * deferred to the completion calls, and random send/receive runs checked
+ * against a model.
  */
 #include "sync_common.h"
 
@@ -486,6 +487,203 @@ static void scenario_isr(takt_tick_t tick0)
     h_end();
 }
 
+/* ---------------------------------------------------------------- batching */
+
+static void batch_reader(void *arg)
+{
+    (void)arg;
+    uint8_t buf[16];
+    CHECK_EQ(takt_stream_receive(st, buf, sizeof buf, 0), 0); /* 3, not above 4 */
+    s_log("r=%d", takt_stream_receive(st, buf, sizeof buf, TAKT_WAIT_FOREVER));
+    CHECK(matches(buf, 0, 5));
+    s_log("r=%d", takt_stream_receive(st, buf, sizeof buf, 2)); /* ends with 2: gets 0 */
+    CHECK_EQ(takt_stream_bytes(st), 2);                         /* they stay */
+    s_log("r=%d", takt_stream_receive(st, buf, sizeof buf, TAKT_WAIT_FOREVER));
+    s_log("r=%d", takt_stream_receive(st, buf, 3, TAKT_WAIT_FOREVER)); /* above: at once */
+    h_park();
+}
+
+static void batch_writer(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_stream_configure(st, TAKT_STREAM_BATCHING), TAKT_ERR_STATE); /* R waits */
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(takt_stream_send(st, data + 3, 1, 0), 1); /* 4: at the level, not above */
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(takt_stream_send(st, data + 4, 1, 0), 1); /* 5: R served with all 5 */
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(takt_stream_send(st, data, 2, 0), 2);
+    CHECK_EQ(takt_delay(3), TAKT_OK);
+    CHECK_EQ(takt_stream_set_trigger(st, 1), TAKT_OK); /* 2 > 1: serves R */
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(takt_stream_send(st, data, 5, 0), 5);
+    h_park();
+}
+
+static void batch_isr_receive(void *arg)
+{
+    (void)arg;
+    uint8_t buf[8];
+    isr_rc[0] = takt_stream_receive_from_isr(st2, buf, sizeof buf, NULL); /* what is there */
+}
+
+static void scenario_batching(takt_tick_t tick0)
+{
+    s_begin(tick0, 12);
+    s_log_reset();
+    CHECK_EQ(takt_stream_create(16, 4, 0, &st), TAKT_OK);
+    CHECK_EQ(takt_stream_configure(st, TAKT_STREAM_BATCHING), TAKT_OK);
+    CHECK_EQ(takt_stream_send(st, data, 3, 0), 3);
+    CHECK_EQ(takt_stream_create(8, 4, 0, &st2), TAKT_OK);
+    CHECK_EQ(takt_stream_configure(st2, TAKT_STREAM_BATCHING), TAKT_OK);
+    CHECK_EQ(takt_stream_send(st2, data, 2, 0), 2);
+    /* bad options */
+    takt_stream_t *msg = NULL;
+    CHECK_EQ(takt_stream_create(16, 0, 4, &msg), TAKT_OK);
+    CHECK_EQ(takt_stream_configure(msg, TAKT_STREAM_BATCHING), TAKT_ERR_ARG);
+    CHECK_EQ(takt_stream_configure(msg, TAKT_STREAM_DEFER_RECEIVERS_TASK), TAKT_OK);
+    CHECK_EQ(takt_stream_configure(msg, 0x20u), TAKT_ERR_ARG);
+    CHECK_EQ(takt_stream_configure(NULL, 0), TAKT_ERR_ARG);
+    CHECK_EQ(takt_stream_send_completed(NULL, NULL), TAKT_ERR_ARG);
+    CHECK_EQ(takt_stream_receive_completed(NULL, NULL), TAKT_ERR_ARG);
+    CHECK_EQ(takt_stream_delete(msg), TAKT_OK);
+    isr_rc[0] = -100;
+    s_task("R", 3, batch_reader, NULL);
+    s_task("W", 2, batch_writer, NULL);
+    hp_inject_irq(T(1) + 5, 1, batch_isr_receive, NULL);
+    h_start();
+    CHECK_STREQ(s_log_buf, "r=5@2 r=0@4 r=2@6 r=3@7");
+    CHECK_EQ(takt_stream_bytes(st), 2);
+    CHECK_EQ(isr_rc[0], 2);
+    CHECK_EQ(takt_stream_delete(st), TAKT_OK);
+    CHECK_EQ(takt_stream_delete(st2), TAKT_OK);
+    h_end();
+}
+
+/* ---------------------------------------------------------------- deferred wakes */
+
+static int completed_rc[4];
+static bool completed_woken;
+
+static void deferred_reader(void *arg)
+{
+    (void)arg;
+    uint8_t buf[8];
+    s_log("r=%d", takt_stream_receive(st, buf, sizeof buf, TAKT_WAIT_FOREVER));
+    s_log("r=%d", takt_stream_receive(st, buf, sizeof buf, TAKT_WAIT_FOREVER));
+    h_park();
+}
+
+static void deferred_writer(void *arg)
+{
+    (void)arg;
+    s_log("w=%d", takt_stream_send(st2, data, 3, TAKT_WAIT_FOREVER));
+    h_park();
+}
+
+/* The interrupt a completion hook would raise. */
+static void send_completed_isr(void *arg)
+{
+    (void)arg;
+    completed_woken = false;
+    completed_rc[0] = takt_stream_send_completed(st, &completed_woken);
+}
+
+static bool sending_isr_woken;
+
+static void sending_isr(void *arg)
+{
+    (void)arg;
+    sending_isr_woken = false;
+    CHECK_EQ(takt_stream_send_from_isr(st, data, 2, &sending_isr_woken), 2);
+}
+
+static void deferred_body(void *arg)
+{
+    (void)arg;
+    uint8_t buf[8];
+    CHECK_EQ(takt_stream_send(st, data, 2, 0), 2); /* R waits on: its wake is deferred */
+    CHECK_EQ(takt_stream_bytes(st), 2);
+    CHECK_EQ(takt_delay(2), TAKT_OK); /* the interrupt at 1 served R */
+    CHECK_EQ(takt_stream_bytes(st), 0);
+    CHECK_EQ(takt_delay(2), TAKT_OK); /* the send from an interrupt at 3 served R at once */
+    /* writers: a receive does not serve W; receive_completed does */
+    CHECK_EQ(takt_stream_receive(st2, buf, 2, 0), 2); /* room for 3 */
+    CHECK_EQ(takt_stream_bytes(st2), 1);
+    completed_rc[1] = takt_stream_send_completed(st2, NULL); /* no reader: nothing */
+    completed_rc[2] = takt_stream_receive_completed(st2, NULL);
+    CHECK_EQ(takt_stream_bytes(st2), 4);
+    completed_rc[3] = takt_stream_receive_completed(st2, NULL); /* nobody left */
+    s_log("done");
+    h_park();
+}
+
+static void scenario_deferred(takt_tick_t tick0)
+{
+    s_begin(tick0, 8);
+    s_log_reset();
+    CHECK_EQ(takt_stream_create(8, 1, 0, &st), TAKT_OK);
+    CHECK_EQ(takt_stream_configure(st, TAKT_STREAM_DEFER_RECEIVERS_TASK), TAKT_OK);
+    CHECK_EQ(takt_stream_create(4, 1, 0, &st2), TAKT_OK);
+    CHECK_EQ(takt_stream_configure(st2, TAKT_STREAM_DEFER_SENDERS_TASK), TAKT_OK);
+    CHECK_EQ(takt_stream_send(st2, data, 3, 0), 3);
+    s_task("R", 4, deferred_reader, NULL);
+    s_task("W", 3, deferred_writer, NULL);
+    s_task("A", 2, deferred_body, NULL);
+    hp_inject_irq(T(1) + 5, 1, send_completed_isr, NULL);
+    hp_inject_irq(T(3) + 5, 1, sending_isr, NULL); /* only task sends are deferred */
+    h_start();
+    /* W runs at once, or (deferred preemption) when A parks */
+    CHECK_STREQ(s_log_buf, S_DEFERRED ? "r=2@1 r=2@3 done@4 w=3@4" : "r=2@1 r=2@3 w=3@4 done@4");
+    CHECK_EQ(completed_rc[0], 1);
+    CHECK(completed_woken);
+    CHECK(sending_isr_woken);
+    CHECK_EQ(completed_rc[1], 0);
+    CHECK_EQ(completed_rc[2], 1);
+    CHECK_EQ(completed_rc[3], 0);
+    CHECK_EQ(takt_stream_delete(st), TAKT_OK);
+    CHECK_EQ(takt_stream_delete(st2), TAKT_OK);
+    h_end();
+}
+
+static void single_reader(void *arg)
+{
+    (void)arg;
+    uint8_t buf[8];
+    s_log("r=%d", takt_stream_receive(st, buf, sizeof buf, TAKT_WAIT_FOREVER));
+    h_park();
+}
+
+/* Deferred from interrupts: a send from an interrupt leaves the reader
+ * waiting; the task's completion call serves it. */
+static void deferred_isr_body(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(2), TAKT_OK);
+    CHECK_EQ(takt_stream_bytes(st), 2); /* the interrupt at 1 sent; R still waits */
+    completed_rc[0] = takt_stream_send_completed(st, NULL); /* R preempts here */
+    s_log("done");
+    h_park();
+}
+
+static void scenario_deferred_isr(takt_tick_t tick0)
+{
+    s_begin(tick0, 6);
+    s_log_reset();
+    CHECK_EQ(takt_stream_create(8, 1, 0, &st), TAKT_OK);
+    CHECK_EQ(takt_stream_configure(st, TAKT_STREAM_DEFER_RECEIVERS_ISR), TAKT_OK);
+    s_task("R", 4, single_reader, NULL);
+    s_task("A", 2, deferred_isr_body, NULL);
+    hp_inject_irq(T(1) + 5, 1, sending_isr, NULL);
+    h_start();
+    CHECK_STREQ(s_log_buf, S_DEFERRED ? "done@2 r=2@2" : "r=2@2 done@2");
+    CHECK_EQ(completed_rc[0], 1);
+    CHECK(!sending_isr_woken); /* it served nobody */
+    CHECK_EQ(takt_stream_bytes(st), 0);
+    CHECK_EQ(takt_stream_delete(st), TAKT_OK);
+    h_end();
+}
+
 /* ---------------------------------------------------------------- messages */
 
 static void message_checks(void)
@@ -811,6 +1009,9 @@ int main(void)
     h_both(scenario_line, "line");
     h_both(scenario_isr, "isr");
     h_both(scenario_messages, "messages");
+    h_both(scenario_batching, "batching");
+    h_both(scenario_deferred, "deferred");
+    h_both(scenario_deferred_isr, "deferred_isr");
     for (uint32_t seed = 1; seed <= R_RUNS; seed++) {
         r_run(seed, 0);
         r_run(seed, seed % 2 ? 4u : 1u);

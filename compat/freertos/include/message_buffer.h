@@ -20,11 +20,23 @@ typedef StaticStreamBuffer_t StaticMessageBuffer_t;
 #if configSUPPORT_DYNAMIC_ALLOCATION
 #define xMessageBufferCreate(xBufferSizeBytes) \
     xStreamBufferGenericCreate((xBufferSizeBytes), (size_t)0, sbTYPE_MESSAGE_BUFFER, NULL, NULL)
+#if configUSE_SB_COMPLETED_CALLBACK
+#define xMessageBufferCreateWithCallback(xBufferSizeBytes, pxSendCompletedCallback, pxReceiveCompletedCallback) \
+    xStreamBufferGenericCreate((xBufferSizeBytes), (size_t)0, sbTYPE_MESSAGE_BUFFER, (pxSendCompletedCallback), \
+                               (pxReceiveCompletedCallback))
+#endif
 #endif
 #if configSUPPORT_STATIC_ALLOCATION
 #define xMessageBufferCreateStatic(xBufferSizeBytes, pucMessageBufferStorageArea, pxStaticMessageBuffer)        \
     xStreamBufferGenericCreateStatic((xBufferSizeBytes), (size_t)0, sbTYPE_MESSAGE_BUFFER,                     \
                                      (pucMessageBufferStorageArea), (pxStaticMessageBuffer), NULL, NULL)
+#if configUSE_SB_COMPLETED_CALLBACK
+#define xMessageBufferCreateStaticWithCallback(xBufferSizeBytes, pucMessageBufferStorageArea, pxStaticMessageBuffer, \
+                                               pxSendCompletedCallback, pxReceiveCompletedCallback)                 \
+    xStreamBufferGenericCreateStatic((xBufferSizeBytes), (size_t)0, sbTYPE_MESSAGE_BUFFER,                           \
+                                     (pucMessageBufferStorageArea), (pxStaticMessageBuffer),                         \
+                                     (pxSendCompletedCallback), (pxReceiveCompletedCallback))
+#endif
 #define xMessageBufferGetStaticBuffers(xMessageBuffer, ppucMessageBufferStorageArea, ppxStaticMessageBuffer) \
     xStreamBufferGetStaticBuffers((xMessageBuffer), (ppucMessageBufferStorageArea), (ppxStaticMessageBuffer))
 #endif
@@ -47,5 +59,21 @@ typedef StaticStreamBuffer_t StaticMessageBuffer_t;
 #define xMessageBufferSpaceAvailable(xMessageBuffer) xStreamBufferSpacesAvailable(xMessageBuffer)
 #define xMessageBufferSpacesAvailable(xMessageBuffer) xStreamBufferSpacesAvailable(xMessageBuffer)
 #define xMessageBufferNextLengthBytes(xMessageBuffer) xStreamBufferNextMessageLengthBytes(xMessageBuffer)
+#if !configUSE_SB_COMPLETED_CALLBACK
+StreamBufferHandle_t xMessageBufferCreateWithCallback(size_t xBufferSizeBytes,
+                                                      StreamBufferCallbackFunction_t pxSendCompletedCallback,
+                                                      StreamBufferCallbackFunction_t pxReceiveCompletedCallback)
+    TAKT_FREERTOS_SB_CALLBACK;
+StreamBufferHandle_t xMessageBufferCreateStaticWithCallback(size_t xBufferSizeBytes,
+                                                            uint8_t *const pucMessageBufferStorageArea,
+                                                            StaticMessageBuffer_t *const pxStaticMessageBuffer,
+                                                            StreamBufferCallbackFunction_t pxSendCompletedCallback,
+                                                            StreamBufferCallbackFunction_t pxReceiveCompletedCallback)
+    TAKT_FREERTOS_SB_CALLBACK;
+#endif
+#define xMessageBufferSendCompletedFromISR(xMessageBuffer, pxHigherPriorityTaskWoken) \
+    xStreamBufferSendCompletedFromISR((xMessageBuffer), (pxHigherPriorityTaskWoken))
+#define xMessageBufferReceiveCompletedFromISR(xMessageBuffer, pxHigherPriorityTaskWoken) \
+    xStreamBufferReceiveCompletedFromISR((xMessageBuffer), (pxHigherPriorityTaskWoken))
 
 #endif

@@ -54,7 +54,17 @@ UBaseType_t uxSemaphoreGetCountFromISR(SemaphoreHandle_t xSemaphore);
 TaskHandle_t xSemaphoreGetMutexHolder(SemaphoreHandle_t xSemaphore);
 TaskHandle_t xSemaphoreGetMutexHolderFromISR(SemaphoreHandle_t xSemaphore);
 
-TAKT_FREERTOS_UNSUPPORTED("vSemaphoreCreateBinary (deprecated: use xSemaphoreCreateBinary)")
-void vSemaphoreCreateBinary(SemaphoreHandle_t xSemaphore);
+#if configSUPPORT_DYNAMIC_ALLOCATION
+/* The old form, kept by FreeRTOS for old code: a binary semaphore created
+ * given (available to the first take), unlike xSemaphoreCreateBinary's, which
+ * starts empty. xSemaphore is NULL if it could not be created. */
+#define vSemaphoreCreateBinary(xSemaphore)       \
+    do {                                         \
+        (xSemaphore) = xSemaphoreCreateBinary(); \
+        if ((xSemaphore) != NULL) {              \
+            (void)xSemaphoreGive(xSemaphore);    \
+        }                                        \
+    } while (0)
+#endif
 
 #endif

@@ -25,14 +25,20 @@
  * StaticStreamBuffer_t / StaticMessageBuffer_t for the *Static functions. */
 struct StreamBufferDef_t {
     takt_stream_t stream;
-    uint8_t dynamic; /* memory from pvPortMalloc, freed by vStreamBufferDelete */
+    uint8_t dynamic;            /* memory from pvPortMalloc, freed by vStreamBufferDelete */
+    uint8_t notification_index; /* recorded only: Takt's waits use no notification */
+#if configUSE_SB_COMPLETED_CALLBACK
+    void (*send_completed)(struct StreamBufferDef_t *, BaseType_t, BaseType_t *const);
+    void (*receive_completed)(struct StreamBufferDef_t *, BaseType_t, BaseType_t *const);
+#endif
 };
 
 typedef struct StreamBufferDef_t *StreamBufferHandle_t;
 typedef struct StreamBufferDef_t StaticStreamBuffer_t;
 
-/* Completion callbacks need configUSE_SB_COMPLETED_CALLBACK, which Takt
- * refuses: the type is there for the generic creation calls' signatures. */
+/* A per-buffer completion callback (configUSE_SB_COMPLETED_CALLBACK 1): it
+ * replaces sbSEND_COMPLETED / sbRECEIVE_COMPLETED for its buffer, including
+ * their wake of the task waiting on the other side (docs/freertos.md). */
 typedef void (*StreamBufferCallbackFunction_t)(StreamBufferHandle_t xStreamBuffer, BaseType_t xIsInsideISR,
                                                BaseType_t *const pxHigherPriorityTaskWoken);
 
@@ -41,14 +47,29 @@ typedef void (*StreamBufferCallbackFunction_t)(StreamBufferHandle_t xStreamBuffe
 #define sbTYPE_STREAM_BATCHING_BUFFER ((BaseType_t)2)
 
 #if configSUPPORT_DYNAMIC_ALLOCATION
-/* xStreamBufferType: sbTYPE_STREAM_BUFFER or sbTYPE_MESSAGE_BUFFER; the
- * callbacks must be NULL. */
+/* xStreamBufferType: sbTYPE_STREAM_BUFFER, sbTYPE_MESSAGE_BUFFER or
+ * sbTYPE_STREAM_BATCHING_BUFFER; the callbacks must be NULL unless
+ * configUSE_SB_COMPLETED_CALLBACK is 1. */
 StreamBufferHandle_t xStreamBufferGenericCreate(size_t xBufferSizeBytes, size_t xTriggerLevelBytes,
                                                 BaseType_t xStreamBufferType,
                                                 StreamBufferCallbackFunction_t pxSendCompletedCallback,
                                                 StreamBufferCallbackFunction_t pxReceiveCompletedCallback);
 #define xStreamBufferCreate(xBufferSizeBytes, xTriggerLevelBytes) \
     xStreamBufferGenericCreate((xBufferSizeBytes), (xTriggerLevelBytes), sbTYPE_STREAM_BUFFER, NULL, NULL)
+/* A batching buffer: a task's receive gets bytes only once the buffer holds
+ * more than the trigger level (docs/freertos.md). */
+#define xStreamBatchingBufferCreate(xBufferSizeBytes, xTriggerLevelBytes) \
+    xStreamBufferGenericCreate((xBufferSizeBytes), (xTriggerLevelBytes), sbTYPE_STREAM_BATCHING_BUFFER, NULL, NULL)
+#if configUSE_SB_COMPLETED_CALLBACK
+#define xStreamBufferCreateWithCallback(xBufferSizeBytes, xTriggerLevelBytes, pxSendCompletedCallback,     \
+                                        pxReceiveCompletedCallback)                                     \
+    xStreamBufferGenericCreate((xBufferSizeBytes), (xTriggerLevelBytes), sbTYPE_STREAM_BUFFER,              \
+                               (pxSendCompletedCallback), (pxReceiveCompletedCallback))
+#define xStreamBatchingBufferCreateWithCallback(xBufferSizeBytes, xTriggerLevelBytes, pxSendCompletedCallback, \
+                                                pxReceiveCompletedCallback)                                 \
+    xStreamBufferGenericCreate((xBufferSizeBytes), (xTriggerLevelBytes), sbTYPE_STREAM_BATCHING_BUFFER,         \
+                               (pxSendCompletedCallback), (pxReceiveCompletedCallback))
+#endif
 #endif
 #if configSUPPORT_STATIC_ALLOCATION
 /* pucStreamBufferStorageArea: FreeRTOS asks for xBufferSizeBytes + 1 bytes;
@@ -63,6 +84,24 @@ StreamBufferHandle_t xStreamBufferGenericCreateStatic(size_t xBufferSizeBytes, s
                                   pxStaticStreamBuffer)                                            \
     xStreamBufferGenericCreateStatic((xBufferSizeBytes), (xTriggerLevelBytes), sbTYPE_STREAM_BUFFER, \
                                      (pucStreamBufferStorageArea), (pxStaticStreamBuffer), NULL, NULL)
+#define xStreamBatchingBufferCreateStatic(xBufferSizeBytes, xTriggerLevelBytes, pucStreamBufferStorageArea,  \
+                                          pxStaticStreamBuffer)                                            \
+    xStreamBufferGenericCreateStatic((xBufferSizeBytes), (xTriggerLevelBytes), sbTYPE_STREAM_BATCHING_BUFFER, \
+                                     (pucStreamBufferStorageArea), (pxStaticStreamBuffer), NULL, NULL)
+#if configUSE_SB_COMPLETED_CALLBACK
+#define xStreamBufferCreateStaticWithCallback(xBufferSizeBytes, xTriggerLevelBytes, pucStreamBufferStorageArea,   \
+                                              pxStaticStreamBuffer, pxSendCompletedCallback,                   \
+                                              pxReceiveCompletedCallback)                                      \
+    xStreamBufferGenericCreateStatic((xBufferSizeBytes), (xTriggerLevelBytes), sbTYPE_STREAM_BUFFER,              \
+                                     (pucStreamBufferStorageArea), (pxStaticStreamBuffer),                     \
+                                     (pxSendCompletedCallback), (pxReceiveCompletedCallback))
+#define xStreamBatchingBufferCreateStaticWithCallback(xBufferSizeBytes, xTriggerLevelBytes,                        \
+                                                      pucStreamBufferStorageArea, pxStaticStreamBuffer,            \
+                                                      pxSendCompletedCallback, pxReceiveCompletedCallback)         \
+    xStreamBufferGenericCreateStatic((xBufferSizeBytes), (xTriggerLevelBytes), sbTYPE_STREAM_BATCHING_BUFFER,      \
+                                     (pucStreamBufferStorageArea), (pxStaticStreamBuffer),                     \
+                                     (pxSendCompletedCallback), (pxReceiveCompletedCallback))
+#endif
 BaseType_t xStreamBufferGetStaticBuffers(StreamBufferHandle_t xStreamBuffer, uint8_t **ppucStreamBufferStorageArea,
                                          StaticStreamBuffer_t **ppxStaticStreamBuffer);
 #endif
@@ -86,23 +125,43 @@ size_t xStreamBufferBytesAvailable(StreamBufferHandle_t xStreamBuffer);
 BaseType_t xStreamBufferSetTriggerLevel(StreamBufferHandle_t xStreamBuffer, size_t xTriggerLevel);
 size_t xStreamBufferNextMessageLengthBytes(StreamBufferHandle_t xStreamBuffer);
 
-/* Not provided: completion callbacks (configUSE_SB_COMPLETED_CALLBACK is
- * refused), the notification index and batching buffers. */
-BaseType_t xStreamBufferSendCompletedFromISR(StreamBufferHandle_t xStreamBuffer,
-                                             BaseType_t *pxHigherPriorityTaskWoken)
-    TAKT_FREERTOS_UNSUPPORTED("xStreamBufferSendCompletedFromISR");
+#if !configUSE_SB_COMPLETED_CALLBACK
+/* Per-buffer callbacks need the option, as in FreeRTOS (where these are
+ * macros defined only with it): a call stops the build naming it. */
+#define TAKT_FREERTOS_SB_CALLBACK TAKT_FREERTOS_NEEDS("configUSE_SB_COMPLETED_CALLBACK 1")
+StreamBufferHandle_t xStreamBufferCreateWithCallback(size_t xBufferSizeBytes, size_t xTriggerLevelBytes,
+                                                     StreamBufferCallbackFunction_t pxSendCompletedCallback,
+                                                     StreamBufferCallbackFunction_t pxReceiveCompletedCallback)
+    TAKT_FREERTOS_SB_CALLBACK;
+StreamBufferHandle_t xStreamBatchingBufferCreateWithCallback(size_t xBufferSizeBytes, size_t xTriggerLevelBytes,
+                                                             StreamBufferCallbackFunction_t pxSendCompletedCallback,
+                                                             StreamBufferCallbackFunction_t pxReceiveCompletedCallback)
+    TAKT_FREERTOS_SB_CALLBACK;
+StreamBufferHandle_t xStreamBufferCreateStaticWithCallback(size_t xBufferSizeBytes, size_t xTriggerLevelBytes,
+                                                           uint8_t *const pucStreamBufferStorageArea,
+                                                           StaticStreamBuffer_t *const pxStaticStreamBuffer,
+                                                           StreamBufferCallbackFunction_t pxSendCompletedCallback,
+                                                           StreamBufferCallbackFunction_t pxReceiveCompletedCallback)
+    TAKT_FREERTOS_SB_CALLBACK;
+StreamBufferHandle_t xStreamBatchingBufferCreateStaticWithCallback(
+    size_t xBufferSizeBytes, size_t xTriggerLevelBytes, uint8_t *const pucStreamBufferStorageArea,
+    StaticStreamBuffer_t *const pxStaticStreamBuffer, StreamBufferCallbackFunction_t pxSendCompletedCallback,
+    StreamBufferCallbackFunction_t pxReceiveCompletedCallback) TAKT_FREERTOS_SB_CALLBACK;
+#endif
+
+/* The default completion: serves the task waiting to receive (send) that the
+ * buffer can serve now, whatever defers it. For the application's own
+ * sbSEND_COMPLETED / sbRECEIVE_COMPLETED or callbacks, typically from the
+ * interrupt they raise; Takt allows a task to call them too. pdTRUE if a
+ * task was served. */
+BaseType_t xStreamBufferSendCompletedFromISR(StreamBufferHandle_t xStreamBuffer, BaseType_t *pxHigherPriorityTaskWoken);
 BaseType_t xStreamBufferReceiveCompletedFromISR(StreamBufferHandle_t xStreamBuffer,
-                                                BaseType_t *pxHigherPriorityTaskWoken)
-    TAKT_FREERTOS_UNSUPPORTED("xStreamBufferReceiveCompletedFromISR");
-UBaseType_t uxStreamBufferGetStreamBufferNotificationIndex(StreamBufferHandle_t xStreamBuffer)
-    TAKT_FREERTOS_UNSUPPORTED("uxStreamBufferGetStreamBufferNotificationIndex");
-void vStreamBufferSetStreamBufferNotificationIndex(StreamBufferHandle_t xStreamBuffer, UBaseType_t uxNotificationIndex)
-    TAKT_FREERTOS_UNSUPPORTED("vStreamBufferSetStreamBufferNotificationIndex");
-StreamBufferHandle_t xStreamBatchingBufferCreate(size_t xBufferSizeBytes, size_t xTriggerLevelBytes)
-    TAKT_FREERTOS_UNSUPPORTED("xStreamBatchingBufferCreate (stream batching buffers)");
-StreamBufferHandle_t xStreamBatchingBufferCreateStatic(size_t xBufferSizeBytes, size_t xTriggerLevelBytes,
-                                                       uint8_t *const pucStreamBufferStorageArea,
-                                                       StaticStreamBuffer_t *const pxStaticStreamBuffer)
-    TAKT_FREERTOS_UNSUPPORTED("xStreamBatchingBufferCreateStatic (stream batching buffers)");
+                                                BaseType_t *pxHigherPriorityTaskWoken);
+
+/* FreeRTOS's notification index for the buffer's waits (0 by default; below
+ * configTASK_NOTIFICATION_ARRAY_ENTRIES). Takt records it: its waits do not
+ * use a task notification, so no index is ever consumed. */
+UBaseType_t uxStreamBufferGetStreamBufferNotificationIndex(StreamBufferHandle_t xStreamBuffer);
+void vStreamBufferSetStreamBufferNotificationIndex(StreamBufferHandle_t xStreamBuffer, UBaseType_t uxNotificationIndex);
 
 #endif

@@ -82,6 +82,9 @@
 #ifndef configUSE_TIMERS
 #define configUSE_TIMERS 0
 #endif
+#ifndef configUSE_DAEMON_TASK_STARTUP_HOOK
+#define configUSE_DAEMON_TASK_STARTUP_HOOK 0
+#endif
 #ifndef configUSE_EVENT_GROUPS
 #define configUSE_EVENT_GROUPS 1
 #endif
@@ -244,9 +247,6 @@
 #if configNUM_THREAD_LOCAL_STORAGE_POINTERS < 0 || configNUM_THREAD_LOCAL_STORAGE_POINTERS > 62
 #error "FreeRTOSConfig.h: configNUM_THREAD_LOCAL_STORAGE_POINTERS must be within 0..62 on Takt"
 #endif
-#if configUSE_DAEMON_TASK_STARTUP_HOOK
-#error "FreeRTOSConfig.h: configUSE_DAEMON_TASK_STARTUP_HOOK is not supported by Takt"
-#endif
 #if (defined(configUSE_NEWLIB_REENTRANT) && configUSE_NEWLIB_REENTRANT) || \
     (defined(configUSE_C_RUNTIME_TLS_SUPPORT) && configUSE_C_RUNTIME_TLS_SUPPORT)
 #error "FreeRTOSConfig.h: configUSE_NEWLIB_REENTRANT / configUSE_C_RUNTIME_TLS_SUPPORT are not supported by Takt"
@@ -254,8 +254,8 @@
 #if defined(configENABLE_MPU) && configENABLE_MPU
 #error "FreeRTOSConfig.h: configENABLE_MPU is not supported by Takt"
 #endif
-#if defined(configUSE_SB_COMPLETED_CALLBACK) && configUSE_SB_COMPLETED_CALLBACK
-#error "FreeRTOSConfig.h: configUSE_SB_COMPLETED_CALLBACK (per-buffer completion callbacks of stream and message buffers) is not supported by Takt"
+#ifndef configUSE_SB_COMPLETED_CALLBACK
+#define configUSE_SB_COMPLETED_CALLBACK 0
 #endif
 #if configUSE_TASK_NOTIFICATIONS && (configTASK_NOTIFICATION_ARRAY_ENTRIES < 1 || configTASK_NOTIFICATION_ARRAY_ENTRIES > 32)
 #error "FreeRTOSConfig.h: configTASK_NOTIFICATION_ARRAY_ENTRIES must be within 1..32 on Takt"

@@ -346,5 +346,6 @@ void vApplicationIdleHook(void);
 void vApplicationTickHook(void);
 void vApplicationMallocFailedHook(void);
 void vApplicationStackOverflowHook(TaskHandle_t xTask, char *pcTaskName);
+void vApplicationDaemonTaskStartupHook(void); /* configUSE_DAEMON_TASK_STARTUP_HOOK */
 
 #endif

@@ -50,6 +50,15 @@ TAKT_COLD void vTaskStartScheduler(void)
 #if configGENERATE_RUN_TIME_STATS
     portCONFIGURE_TIMER_FOR_RUN_TIME_STATS(); /* before the kernel's first reading, at takt_start */
 #endif
+#if configUSE_DAEMON_TASK_STARTUP_HOOK && configUSE_TIMERS
+    /* The hook runs when the timer task first runs, so the task must exist
+     * from the start (Takt otherwise creates it with the first timer). Under
+     * hsf without a timer server it cannot yet: the hook then runs when the
+     * first timer creates the task. */
+    int timer_task = takt_soft_timer_task_create();
+    configASSERT(timer_task == TAKT_OK || timer_task == TAKT_ERR_STATE);
+    (void)timer_task;
+#endif
     scheduler_started = true;
     takt_start();
     /* Sim port: the simulation ended. Task handles stay readable until the
@@ -118,6 +127,13 @@ void takt_idle_hook(void)
 void takt_tick_hook(void)
 {
     vApplicationTickHook();
+}
+#endif
+
+#if configUSE_DAEMON_TASK_STARTUP_HOOK && configUSE_TIMERS
+void takt_soft_timer_startup_hook(void)
+{
+    vApplicationDaemonTaskStartupHook();
 }
 #endif
 

@@ -4,6 +4,14 @@
  * link it. Misuse FreeRTOS asserts on (a NULL handle or data pointer, a
  * task-context call from an interrupt) trips configASSERT; every other
  * refusal is FreeRTOS's own answer (0 bytes, NULL, pdFAIL).
+ *
+ * Completions: FreeRTOS calls sbSEND_COMPLETED (sbRECEIVE_COMPLETED) after a
+ * send (receive) to wake the task waiting on the other side, and lets the
+ * application replace it, globally by defining the macro or per buffer by a
+ * callback. Takt's kernel wakes that task itself, so where the application
+ * replaces the completion the layer asks the kernel to leave the wake to it
+ * (takt_stream_configure) and calls the replacement where FreeRTOS does;
+ * xStreamBufferSendCompletedFromISR is the kernel's deferred wake.
  */
 #include <string.h>
 
@@ -23,10 +31,141 @@ static takt_stream_t *stream_of(StreamBufferHandle_t handle)
 /* The kernel's length word for a FreeRTOS buffer type; -1 for any other. */
 static int length_bytes(BaseType_t type)
 {
-    if (type == sbTYPE_STREAM_BUFFER) {
+    if (type == sbTYPE_STREAM_BUFFER || type == sbTYPE_STREAM_BATCHING_BUFFER) {
         return 0;
     }
     return type == sbTYPE_MESSAGE_BUFFER ? (int)sizeof(configMESSAGE_BUFFER_LENGTH_TYPE) : -1;
+}
+
+/* The kernel options of a new buffer: batching, and the wakes that the
+ * application's completions take over (a buffer's callback in every context,
+ * else the macros FreeRTOSConfig.h defines, each in its own context). */
+static unsigned kernel_options(BaseType_t type, bool send_callback, bool receive_callback)
+{
+    unsigned options = type == sbTYPE_STREAM_BATCHING_BUFFER ? TAKT_STREAM_BATCHING : 0u;
+    if (send_callback) {
+        options |= TAKT_STREAM_DEFER_RECEIVERS_TASK | TAKT_STREAM_DEFER_RECEIVERS_ISR;
+    } else {
+#ifdef sbSEND_COMPLETED
+        options |= TAKT_STREAM_DEFER_RECEIVERS_TASK;
+#endif
+#ifdef sbSEND_COMPLETE_FROM_ISR
+        options |= TAKT_STREAM_DEFER_RECEIVERS_ISR;
+#endif
+    }
+    if (receive_callback) {
+        options |= TAKT_STREAM_DEFER_SENDERS_TASK | TAKT_STREAM_DEFER_SENDERS_ISR;
+    } else {
+#ifdef sbRECEIVE_COMPLETED
+        options |= TAKT_STREAM_DEFER_SENDERS_TASK;
+#endif
+#ifdef sbRECEIVE_COMPLETED_FROM_ISR
+        options |= TAKT_STREAM_DEFER_SENDERS_ISR;
+#endif
+    }
+    return options;
+}
+
+/* Makes handle a buffer in storage; false (nothing to undo) if the kernel
+ * refuses the size or trigger level. The callbacks are NULL unless
+ * configUSE_SB_COMPLETED_CALLBACK. */
+static bool buffer_setup(StreamBufferHandle_t handle, size_t size, size_t trigger, BaseType_t type, void *storage,
+                         StreamBufferCallbackFunction_t send_callback,
+                         StreamBufferCallbackFunction_t receive_callback)
+{
+    if (takt_stream_create_static(&handle->stream, size, trigger, (unsigned)length_bytes(type), storage) != TAKT_OK) {
+        return false;
+    }
+#if configUSE_SB_COMPLETED_CALLBACK
+    handle->send_completed = send_callback;
+    handle->receive_completed = receive_callback;
+#endif
+    unsigned options = kernel_options(type, send_callback != NULL, receive_callback != NULL);
+    if (options != 0) {
+        int err = takt_stream_configure(&handle->stream, options); /* new: nobody waits */
+        configASSERT(err == TAKT_OK);
+        (void)err;
+    }
+    return true;
+}
+
+#if configUSE_SB_COMPLETED_CALLBACK || defined(sbSEND_COMPLETED) || defined(sbSEND_COMPLETE_FROM_ISR)
+/* Whether the buffer holds what ends a reader's wait: FreeRTOS calls the
+ * send completion only then. */
+static bool reader_level_reached(StreamBufferHandle_t handle)
+{
+    const takt_stream_t *stream = &handle->stream;
+    int bytes = takt_stream_bytes(stream);
+    if (bytes <= 0) {
+        return false;
+    }
+    bool batching = (stream->options & TAKT_STREAM_BATCHING) != 0;
+    return batching ? (size_t)bytes > stream->trigger : (size_t)bytes >= stream->trigger;
+}
+#endif
+
+/* FreeRTOS's completions after a transfer that moved bytes: the buffer's
+ * callback, else the application's macro; without either, nothing (the
+ * kernel woke the other side). */
+static void send_completed(StreamBufferHandle_t handle, BaseType_t *pxHigherPriorityTaskWoken, bool in_isr)
+{
+    (void)handle;
+    (void)pxHigherPriorityTaskWoken;
+    (void)in_isr;
+#if configUSE_SB_COMPLETED_CALLBACK
+    if (handle->send_completed != NULL) {
+        if (reader_level_reached(handle)) {
+            handle->send_completed(handle, in_isr ? pdTRUE : pdFALSE, in_isr ? pxHigherPriorityTaskWoken : NULL);
+        }
+        return;
+    }
+#endif
+#ifdef sbSEND_COMPLETED
+    if (!in_isr && reader_level_reached(handle)) {
+        sbSEND_COMPLETED(handle);
+    }
+#endif
+#ifdef sbSEND_COMPLETE_FROM_ISR
+    if (in_isr && reader_level_reached(handle)) {
+        sbSEND_COMPLETE_FROM_ISR(handle, pxHigherPriorityTaskWoken);
+    }
+#endif
+}
+
+static void receive_completed(StreamBufferHandle_t handle, BaseType_t *pxHigherPriorityTaskWoken, bool in_isr)
+{
+    (void)handle;
+    (void)pxHigherPriorityTaskWoken;
+    (void)in_isr;
+#if configUSE_SB_COMPLETED_CALLBACK
+    if (handle->receive_completed != NULL) {
+        handle->receive_completed(handle, in_isr ? pdTRUE : pdFALSE, in_isr ? pxHigherPriorityTaskWoken : NULL);
+        return;
+    }
+#endif
+#ifdef sbRECEIVE_COMPLETED
+    if (!in_isr) {
+        sbRECEIVE_COMPLETED(handle);
+    }
+#endif
+#ifdef sbRECEIVE_COMPLETED_FROM_ISR
+    if (in_isr) {
+        sbRECEIVE_COMPLETED_FROM_ISR(handle, pxHigherPriorityTaskWoken);
+    }
+#endif
+}
+
+/* The completion callbacks a creation call may pass. */
+static bool callbacks_allowed(StreamBufferCallbackFunction_t send, StreamBufferCallbackFunction_t receive)
+{
+#if configUSE_SB_COMPLETED_CALLBACK
+    (void)send;
+    (void)receive;
+    return true;
+#else
+    configASSERT(send == NULL && receive == NULL); /* they need configUSE_SB_COMPLETED_CALLBACK */
+    return send == NULL && receive == NULL;
+#endif
 }
 
 /* A byte count from the kernel: an error moves nothing. Being called from
@@ -44,12 +183,8 @@ TAKT_COLD StreamBufferHandle_t xStreamBufferGenericCreate(size_t xBufferSizeByte
                                                           StreamBufferCallbackFunction_t pxSendCompletedCallback,
                                                           StreamBufferCallbackFunction_t pxReceiveCompletedCallback)
 {
-    /* Completion callbacks need configUSE_SB_COMPLETED_CALLBACK (refused). */
-    configASSERT(pxSendCompletedCallback == NULL && pxReceiveCompletedCallback == NULL);
-    (void)pxSendCompletedCallback;
-    (void)pxReceiveCompletedCallback;
-    int width = length_bytes(xStreamBufferType);
-    if (width < 0 || xBufferSizeBytes == 0 || xBufferSizeBytes > TAKT_STREAM_MAX_SIZE) {
+    if (!callbacks_allowed(pxSendCompletedCallback, pxReceiveCompletedCallback) ||
+        length_bytes(xStreamBufferType) < 0 || xBufferSizeBytes == 0 || xBufferSizeBytes > TAKT_STREAM_MAX_SIZE) {
         return NULL;
     }
     compat_kernel_ready();
@@ -58,8 +193,8 @@ TAKT_COLD StreamBufferHandle_t xStreamBufferGenericCreate(size_t xBufferSizeByte
         return NULL;
     }
     memset(handle, 0, sizeof(*handle));
-    if (takt_stream_create_static(&handle->stream, xBufferSizeBytes, xTriggerLevelBytes, (unsigned)width,
-                                  handle + 1) != TAKT_OK) {
+    if (!buffer_setup(handle, xBufferSizeBytes, xTriggerLevelBytes, xStreamBufferType, handle + 1,
+                      pxSendCompletedCallback, pxReceiveCompletedCallback)) {
         vPortFree(handle);
         return NULL;
     }
@@ -76,19 +211,15 @@ TAKT_COLD StreamBufferHandle_t xStreamBufferGenericCreateStatic(size_t xBufferSi
                                                                 StreamBufferCallbackFunction_t pxSendCompletedCallback,
                                                                 StreamBufferCallbackFunction_t pxReceiveCompletedCallback)
 {
-    /* Completion callbacks need configUSE_SB_COMPLETED_CALLBACK (refused). */
-    configASSERT(pxSendCompletedCallback == NULL && pxReceiveCompletedCallback == NULL);
-    (void)pxSendCompletedCallback;
-    (void)pxReceiveCompletedCallback;
     configASSERT(pucStreamBufferStorageArea != NULL && pxStaticStreamBuffer != NULL);
-    int width = length_bytes(xStreamBufferType);
-    if (width < 0 || pucStreamBufferStorageArea == NULL || pxStaticStreamBuffer == NULL) {
+    if (!callbacks_allowed(pxSendCompletedCallback, pxReceiveCompletedCallback) ||
+        length_bytes(xStreamBufferType) < 0 || pucStreamBufferStorageArea == NULL || pxStaticStreamBuffer == NULL) {
         return NULL;
     }
     compat_kernel_ready();
     memset(pxStaticStreamBuffer, 0, sizeof(*pxStaticStreamBuffer));
-    if (takt_stream_create_static(&pxStaticStreamBuffer->stream, xBufferSizeBytes, xTriggerLevelBytes,
-                                  (unsigned)width, pucStreamBufferStorageArea) != TAKT_OK) {
+    if (!buffer_setup(pxStaticStreamBuffer, xBufferSizeBytes, xTriggerLevelBytes, xStreamBufferType,
+                      pucStreamBufferStorageArea, pxSendCompletedCallback, pxReceiveCompletedCallback)) {
         return NULL;
     }
     return pxStaticStreamBuffer;
@@ -122,8 +253,12 @@ size_t xStreamBufferSend(StreamBufferHandle_t xStreamBuffer, const void *pvTxDat
                          TickType_t xTicksToWait)
 {
     configASSERT(pvTxData != NULL);
-    return moved(takt_stream_send(stream_of(xStreamBuffer), pvTxData, xDataLengthBytes,
-                                  compat_timeout(xTicksToWait)));
+    size_t sent = moved(takt_stream_send(stream_of(xStreamBuffer), pvTxData, xDataLengthBytes,
+                                         compat_timeout(xTicksToWait)));
+    if (sent > 0) {
+        send_completed(xStreamBuffer, NULL, false);
+    }
+    return sent;
 }
 
 size_t xStreamBufferSendFromISR(StreamBufferHandle_t xStreamBuffer, const void *pvTxData, size_t xDataLengthBytes,
@@ -133,6 +268,9 @@ size_t xStreamBufferSendFromISR(StreamBufferHandle_t xStreamBuffer, const void *
     bool woken = false;
     int result = takt_stream_send_from_isr(stream_of(xStreamBuffer), pvTxData, xDataLengthBytes, &woken);
     compat_woken(woken, pxHigherPriorityTaskWoken);
+    if (result > 0) {
+        send_completed(xStreamBuffer, pxHigherPriorityTaskWoken, true);
+    }
     return moved(result);
 }
 
@@ -140,8 +278,12 @@ size_t xStreamBufferReceive(StreamBufferHandle_t xStreamBuffer, void *pvRxData, 
                             TickType_t xTicksToWait)
 {
     configASSERT(pvRxData != NULL);
-    return moved(takt_stream_receive(stream_of(xStreamBuffer), pvRxData, xBufferLengthBytes,
-                                     compat_timeout(xTicksToWait)));
+    size_t received = moved(takt_stream_receive(stream_of(xStreamBuffer), pvRxData, xBufferLengthBytes,
+                                                compat_timeout(xTicksToWait)));
+    if (received > 0) {
+        receive_completed(xStreamBuffer, NULL, false);
+    }
+    return received;
 }
 
 size_t xStreamBufferReceiveFromISR(StreamBufferHandle_t xStreamBuffer, void *pvRxData, size_t xBufferLengthBytes,
@@ -151,6 +293,9 @@ size_t xStreamBufferReceiveFromISR(StreamBufferHandle_t xStreamBuffer, void *pvR
     bool woken = false;
     int result = takt_stream_receive_from_isr(stream_of(xStreamBuffer), pvRxData, xBufferLengthBytes, &woken);
     compat_woken(woken, pxHigherPriorityTaskWoken);
+    if (result > 0) {
+        receive_completed(xStreamBuffer, pxHigherPriorityTaskWoken, true);
+    }
     return moved(result);
 }
 
@@ -209,4 +354,41 @@ BaseType_t xStreamBufferResetFromISR(StreamBufferHandle_t xStreamBuffer)
 BaseType_t xStreamBufferSetTriggerLevel(StreamBufferHandle_t xStreamBuffer, size_t xTriggerLevel)
 {
     return takt_stream_set_trigger(stream_of(xStreamBuffer), xTriggerLevel) == TAKT_OK ? pdTRUE : pdFALSE;
+}
+
+/* The kernel's deferred wake; a count of served tasks, or a bad handle. */
+static BaseType_t completion_result(int served, bool woken, BaseType_t *pxHigherPriorityTaskWoken)
+{
+    configASSERT(served >= 0);
+    compat_woken(woken, pxHigherPriorityTaskWoken);
+    return served > 0 ? pdTRUE : pdFALSE;
+}
+
+BaseType_t xStreamBufferSendCompletedFromISR(StreamBufferHandle_t xStreamBuffer, BaseType_t *pxHigherPriorityTaskWoken)
+{
+    bool woken = false;
+    int served = takt_stream_send_completed(stream_of(xStreamBuffer), &woken);
+    return completion_result(served, woken, pxHigherPriorityTaskWoken);
+}
+
+BaseType_t xStreamBufferReceiveCompletedFromISR(StreamBufferHandle_t xStreamBuffer,
+                                                BaseType_t *pxHigherPriorityTaskWoken)
+{
+    bool woken = false;
+    int served = takt_stream_receive_completed(stream_of(xStreamBuffer), &woken);
+    return completion_result(served, woken, pxHigherPriorityTaskWoken);
+}
+
+UBaseType_t uxStreamBufferGetStreamBufferNotificationIndex(StreamBufferHandle_t xStreamBuffer)
+{
+    configASSERT(xStreamBuffer != NULL);
+    return xStreamBuffer == NULL ? 0u : xStreamBuffer->notification_index;
+}
+
+void vStreamBufferSetStreamBufferNotificationIndex(StreamBufferHandle_t xStreamBuffer, UBaseType_t uxNotificationIndex)
+{
+    configASSERT(xStreamBuffer != NULL && uxNotificationIndex < (UBaseType_t)configTASK_NOTIFICATION_ARRAY_ENTRIES);
+    if (xStreamBuffer != NULL && uxNotificationIndex < (UBaseType_t)configTASK_NOTIFICATION_ARRAY_ENTRIES) {
+        xStreamBuffer->notification_index = (uint8_t)uxNotificationIndex;
+    }
 }

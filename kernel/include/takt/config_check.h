@@ -114,6 +114,13 @@
 #elif TAKT_CONFIG_IDLE_HOOK != 0 && TAKT_CONFIG_IDLE_HOOK != 1
 #error "takt_config.h: TAKT_CONFIG_IDLE_HOOK must be 0 or 1"
 #endif
+/* Optional: the application's takt_soft_timer_startup_hook, called once by the
+ * timer task before its first command (FreeRTOS's daemon task start-up hook). */
+#ifndef TAKT_CONFIG_SOFT_TIMER_STARTUP_HOOK
+#define TAKT_CONFIG_SOFT_TIMER_STARTUP_HOOK 0
+#elif TAKT_CONFIG_SOFT_TIMER_STARTUP_HOOK != 0 && TAKT_CONFIG_SOFT_TIMER_STARTUP_HOOK != 1
+#error "takt_config.h: TAKT_CONFIG_SOFT_TIMER_STARTUP_HOOK must be 0 or 1"
+#endif
 #ifndef TAKT_CONFIG_TICK_HOOK
 #define TAKT_CONFIG_TICK_HOOK 0
 #elif TAKT_CONFIG_TICK_HOOK != 0 && TAKT_CONFIG_TICK_HOOK != 1

@@ -116,4 +116,16 @@ int takt_soft_timer_set_auto_reload(takt_soft_timer_t *timer, bool auto_reload);
 /* The timer task, or NULL before it exists. */
 takt_task_t *takt_soft_timer_task(void);
 
+/* Creates the timer task now if it does not exist yet (otherwise the first
+ * timer or pended call creates it). TAKT_ERR_STATE under hsf before
+ * takt_soft_timer_set_server; TAKT_ERR_CONTEXT from an interrupt. Context:
+ * task or before start. */
+int takt_soft_timer_task_create(void);
+
+#if TAKT_CONFIG_SOFT_TIMER_STARTUP_HOOK
+/* Supplied by the application: called once, in the timer task, when it first
+ * runs, before it executes any command or expires any timer. May block. */
+void takt_soft_timer_startup_hook(void);
+#endif
+
 #endif

@@ -34,6 +34,14 @@
  *   each side).
  * - A message receiver whose buffer is too small for the next message gets
  *   0 bytes and the message stays (a waiting one is woken with 0 too).
+ *
+ * Options (takt_stream_configure) change two things for one stream:
+ * - Batching (byte streams): a task's receive gets bytes only once the
+ *   stream holds more than its trigger level, and waits while it does not.
+ * - Deferred wakes: the application wakes one side's waiters itself, e.g.
+ *   from an interrupt that its completion hook raises. A send (receive) then
+ *   serves no waiting receiver (sender) until takt_stream_send_completed
+ *   (takt_stream_receive_completed) is called.
  */
 #ifndef TAKT_STREAM_H
 #define TAKT_STREAM_H
@@ -47,6 +55,7 @@ typedef struct takt_stream {
     takt_waitq_t receivers;
     uint8_t flags;
     uint8_t length_bytes; /* 0: a byte stream; else a message's length word */
+    uint8_t options;      /* TAKT_STREAM_BATCHING, TAKT_STREAM_DEFER_* */
     uint8_t *storage;
     size_t size;    /* capacity in bytes */
     size_t count;   /* bytes held, length words included */
@@ -110,6 +119,40 @@ int takt_stream_reset_from_isr(takt_stream_t *stream);
  * satisfies is served. TAKT_ERR_ARG above the size or for a message buffer.
  * Any context. */
 int takt_stream_set_trigger(takt_stream_t *stream, size_t trigger);
+
+/*
+ * Options for takt_stream_configure.
+ * TAKT_STREAM_BATCHING (byte streams only): a task's receive takes bytes
+ * only while the stream holds more than its trigger level; otherwise it
+ * waits (up to its timeout) for more, and gets 0 if its wait ends without
+ * (the bytes stay). A waiting receiver is served by the call that takes the
+ * stream above the level. An interrupt's receive takes what is there.
+ * TAKT_STREAM_DEFER_RECEIVERS_TASK / _ISR: a call from a task / an interrupt
+ * serves no waiting receiver; takt_stream_send_completed does.
+ * TAKT_STREAM_DEFER_SENDERS_TASK / _ISR: likewise for waiting senders and
+ * takt_stream_receive_completed. A wait's timeout ends in the tick
+ * interrupt, so a sender behind a timed-out one follows the _ISR option.
+ */
+#define TAKT_STREAM_BATCHING 0x01u
+#define TAKT_STREAM_DEFER_RECEIVERS_TASK 0x02u
+#define TAKT_STREAM_DEFER_RECEIVERS_ISR 0x04u
+#define TAKT_STREAM_DEFER_SENDERS_TASK 0x08u
+#define TAKT_STREAM_DEFER_SENDERS_ISR 0x10u
+
+/* Replaces the stream's options. TAKT_ERR_ARG: a bad handle, an unknown
+ * option, batching on a message buffer; TAKT_ERR_STATE while a task waits on
+ * it. Any context. */
+int takt_stream_configure(takt_stream_t *stream, unsigned options);
+
+/*
+ * Serves the waiting receivers (senders) the stream can serve now, however
+ * the stream's options defer them: the wake a completion hook hands to the
+ * application. Returns how many it served, or TAKT_ERR_ARG on a bad handle.
+ * woken (may be NULL): from an interrupt, set when a served task should
+ * preempt the interrupted one. Any context. May reschedule.
+ */
+int takt_stream_send_completed(takt_stream_t *stream, bool *woken);
+int takt_stream_receive_completed(takt_stream_t *stream, bool *woken);
 
 /* Bytes held / free, length words included; the next message's length (0
  * when empty, and always for a byte stream). TAKT_ERR_ARG on a bad handle.

@@ -135,6 +135,9 @@ static void execute(const command_t *cmd)
 static void daemon_main(void *arg)
 {
     (void)arg;
+#if TAKT_CONFIG_SOFT_TIMER_STARTUP_HOOK
+    takt_soft_timer_startup_hook();
+#endif
     for (;;) {
         expire_due();
         takt_tick_t timeout = TAKT_WAIT_FOREVER;
@@ -208,6 +211,11 @@ int takt_soft_timer_set_server(takt_server_t *server)
     }
     port_critical_exit(key);
     return result;
+}
+
+TAKT_COLD int takt_soft_timer_task_create(void)
+{
+    return port_in_isr() ? TAKT_ERR_CONTEXT : daemon_ensure();
 }
 
 takt_task_t *takt_soft_timer_task(void)

@@ -2,8 +2,9 @@
  * Byte streams and message buffers (takt/stream.h): a ring of bytes.
  *
  * Invariants: receivers wait only while the buffer cannot serve the first of
- * them (a stream below its trigger level, a message buffer empty), senders
- * only while the first one's data does not fit. Every change that adds bytes
+ * them (a stream below its trigger level, a batching stream at or below it, a
+ * message buffer empty) or while the stream's options defer their wake,
+ * senders likewise while the first one's data does not fit. Every change that adds bytes
  * or room ends in settle(), which serves first waiters while it can, so a
  * served waiter finds its transfer done when it runs (the count in its
  * wait_size) and one that was not served takes what the buffer allows then.
@@ -24,6 +25,11 @@ static bool stream_valid(const takt_stream_t *stream)
 static bool is_message_buffer(const takt_stream_t *stream)
 {
     return stream->length_bytes != 0;
+}
+
+static bool is_batching(const takt_stream_t *stream)
+{
+    return (stream->options & TAKT_STREAM_BATCHING) != 0;
 }
 
 static size_t space(const takt_stream_t *stream)
@@ -151,31 +157,69 @@ static size_t take_now(takt_stream_t *stream, uint8_t *buffer, size_t length)
     return length;
 }
 
+/* Whether a task's receive finds what it takes without waiting: a batching
+ * stream must hold more than its trigger level, any other buffer a byte. */
+static bool receivable(const takt_stream_t *stream)
+{
+    return is_batching(stream) ? stream->count > stream->trigger : stream->count != 0;
+}
+
 /* Whether the first waiting receiver can be served now. */
 static bool receiver_servable(const takt_stream_t *stream)
 {
-    return is_message_buffer(stream) ? stream->count != 0 : stream->count >= stream->trigger;
+    if (is_message_buffer(stream)) {
+        return stream->count != 0;
+    }
+    return is_batching(stream) ? stream->count > stream->trigger
+                               : stream->count >= stream->trigger;
 }
 
-/* Serves first waiters while the buffer lets it: each transfer may make the
- * other side's first waiter servable. Every round ends one wait, so it ends. */
-static void settle(takt_stream_t *stream, bool *woken)
+/* take_now() for a task's receive: a batching stream gives nothing until
+ * it holds more than its trigger level. */
+static size_t take_task(takt_stream_t *stream, uint8_t *buffer, size_t length)
 {
-    for (;;) {
-        takt_task_t *receiver = waitq_first(&stream->receivers);
+    return receivable(stream) || !is_batching(stream) ? take_now(stream, buffer, length) : 0u;
+}
+
+/* The options that keep waiters of a side unserved by a call from this
+ * context (woken is non-NULL exactly in interrupts). */
+static unsigned deferred_here(const takt_stream_t *stream, const bool *woken)
+{
+    unsigned mask = woken != NULL ? TAKT_STREAM_DEFER_RECEIVERS_ISR | TAKT_STREAM_DEFER_SENDERS_ISR
+                                  : TAKT_STREAM_DEFER_RECEIVERS_TASK | TAKT_STREAM_DEFER_SENDERS_TASK;
+    return stream->options & mask;
+}
+
+/* Serves first waiters while the buffer lets it, except the sides whose
+ * wake `deferred` leaves to the application: each transfer may make the
+ * other side's first waiter servable. Every round ends one wait, so it
+ * ends. Returns how many it served. */
+static unsigned settle_except(takt_stream_t *stream, bool *woken, unsigned deferred)
+{
+    bool receivers = (deferred & (TAKT_STREAM_DEFER_RECEIVERS_TASK | TAKT_STREAM_DEFER_RECEIVERS_ISR)) == 0;
+    bool senders = (deferred & (TAKT_STREAM_DEFER_SENDERS_TASK | TAKT_STREAM_DEFER_SENDERS_ISR)) == 0;
+    unsigned served = 0;
+    for (;; served++) {
+        takt_task_t *receiver = receivers ? waitq_first(&stream->receivers) : NULL;
         if (receiver != NULL && receiver_servable(stream)) {
             receiver->wait_size = take_now(stream, receiver->wait_data, receiver->wait_size);
             sync_wake_reporting(receiver, TAKT_OK, woken);
             continue;
         }
-        takt_task_t *sender = waitq_first(&stream->senders);
+        takt_task_t *sender = senders ? waitq_first(&stream->senders) : NULL;
         if (sender != NULL && space(stream) >= room_needed(stream, sender->wait_size)) {
             sender->wait_size = put_now(stream, sender->wait_data, sender->wait_size);
             sync_wake_reporting(sender, TAKT_OK, woken);
             continue;
         }
-        return;
+        return served;
     }
+}
+
+/* Lock held: woken non-NULL from an interrupt, NULL from a task. */
+static void settle(takt_stream_t *stream, bool *woken)
+{
+    (void)settle_except(stream, woken, deferred_here(stream, woken));
 }
 
 /* settle() from any context: a task-context call leaves the switch to its
@@ -213,6 +257,7 @@ static void setup(takt_stream_t *stream, size_t size, size_t trigger, unsigned l
     waitq_init(&stream->receivers, NULL);
     stream->flags = memory;
     stream->length_bytes = (uint8_t)length_bytes;
+    stream->options = 0;
     stream->storage = storage;
     stream->size = size;
     stream->count = 0;
@@ -319,7 +364,7 @@ static int after_unserved_wait(takt_stream_t *stream, void *data, size_t length,
     port_critical_t key = port_critical_enter();
     size_t moved = 0;
     if (stream_valid(stream)) {
-        moved = send ? put_now(stream, data, length) : take_now(stream, data, length);
+        moved = send ? put_now(stream, data, length) : take_task(stream, data, length);
         settle(stream, NULL);
     }
     port_critical_exit(key);
@@ -350,7 +395,7 @@ static int transfer_task(takt_stream_t *stream, void *data, size_t length, takt_
             return result;
         }
     }
-    size_t moved = send ? put_now(stream, data, length) : take_now(stream, data, length);
+    size_t moved = send ? put_now(stream, data, length) : take_task(stream, data, length);
     settle(stream, NULL);
     port_critical_exit(key);
     return (int)moved;
@@ -386,7 +431,7 @@ int takt_stream_receive(takt_stream_t *stream, void *buffer, size_t length, takt
         port_critical_exit(key);
         return result;
     }
-    return transfer_task(stream, buffer, length, timeout, false, stream->count == 0, key);
+    return transfer_task(stream, buffer, length, timeout, false, !receivable(stream), key);
 }
 
 /* ---- interrupt variants ---- */
@@ -464,6 +509,52 @@ int takt_stream_set_trigger(takt_stream_t *stream, size_t trigger)
     }
     port_critical_exit(key);
     return result;
+}
+
+/* ---- options and deferred wakes ---- */
+
+#define OPTIONS_ALL                                                                         \
+    (TAKT_STREAM_BATCHING | TAKT_STREAM_DEFER_RECEIVERS_TASK | TAKT_STREAM_DEFER_RECEIVERS_ISR | \
+     TAKT_STREAM_DEFER_SENDERS_TASK | TAKT_STREAM_DEFER_SENDERS_ISR)
+
+int takt_stream_configure(takt_stream_t *stream, unsigned options)
+{
+    port_critical_t key = port_critical_enter();
+    int result = TAKT_ERR_ARG;
+    if (stream_valid(stream) && (options & ~(unsigned)OPTIONS_ALL) == 0 &&
+        !(is_message_buffer(stream) && (options & TAKT_STREAM_BATCHING) != 0)) {
+        result = TAKT_ERR_STATE;
+        if (waitq_empty(&stream->senders) && waitq_empty(&stream->receivers)) {
+            stream->options = (uint8_t)options;
+            result = TAKT_OK;
+        }
+    }
+    port_critical_exit(key);
+    return result;
+}
+
+/* Serves what the stream can serve, `released` no longer deferred. */
+static int completed(takt_stream_t *stream, bool *woken, unsigned released)
+{
+    bool ignored = false;
+    bool *report = port_in_isr() ? (woken != NULL ? woken : &ignored) : NULL;
+    port_critical_t key = port_critical_enter();
+    int result = TAKT_ERR_ARG;
+    if (stream_valid(stream)) {
+        result = (int)settle_except(stream, report, deferred_here(stream, report) & ~released);
+    }
+    port_critical_exit(key);
+    return result;
+}
+
+int takt_stream_send_completed(takt_stream_t *stream, bool *woken)
+{
+    return completed(stream, woken, TAKT_STREAM_DEFER_RECEIVERS_TASK | TAKT_STREAM_DEFER_RECEIVERS_ISR);
+}
+
+int takt_stream_receive_completed(takt_stream_t *stream, bool *woken)
+{
+    return completed(stream, woken, TAKT_STREAM_DEFER_SENDERS_TASK | TAKT_STREAM_DEFER_SENDERS_ISR);
 }
 
 int takt_stream_bytes(const takt_stream_t *stream)

@@ -26,6 +26,9 @@ void use(TaskHandle_t task)
 #ifdef CALL_BATCHING_BUFFER
     (void)xStreamBatchingBufferCreate(64, 1);
 #endif
+#ifdef CALL_SB_CALLBACK
+    (void)xMessageBufferCreateWithCallback(64, NULL, NULL);
+#endif
 #ifdef CALL_TASK_LIST
     char buffer[256];
     vTaskList(buffer);
