@@ -1,6 +1,7 @@
 /*
  * Shared by the layer's introspection sources (task_info.c, task_format.c):
- * a kernel snapshot as FreeRTOS's TaskStatus_t.
+ * a kernel snapshot as FreeRTOS's TaskStatus_t. compat_task_state is also
+ * eTaskGetState's (tasks.c).
  */
 #ifndef TAKT_FREERTOS_TASK_INFO_H
 #define TAKT_FREERTOS_TASK_INFO_H

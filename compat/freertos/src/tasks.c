@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "compat.h"
+#include "task_info.h"
 #include "task.h"
 
 static takt_task_params_t task_params(TaskFunction_t code, const char *name, void *arg,
@@ -139,19 +140,7 @@ void vTaskPrioritySet(TaskHandle_t xTask, UBaseType_t uxNewPriority)
 eTaskState eTaskGetState(TaskHandle_t xTask)
 {
     configASSERT(xTask != NULL);
-    switch (takt_task_state(xTask)) {
-    case TAKT_TASK_RUNNING:
-        return eRunning;
-    case TAKT_TASK_READY:
-        return eReady;
-    case TAKT_TASK_BLOCKED:
-        return eBlocked;
-    case TAKT_TASK_SUSPENDED:
-        return eSuspended;
-    case TAKT_TASK_DELETED:
-    default:
-        return eDeleted;
-    }
+    return compat_task_state(takt_task_state(xTask));
 }
 
 void vTaskSuspend(TaskHandle_t xTaskToSuspend)
