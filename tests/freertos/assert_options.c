@@ -12,24 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "assert_hooks.h"
 #include "stream_buffer.h"
 #include "task.h"
 
-void vAssertCalled(const char *file, int line)
-{
-    const char *base = strrchr(file, '/');
-    printf("configASSERT caught at %s:%d\n", base != NULL ? base + 1 : file, line);
-    exit(0);
-}
-
-void vApplicationIdleHook(void) {}
-void vApplicationTickHook(void) {}
-void vApplicationMallocFailedHook(void) {}
-void vApplicationStackOverflowHook(TaskHandle_t xTask, char *pcTaskName)
-{
-    (void)xTask;
-    (void)pcTaskName;
-}
 void vTestConfigureRunTimeCounter(void) {}
 uint32_t ulTestRunTimeCounter(void)
 {

@@ -10,17 +10,7 @@
 
 #include "rtos_check.h"
 #include "timers.h"
-#if configTAKT_POLICY == TAKT_POLICY_HSF
-#include "server.h"
-#endif
-
-#if configTAKT_POLICY == TAKT_POLICY_HSF
-static ServerHandle_t server;
-#define CREATE(code, name, prio, out) \
-    xServerTaskCreate(server, (code), (name), configMINIMAL_STACK_SIZE, NULL, (prio), (out))
-#else
-#define CREATE(code, name, prio, out) xTaskCreate((code), (name), configMINIMAL_STACK_SIZE, NULL, (prio), (out))
-#endif
+#include "rtos_tasks.h"
 
 static volatile unsigned hook_calls, timer_calls, pended_calls;
 static volatile bool hook_in_timer_task, hook_after_start, hook_before_commands;
@@ -71,8 +61,8 @@ static void check_task(void *arg)
 int main(void)
 {
 #if configTAKT_POLICY == TAKT_POLICY_HSF
-    CHECK(xServerCreate(100, 100, 1, eServerDeferrable, "S", &server) == pdPASS &&
-              xServerSetTimerServer(server) == pdPASS,
+    CHECK(xServerCreate(100, 100, 1, eServerDeferrable, "S", &rtos_server) == pdPASS &&
+              xServerSetTimerServer(rtos_server) == pdPASS,
           "a server for the tasks and the timer service task");
 #endif
 #ifndef TEST_NO_TIMERS
@@ -82,7 +72,7 @@ int main(void)
 #else
     CHECK(xTimerGetTimerDaemonTaskHandle() == NULL, "no timer: no timer task before the start");
 #endif
-    CHECK(CREATE(check_task, "check", 1, NULL) == pdPASS, "a task to check");
+    CHECK(RTOS_TASK_CREATE(check_task, "check", 1, NULL) == pdPASS, "a task to check");
     vTaskStartScheduler();
     CHECK(hook_calls == 1, "once in the whole run");
     return rtos_check_summary();

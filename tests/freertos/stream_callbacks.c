@@ -16,18 +16,7 @@
 #include "rtos_check.h"
 #include "stream_buffer.h"
 #include "rtos_port.h"
-#if configTAKT_POLICY == TAKT_POLICY_HSF
-#include "server.h"
-#endif
-
-
-#if configTAKT_POLICY == TAKT_POLICY_HSF
-static ServerHandle_t server;
-#define CREATE(code, name, prio, out) \
-    xServerTaskCreate(server, (code), (name), configMINIMAL_STACK_SIZE, NULL, (prio), (out))
-#else
-#define CREATE(code, name, prio, out) xTaskCreate((code), (name), configMINIMAL_STACK_SIZE, NULL, (prio), (out))
-#endif
+#include "rtos_tasks.h"
 
 /* ---- a reader and a writer that wait on whatever buffer the control task names ---- */
 
@@ -316,10 +305,10 @@ static void control_task(void *arg)
 int main(void)
 {
 #if configTAKT_POLICY == TAKT_POLICY_HSF
-    CHECK(xServerCreate(100, 100, 1, eServerDeferrable, "S", &server) == pdPASS, "a server for the tasks");
+    CHECK(xServerCreate(100, 100, 1, eServerDeferrable, "S", &rtos_server) == pdPASS, "a server for the tasks");
 #endif
-    CHECK(CREATE(control_task, "ctl", 2, NULL) == pdPASS && CREATE(reader_task, "reader", 3, NULL) == pdPASS &&
-              CREATE(writer_task, "writer", 3, NULL) == pdPASS,
+    CHECK(RTOS_TASK_CREATE(control_task, "ctl", 2, NULL) == pdPASS && RTOS_TASK_CREATE(reader_task, "reader", 3, NULL) == pdPASS &&
+              RTOS_TASK_CREATE(writer_task, "writer", 3, NULL) == pdPASS,
           "three tasks");
     vTaskStartScheduler();
     return rtos_check_summary();

@@ -17,9 +17,7 @@
 #include "rtos_check.h"
 #include "rtos_port.h"
 #include "semphr.h"
-#if configTAKT_POLICY == TAKT_POLICY_HSF
-#include "server.h"
-#endif
+#include "rtos_tasks.h"
 
 static bool counter_configured;
 
@@ -62,16 +60,6 @@ static bool about_us(configRUN_TIME_COUNTER_TYPE got, configRUN_TIME_COUNTER_TYP
 #endif
 
 static TaskHandle_t ctl, worker, sleeper;
-
-#if configTAKT_POLICY == TAKT_POLICY_HSF
-static ServerHandle_t server;
-/* Under hsf every task lives in a server: one deferrable server with a full
- * budget gives the tasks fp's schedule. */
-#define CREATE(code, name, prio, out) \
-    xServerTaskCreate(server, (code), (name), configMINIMAL_STACK_SIZE, NULL, (prio), (out))
-#else
-#define CREATE(code, name, prio, out) xTaskCreate((code), (name), configMINIMAL_STACK_SIZE, NULL, (prio), (out))
-#endif
 
 static BaseType_t ctl_hook(void *arg)
 {
@@ -455,10 +443,10 @@ static void control_task(void *arg)
 int main(void)
 {
 #if configTAKT_POLICY == TAKT_POLICY_HSF
-    CHECK(xServerCreate(100, 100, 1, eServerDeferrable, "S", &server) == pdPASS, "a server for the tasks");
+    CHECK(xServerCreate(100, 100, 1, eServerDeferrable, "S", &rtos_server) == pdPASS, "a server for the tasks");
 #endif
-    CHECK(CREATE(control_task, "ctl", 3, &ctl) == pdPASS && CREATE(worker_task, "worker", 2, &worker) == pdPASS &&
-              CREATE(sleeper_task, "sleeper", 1, &sleeper) == pdPASS,
+    CHECK(RTOS_TASK_CREATE(control_task, "ctl", 3, &ctl) == pdPASS && RTOS_TASK_CREATE(worker_task, "worker", 2, &worker) == pdPASS &&
+              RTOS_TASK_CREATE(sleeper_task, "sleeper", 1, &sleeper) == pdPASS,
           "three tasks");
     TaskStatus_t status[4];
     CHECK(uxTaskGetSystemState(status, 4, NULL) == 4 && status[1].eCurrentState == eReady &&
