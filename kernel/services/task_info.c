@@ -5,6 +5,19 @@
  */
 #include "../internal.h"
 
+#if TAKT_CONFIG_RUN_TIME_STATS
+/* Counter ticks the task has run: up to now for the running task, whose run
+ * since its dispatch is not charged yet. Assumptions: kernel lock held. */
+static takt_run_time_t run_time_locked(const takt_task_t *task)
+{
+    takt_run_time_t run = task->run_time;
+    if (task == takt_kernel.current && takt_kernel.started) {
+        run += (takt_run_time_t)(TAKT_CONFIG_RUN_TIME_COUNTER() - takt_kernel.run_time_switched_in);
+    }
+    return run;
+}
+#endif
+
 /* Assumptions: the task is live and cannot be freed meanwhile (the caller
  * holds the scheduler lock, or the task is the caller). */
 static void snapshot(takt_task_t *task, takt_task_info_t *info, bool stack_high_water)
@@ -19,10 +32,7 @@ static void snapshot(takt_task_t *task, takt_task_info_t *info, bool stack_high_
     info->stack_base = task->stack;
     info->stack_size = task->stack_size;
 #if TAKT_CONFIG_RUN_TIME_STATS
-    info->run_time = task->run_time;
-    if (task == takt_kernel.current && takt_kernel.started) {
-        info->run_time += (takt_run_time_t)(TAKT_CONFIG_RUN_TIME_COUNTER() - takt_kernel.run_time_switched_in);
-    }
+    info->run_time = run_time_locked(task);
 #endif
     port_critical_exit(key);
     /* The scan reads only the task's own stack, which stays allocated. */
@@ -82,10 +92,7 @@ takt_run_time_t takt_task_run_time(const takt_task_t *task)
         return 0;
     }
     port_critical_t key = port_critical_enter();
-    takt_run_time_t run = target->run_time;
-    if (target == takt_kernel.current && takt_kernel.started) {
-        run += (takt_run_time_t)(TAKT_CONFIG_RUN_TIME_COUNTER() - takt_kernel.run_time_switched_in);
-    }
+    takt_run_time_t run = run_time_locked(target);
     port_critical_exit(key);
     return run;
 }
