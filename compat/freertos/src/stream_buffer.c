@@ -89,24 +89,10 @@ static bool buffer_setup(StreamBufferHandle_t handle, size_t size, size_t trigge
     return true;
 }
 
-#if configUSE_SB_COMPLETED_CALLBACK || defined(sbSEND_COMPLETED) || defined(sbSEND_COMPLETE_FROM_ISR)
-/* Whether the buffer holds what ends a reader's wait: FreeRTOS calls the
- * send completion only then. */
-static bool reader_level_reached(StreamBufferHandle_t handle)
-{
-    const takt_stream_t *stream = &handle->stream;
-    int bytes = takt_stream_bytes(stream);
-    if (bytes <= 0) {
-        return false;
-    }
-    bool batching = (stream->options & TAKT_STREAM_BATCHING) != 0;
-    return batching ? (size_t)bytes > stream->trigger : (size_t)bytes >= stream->trigger;
-}
-#endif
-
 /* FreeRTOS's completions after a transfer that moved bytes: the buffer's
  * callback, else the application's macro; without either, nothing (the
- * kernel woke the other side). */
+ * kernel woke the other side). FreeRTOS calls the send completion only when
+ * the buffer holds what ends a reader's wait. */
 static void send_completed(StreamBufferHandle_t handle, BaseType_t *pxHigherPriorityTaskWoken, bool in_isr)
 {
     (void)handle;
@@ -114,19 +100,19 @@ static void send_completed(StreamBufferHandle_t handle, BaseType_t *pxHigherPrio
     (void)in_isr;
 #if configUSE_SB_COMPLETED_CALLBACK
     if (handle->send_completed != NULL) {
-        if (reader_level_reached(handle)) {
+        if (takt_stream_receiver_servable(&handle->stream)) {
             handle->send_completed(handle, in_isr ? pdTRUE : pdFALSE, in_isr ? pxHigherPriorityTaskWoken : NULL);
         }
         return;
     }
 #endif
 #ifdef sbSEND_COMPLETED
-    if (!in_isr && reader_level_reached(handle)) {
+    if (!in_isr && takt_stream_receiver_servable(&handle->stream)) {
         sbSEND_COMPLETED(handle);
     }
 #endif
 #ifdef sbSEND_COMPLETE_FROM_ISR
-    if (in_isr && reader_level_reached(handle)) {
+    if (in_isr && takt_stream_receiver_servable(&handle->stream)) {
         sbSEND_COMPLETE_FROM_ISR(handle, pxHigherPriorityTaskWoken);
     }
 #endif

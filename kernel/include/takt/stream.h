@@ -161,4 +161,9 @@ int takt_stream_bytes(const takt_stream_t *stream);
 int takt_stream_spaces(const takt_stream_t *stream);
 int takt_stream_next_length(const takt_stream_t *stream);
 
+/* Whether the buffer holds what ends a waiting receiver's wait: a message, a
+ * stream's trigger level (a batching stream's: more than it). false on a bad
+ * handle. Any context. */
+bool takt_stream_receiver_servable(const takt_stream_t *stream);
+
 #endif

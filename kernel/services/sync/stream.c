@@ -357,18 +357,27 @@ static int receive_args(const takt_stream_t *stream, const void *buffer, size_t 
     return stream_valid(stream) && buffer != NULL && length != 0 ? TAKT_OK : TAKT_ERR_ARG;
 }
 
+/* A task's transfer of what the buffer allows now, then the waiters it lets
+ * go on; leaves the caller's section (key). */
+static int transfer_now(takt_stream_t *stream, void *data, size_t length, bool send,
+                        port_critical_t key)
+{
+    size_t moved = send ? put_now(stream, data, length) : take_task(stream, data, length);
+    settle(stream, NULL);
+    port_critical_exit(key);
+    return (int)moved;
+}
+
 /* A wait that ended unserved: the transfer the buffer allows now. Lock taken
  * again here; a handle deleted meanwhile (static) moves nothing. */
 static int after_unserved_wait(takt_stream_t *stream, void *data, size_t length, bool send)
 {
     port_critical_t key = port_critical_enter();
-    size_t moved = 0;
-    if (stream_valid(stream)) {
-        moved = send ? put_now(stream, data, length) : take_task(stream, data, length);
-        settle(stream, NULL);
+    if (!stream_valid(stream)) {
+        port_critical_exit(key);
+        return 0;
     }
-    port_critical_exit(key);
-    return (int)moved;
+    return transfer_now(stream, data, length, send, key);
 }
 
 /* Lock held, arguments valid: waits on `waiters` (for reason) when `must_wait`
@@ -395,10 +404,7 @@ static int transfer_task(takt_stream_t *stream, void *data, size_t length, takt_
             return result;
         }
     }
-    size_t moved = send ? put_now(stream, data, length) : take_task(stream, data, length);
-    settle(stream, NULL);
-    port_critical_exit(key);
-    return (int)moved;
+    return transfer_now(stream, data, length, send, key);
 }
 
 int takt_stream_send(takt_stream_t *stream, const void *data, size_t length,
@@ -571,6 +577,14 @@ int takt_stream_spaces(const takt_stream_t *stream)
     int result = stream_valid(stream) ? (int)space(stream) : TAKT_ERR_ARG;
     port_critical_exit(key);
     return result;
+}
+
+bool takt_stream_receiver_servable(const takt_stream_t *stream)
+{
+    port_critical_t key = port_critical_enter();
+    bool servable = stream_valid(stream) && receiver_servable(stream);
+    port_critical_exit(key);
+    return servable;
 }
 
 int takt_stream_next_length(const takt_stream_t *stream)
