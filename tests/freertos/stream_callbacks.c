@@ -119,13 +119,16 @@ static void doorbell_part(void)
     reader_source = link;
     settle();
     t0 = xTaskGetTickCount();
-    rtos_inject_irq(rtos_now_ns() + RTOS_TICK_NS / 2, 5, isr_send, link);
+    /* On the next tick, not inside one: the boards' timer 0 is not exact
+     * while the processor sleeps (docs/ports.md), so an interrupt for later in
+     * this tick could come late enough to move the doorbell's tick. */
+    rtos_inject_irq(rtos_now_ns() + RTOS_TICK_NS, 5, isr_send, link);
     vTaskDelay(1);
     CHECK(sent_from_isr == 1 && sent_woken_pointer && reader_rounds == 1,
           "a send from an interrupt: the callback ran inside it with the woken pointer; the reader waits");
     vTaskDelay(3);
-    CHECK(reader_rounds == 2 && reader_got == 2 && reader_woke_at == t0 + 2,
-          "its doorbell woke the reader 2 ticks after the send (rounds %u got %u at %ld)", (unsigned)reader_rounds, (unsigned)reader_got, (long)(reader_woke_at - t0));
+    CHECK(reader_rounds == 2 && reader_got == 2 && reader_woke_at == t0 + 1 + 2,
+          "its doorbell woke the reader 2 ticks after the send (rounds %u got %u at %ld)", (unsigned)reader_rounds, (unsigned)reader_got, (long)(reader_woke_at - t0 - 1));
     BaseType_t woken = pdFALSE;
     CHECK(xStreamBufferSendCompletedFromISR(link, &woken) == pdFALSE && woken == pdFALSE,
           "nobody waits: xStreamBufferSendCompletedFromISR serves nobody");
@@ -244,7 +247,7 @@ static void batching_part(void)
     CHECK(xStreamBufferReceive(batch, buf, sizeof buf, 3) == 0 && xTaskGetTickCount() == t0 + 3,
           "a receive with block time 3 waits it out and gets 0");
     CHECK(xStreamBufferBytesAvailable(batch) == 2, "the bytes stay for the batch");
-    rtos_inject_irq(rtos_now_ns() + RTOS_TICK_NS / 2, 5, isr_receive, batch);
+    rtos_inject_irq(rtos_now_ns() + RTOS_TICK_NS, 5, isr_receive, batch); /* as isr_send's */
     vTaskDelay(1);
     CHECK(isr_received == 2, "an interrupt's receive takes what is there");
     CHECK(xStreamBufferSetTriggerLevel(batch, 1) == pdTRUE && xStreamBufferSend(batch, "hi", 2, 0) == 2 &&

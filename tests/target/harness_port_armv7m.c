@@ -196,12 +196,6 @@ int hp_inject_irq(uint64_t at_ns, unsigned irq, void (*handler)(void *arg), void
     } else {
         injected[injected_n++] = (injected_t){.at = at_ns, .irq = irq, .handler = handler,
                                               .arg = arg};
-        /* Due later in this tick: the tick hook set the timer before this
-         * injection existed, so set it again (else it fired at the next tick). */
-        uint64_t tick_end = (hp_now_ns() / TICK_NS + 1u) * TICK_NS;
-        if (at_ns < tick_end && at_ns % TICK_NS != 0) {
-            timer_arm(tick_end);
-        }
     }
     port_critical_exit(key);
     return rc;
