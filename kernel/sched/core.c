@@ -57,8 +57,8 @@ void task_wake(takt_task_t *task, takt_wait_t wait)
 /* The running task goes behind its equals at the switch point (a yield, a
  * slice's end, a demotion): it becomes ready again now, and the policy moves
  * it in its queue. It never preempts the task that runs (itself), so no hint
- * to give. */
-static void behind_equals(takt_task_t *running)
+ * to give. Inline: a call's frame is a tenth of a yield. */
+__attribute__((always_inline)) static inline void behind_equals(takt_task_t *running)
 {
     sched_stamp_ready(running, port_switch_instant(), true);
     sched_policy()->move_behind_equals(running);
@@ -208,6 +208,26 @@ __attribute__((always_inline)) static inline takt_task_t *special_switch_point(t
     return dispatch(cur, next);
 }
 
+/* switch_special's value when the running task's yield is all there is:
+ * no other request, no lock, no non-preemptive task seen. */
+static inline uint32_t sched_yield_only(void)
+{
+    takt_kernel_t only = {.yield_current = true};
+    return only.switch_special;
+}
+
+/* A yield with nothing else special: what special_switch_point does for
+ * it, without the tests the word's value has answered (no lock, no other
+ * request, and, with no non-preemptive task seen, a yield hint still 0).
+ * The running task goes behind its equals, which leaves it READY, and the
+ * head runs (it again, when it is alone at its level). */
+__attribute__((always_inline)) static inline takt_task_t *yield_switch_point(takt_task_t *cur)
+{
+    behind_equals(cur);
+    takt_kernel.switch_requests = 0;
+    return dispatch(cur, sched_policy()->peek());
+}
+
 /* The usual switch point has nothing special (switch_special is 0): no
  * lock, no request to clear, and no non-preemptive task, so the running task
  * may be preempted (may_preempt) and the yield hint, which only a
@@ -217,7 +237,13 @@ takt_task_t *takt_sched_switch_point(void)
 {
     takt_kernel_t *k = &takt_kernel;
     takt_task_t *cur = k->current;
-    if (__builtin_expect(k->switch_special != 0, 0)) {
+    uint32_t special = k->switch_special;
+    if (__builtin_expect(special != 0, 0)) {
+        /* The yield on its own (a task that stopped running before this
+         * point takes the general path). */
+        if (special == sched_yield_only() && cur->state == TAKT_TASK_RUNNING) {
+            return yield_switch_point(cur);
+        }
         return special_switch_point(cur);
     }
     const takt_policy_t *policy = sched_policy();
