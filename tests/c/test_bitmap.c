@@ -10,6 +10,7 @@
 #include "ds/bitmap.h"
 
 #include "check.h"
+#include "xorshift.h"
 
 static bool ref[TAKT_BITMAP_LEVELS];
 
@@ -60,10 +61,7 @@ static void check_against_ref(const takt_bitmap_t *map, int line)
 static uint32_t rng_state = 12345u;
 static uint32_t rng(void)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
+    return xorshift32(&rng_state);
 }
 
 int main(void)

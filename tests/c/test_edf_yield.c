@@ -12,6 +12,7 @@
  * event for event under the three queues, which order jobs alike.
  */
 #include "harness.h"
+#include "xorshift.h"
 
 static const struct {
     takt_scheduler_t scheduler;
@@ -69,15 +70,6 @@ typedef struct {
 
 static plan_t plans[MAX_TASKS];
 
-static uint32_t next_random(uint32_t *state)
-{
-    uint32_t x = *state;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    *state = x;
-    return x;
-}
 
 /* A job (or, without a period, a round of work) is one to three slices of
  * a quarter to a whole tick (a whole tick where the harness models only
@@ -87,23 +79,23 @@ static void random_body(void *arg)
     plan_t *plan = arg;
     uint32_t state = plan->seed;
     for (;;) {
-        unsigned slices = 1u + next_random(&state) % 3u;
+        unsigned slices = 1u + xorshift32(&state) % 3u;
         for (unsigned s = 0; s < slices; s++) {
-            uint32_t quarters = 1u + next_random(&state) % 4u;
+            uint32_t quarters = 1u + xorshift32(&state) % 4u;
 #if HP_SUBTICK_WORK
             hp_work_ns(T(1) / 4u * quarters);
 #else
             (void)quarters;
             hp_work_ns(T(1));
 #endif
-            if (next_random(&state) % 4u != 0) {
+            if (xorshift32(&state) % 4u != 0) {
                 takt_yield();
             }
         }
         if (plan->periodic) {
             CHECK_EQ(takt_job_end(), TAKT_OK);
-        } else if (next_random(&state) % 2u == 0) {
-            CHECK_EQ(takt_delay(1u + next_random(&state) % 3u), TAKT_OK);
+        } else if (xorshift32(&state) % 2u == 0) {
+            CHECK_EQ(takt_delay(1u + xorshift32(&state) % 3u), TAKT_OK);
         }
     }
 }
@@ -116,19 +108,19 @@ static void scenario_random(takt_tick_t tick0)
     uint32_t state = set_state;
     takt_init_params_t init = {.scheduler = scheduler, .tick_start = tick0};
     h_begin_params(&init, 60);
-    unsigned tasks = 2u + next_random(&state) % (MAX_TASKS - 1u);
+    unsigned tasks = 2u + xorshift32(&state) % (MAX_TASKS - 1u);
     for (unsigned i = 0; i < tasks; i++) {
-        plans[i].seed = next_random(&state) | 1u;
-        plans[i].periodic = next_random(&state) % 5u != 0;
+        plans[i].seed = xorshift32(&state) | 1u;
+        plans[i].periodic = xorshift32(&state) % 5u != 0;
         static const char *const names[MAX_TASKS] = {"T0", "T1", "T2", "T3", "T4", "T5", "T6"};
         const char *name = names[i];
-        unsigned priority = 1u + next_random(&state) % 3u;
+        unsigned priority = 1u + xorshift32(&state) % 3u;
         if (plans[i].periodic) {
-            takt_tick_t period = periods[next_random(&state) % 6u];
+            takt_tick_t period = periods[xorshift32(&state) % 6u];
             /* few deadline values: equal deadlines are the case to test */
-            takt_tick_t deadline = next_random(&state) % 2u == 0 ? period : period / 2u;
+            takt_tick_t deadline = xorshift32(&state) % 2u == 0 ? period : period / 2u;
             h_periodic(name, priority, random_body, &plans[i], period, deadline,
-                       next_random(&state) % 3u);
+                       xorshift32(&state) % 3u);
         } else {
             h_task(name, priority, random_body, &plans[i]);
         }

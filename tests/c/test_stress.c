@@ -12,6 +12,7 @@
  * ends at its base priority. STRESS_MESSAGES sets the total (CMakeLists.txt).
  */
 #include "sync_common.h"
+#include "xorshift.h"
 
 #ifndef STRESS_MESSAGES
 #define STRESS_MESSAGES 100000u
@@ -50,12 +51,7 @@ static uint32_t rng_state;
 
 static uint32_t rng(void)
 {
-    uint32_t x = rng_state;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    rng_state = x;
-    return x;
+    return xorshift32(&rng_state);
 }
 
 static void random_work(uint32_t max_ns)

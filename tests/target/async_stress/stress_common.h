@@ -19,6 +19,7 @@
 #include "check.h"
 #include "takt_armv7m.h"
 #include "task.h"
+#include "xorshift.h"
 #if configTAKT_POLICY == TAKT_POLICY_HSF
 #include "server.h"
 #endif
@@ -46,19 +47,10 @@
 static uint32_t rng_state[STRESS_STREAMS];
 static uint32_t high_rng_state; /* the unmasked interrupt's own */
 
-static uint32_t xorshift(uint32_t *state)
-{
-    uint32_t x = *state;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    *state = x;
-    return x;
-}
 
 static uint32_t rng(unsigned stream)
 {
-    return xorshift(&rng_state[stream]);
+    return xorshift32(&rng_state[stream]);
 }
 
 /* The seed is the first program argument (QEMU: -semihosting-config arg=). */
@@ -227,7 +219,7 @@ static void high_irq(void)
         takt_arm_exit(72); /* an interrupt's own float state: no task to blame */
     }
 #endif
-    TIMER_VALUE(HIGH_TIMER) = 30u + xorshift(&high_rng_state) % 1024u;
+    TIMER_VALUE(HIGH_TIMER) = 30u + xorshift32(&high_rng_state) % 1024u;
 }
 
 /* From the first task that runs: both timers on. */
