@@ -1,6 +1,7 @@
 /*
  * A tiny check library for the C tests: CHECK(cond), CHECK_EQ(a, b) print
- * file:line and the values on failure and keep going (CHECK_STREQ for strings); CHECK_SUMMARY() prints
+ * file:line and the values on failure and keep going (CHECK_NEAR within a tolerance,
+ * CHECK_STREQ for strings); CHECK_SUMMARY() prints
  * "N passed, N failed" and yields the exit status (non-zero on any failure).
  */
 #ifndef TAKT_TEST_CHECK_H
@@ -40,6 +41,20 @@ static inline bool check_report_eq(int64_t a, int64_t b, const char *file, int l
     return false;
 }
 
+static inline bool check_report_near(int64_t a, int64_t b, int64_t tolerance, const char *file,
+                                     int line, const char *sa, const char *sb)
+{
+    int64_t off = a - b;
+    if (off <= tolerance && -off <= tolerance) {
+        check_passed_count++;
+        return true;
+    }
+    check_failed_count++;
+    fprintf(stderr, "%s:%d: CHECK_NEAR failed: %s == %s within %" PRId64 " (%" PRId64 " != %" PRId64 ")\n",
+            file, line, sa, sb, tolerance, a, b);
+    return false;
+}
+
 static inline bool check_report_str(const char *a, const char *b, const char *file, int line,
                                     const char *sa, const char *sb)
 {
@@ -57,6 +72,10 @@ static inline bool check_report_str(const char *a, const char *b, const char *fi
 /* Compares as signed 64-bit integers (covers every integer and pointer-free value used). */
 #define CHECK_EQ(a, b) \
     check_report_eq((int64_t)(a), (int64_t)(b), __FILE__, __LINE__, #a, #b)
+
+/* a within tolerance of b (both signed 64-bit; tolerance 0 is CHECK_EQ). */
+#define CHECK_NEAR(a, b, tolerance) \
+    check_report_near((int64_t)(a), (int64_t)(b), (int64_t)(tolerance), __FILE__, __LINE__, #a, #b)
 
 #define CHECK_STREQ(a, b) check_report_str((a), (b), __FILE__, __LINE__, #a, #b)
 

@@ -30,6 +30,9 @@
 #ifdef TAKT_TEST_TARGET
 #define HP_SUBTICK_WORK 0
 #define HP_STACK (4u * 1024u)        /* the board's RAM, not the host's */
+/* At most this much of a task's stack is used before it first runs: the
+ * port's first exception frame (17 words) and the mark's granularity. */
+#define HP_STACK_FIRST_FRAME 128u
 #define HP_LOG_MAX (1u << 13)
 /* Randomised tests run this many times fewer cases (emulation is slow). */
 #define HP_CASES_DIVISOR 10
@@ -37,6 +40,7 @@
 #define HP_CASES_DIVISOR 1
 #define HP_SUBTICK_WORK 1
 #define HP_STACK (64u * 1024u)
+#define HP_STACK_FIRST_FRAME 64u
 #define HP_LOG_MAX (1u << 16)
 #endif
 

@@ -11,6 +11,10 @@ set(TAKT_SYNC_VARIANTS fp edf_heap edf_mlist fp_deferred hsf fp_list)
 # inline and some paths have a copy of their own (a mutex's unlock that hands
 # over and disinherits). Tests named <test>_<variant>_bound.
 set(TAKT_SYNC_BOUND_VARIANTS fp fp_deferred)
+# test_events again against that kernel with one notification slot (the
+# FreeRTOS layer's default): the cases that use slot 0 alone. Tests named
+# test_events_<variant>_one_slot.
+set(TAKT_SYNC_ONE_SLOT_VARIANTS fp fp_deferred)
 set(sync_variant_fp TAKT_SCHED_FP TAKT_PREEMPT_FULL)
 set(sync_variant_edf_heap TAKT_SCHED_EDF_HEAP TAKT_PREEMPT_FULL)
 set(sync_variant_edf_mlist TAKT_SCHED_EDF_MLIST TAKT_PREEMPT_FULL)

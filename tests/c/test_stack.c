@@ -8,8 +8,13 @@
 
 #include "harness.h"
 
-#define DECLARED (64u * 1024u)
-#define BELOW (32u * 1024u)
+/* Sized by the platform's test stack (64 KiB on the sim, 4 KiB on the
+ * boards): the declared region, the test's memory below it, how far past the
+ * bottom the overflowing task writes, and what the heavy task uses. */
+#define DECLARED H_STACK
+#define BELOW (H_STACK / 2u)
+#define OVERRUN (BELOW / 8u)
+#define HEAVY_USE (H_STACK / 4u)
 
 /* One buffer per run: a task that overflowed never returns, so the sanitizer's
  * bookkeeping of its frames stays on the buffer. */
@@ -39,7 +44,7 @@ static void light_body(void *arg)
 static void heavy_body(void *arg)
 {
     (void)arg;
-    use_stack(16u * 1024u);
+    use_stack(HEAVY_USE);
     hwm_seen[1] = takt_task_stack_high_water(NULL);
     h_park();
 }
@@ -50,13 +55,13 @@ static void scenario_high_water(takt_tick_t tick0)
     takt_task_t *light = h_task("light", 2, light_body, NULL);
     takt_task_t *heavy = h_task("heavy", 2, heavy_body, NULL);
     size_t fresh = takt_task_stack_high_water(light);
-    CHECK(fresh > H_STACK - 64 && fresh <= H_STACK); /* nothing used yet */
+    CHECK(fresh > H_STACK - HP_STACK_FIRST_FRAME && fresh <= H_STACK); /* nothing used yet */
     h_start();
     size_t l = takt_task_stack_high_water(light), h = takt_task_stack_high_water(heavy);
     CHECK(hwm_seen[0] >= l); /* the mark only goes down */
     CHECK(hwm_seen[1] >= h);
     CHECK(l < fresh);                  /* running used some */
-    CHECK(h + 16u * 1024u <= fresh);    /* the heavy one used at least its 16 KiB */
+    CHECK(h + HEAVY_USE <= H_STACK);    /* the heavy one used at least HEAVY_USE */
     CHECK(h < l);
     CHECK(h > 0);
     CHECK_EQ(h_overflow_n, 0);
@@ -68,8 +73,8 @@ static int ov_after, bystander_runs;
 static void overflow_body(void *arg)
 {
     (void)arg;
-    /* from near the top of the declared region to 4 KiB below its bottom */
-    use_stack(DECLARED + 4096u);
+    /* from near the top of the declared region to OVERRUN below its bottom */
+    use_stack(DECLARED + OVERRUN);
     takt_delay(1); /* the switch away finds the guard overwritten */
     ov_after = 1;
     h_park();
