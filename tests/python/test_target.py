@@ -2,7 +2,8 @@
 
 A scenario run on the target gives the same timeline and job table as on the
 sim: examples by hand, FP and EDF, deferred preemption, equal-priority ties,
-random task sets; the scenario's ``port`` key and ``--port`` select the
+random task sets (FP, EDF on each ready queue, FPNS and FPDS, hierarchies of
+idling and deferrable servers); the scenario's ``port`` key and ``--port`` select the
 target; target traces map stamps to the nearest tick (and refuse stamps far
 from every tick), sim traces stay exact. These run QEMU (installed by
 scripts/setup), a fraction of a second per run.
@@ -17,9 +18,13 @@ from pathlib import Path
 
 import pytest
 from conftest import VENV_BIN, T, scenario_toml
+from hsf_gen import hierarchy, random_hierarchy
+from test_fpds import random_set as random_fpds_set
+from test_fpds import scenario as fpds_scenario
 
 from takt import target
 from takt import trace as tracemod
+from takt.model import Scenario
 from takt.scenario import load_scenario, parse_scenario
 from takt.sim import RunError, run_scenario, unsupported_reason
 
@@ -29,7 +34,10 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def _same_as_sim(scenario_path: Path, port: str) -> None:
-    scenario = load_scenario(scenario_path)
+    _scenario_same_as_sim(load_scenario(scenario_path), port)
+
+
+def _scenario_same_as_sim(scenario: Scenario, port: str) -> None:
     sim = run_scenario(scenario)
     emulated = run_scenario(scenario, port=port)
     assert emulated.timeline == sim.timeline
@@ -70,6 +78,37 @@ def test_random_task_sets_match_the_sim(seed: int, tmp_path: Path) -> None:
     path = tmp_path / "random.toml"
     path.write_text(scenario_toml(tasks, 40, policy=policy))
     _same_as_sim(path, "qemu-m3")
+
+
+@pytest.mark.parametrize("ready_queue", ["heap", "mlist", "rbtree"])
+def test_random_edf_sets_match_the_sim_on_every_ready_queue(ready_queue: str) -> None:
+    rng = random.Random(f"edf-{ready_queue}")
+    for _ in range(2):
+        tasks = []
+        for _ in range(rng.randint(3, 6)):
+            period = rng.randint(4, 20)
+            wcet = rng.randint(1, max(1, period // 3))
+            tasks.append(T(period, wcet, None, rng.randint(wcet, period), rng.randrange(4)))
+        text = scenario_toml(tasks, 60, policy="edf").replace(
+            'policy = "edf"', f'policy = "edf"\nready_queue = "{ready_queue}"'
+        )
+        _scenario_same_as_sim(parse_scenario(text, "<random edf>"), "qemu-m3")
+
+
+@pytest.mark.parametrize("preemption", ["none", "deferred"])
+def test_random_fpns_and_fpds_sets_match_the_sim(preemption: str) -> None:
+    rng = random.Random(f"fpds-{preemption}")
+    for i in range(3):
+        tasks = random_fpds_set(rng, offsets=i % 2 == 0)
+        _scenario_same_as_sim(fpds_scenario(tasks, preemption, 80), "qemu-m3")
+
+
+@pytest.mark.parametrize("kind", ["idling", "deferrable", "mixed"])
+def test_random_hierarchies_match_the_sim(kind: str) -> None:
+    rng = random.Random(f"hsf-{kind}")
+    for _ in range(2):
+        specs = random_hierarchy(rng, rng.randint(1, 4), kind)
+        _scenario_same_as_sim(hierarchy(specs, 80), "qemu-m3")
 
 
 def test_many_tasks_match_the_sim(tmp_path: Path) -> None:
