@@ -59,6 +59,7 @@ void vTaktFreeRTOSAssertFailed(const char *file, int line);
 #define TAKT_CONFIG_SOFT_TIMER_STACK_SIZE ((size_t)configMINIMAL_STACK_SIZE * sizeof(uintptr_t))
 #define TAKT_CONFIG_SOFT_TIMER_COMMANDS 1
 #endif
+#define TAKT_CONFIG_QUEUE_SETS (configUSE_QUEUE_SETS != 0)
 /* Run-time statistics: the application's counter, read at every switch. */
 #define TAKT_CONFIG_RUN_TIME_STATS (configGENERATE_RUN_TIME_STATS != 0)
 #define TAKT_CONFIG_RUN_TIME_TYPE configRUN_TIME_COUNTER_TYPE

@@ -107,7 +107,9 @@ TAKT_COLD void vQueueDelete(QueueHandle_t xQueue)
         err = takt_mutex_delete(&xQueue->object.mutex);
         break;
     case TAKT_FREERTOS_QUEUE_SET:
+#if configUSE_QUEUE_SETS
         err = takt_queue_set_delete(&xQueue->object.set);
+#endif
         break;
     }
     configASSERT(err == TAKT_OK); /* FreeRTOS: no task may wait on a deleted queue */

@@ -127,6 +127,15 @@
 #error "takt_config.h: TAKT_CONFIG_TICK_HOOK must be 0 or 1"
 #endif
 
+/* Optional: queue sets (takt/queue_set.h; FreeRTOS's configUSE_QUEUE_SETS).
+ * 0: the set API is neither declared nor built, and the send and give paths of
+ * queues and semaphores have no set to tell. 1 (default): sets. */
+#ifndef TAKT_CONFIG_QUEUE_SETS
+#define TAKT_CONFIG_QUEUE_SETS 1
+#elif TAKT_CONFIG_QUEUE_SETS != 0 && TAKT_CONFIG_QUEUE_SETS != 1
+#error "takt_config.h: TAKT_CONFIG_QUEUE_SETS must be 0 or 1"
+#endif
+
 /* Optional: per-task run time (FreeRTOS's run-time statistics). 1 adds a
  * counter to every task and, at every switch, reads TAKT_CONFIG_RUN_TIME_COUNTER()
  * (the application's free-running counter, of type TAKT_CONFIG_RUN_TIME_TYPE,

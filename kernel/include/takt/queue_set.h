@@ -7,6 +7,8 @@
  * timeout 0 (which then succeeds, unless another task took first: members of a
  * set should be read only through the set).
  * Conventions (timeouts, results, waiter order, *_from_isr): takt/sync.h.
+ * Built with TAKT_CONFIG_QUEUE_SETS 1 (the default): with 0 only the type is
+ * declared.
  */
 #ifndef TAKT_QUEUE_SET_H
 #define TAKT_QUEUE_SET_H
@@ -25,6 +27,8 @@ typedef struct takt_queue_set {
     uint32_t head;
     uint32_t reserved; /* the members' lengths (each >= 1: 0 iff no member) */
 } takt_queue_set_t;
+
+#if TAKT_CONFIG_QUEUE_SETS
 
 /*
  * Creates a set holding up to capacity pending handles: at least the sum of
@@ -61,5 +65,6 @@ int takt_queue_set_remove_sem(takt_queue_set_t *set, takt_sem_t *sem);
 int takt_queue_set_select(takt_queue_set_t *set, void **member, takt_tick_t timeout);
 /* Never blocks: TAKT_ERR_TIMEOUT if no member has data. */
 int takt_queue_set_select_from_isr(takt_queue_set_t *set, void **member);
+#endif
 
 #endif

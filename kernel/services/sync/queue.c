@@ -95,8 +95,8 @@ static void store_and_post(takt_queue_t *queue, const void *item, size_t size, u
 {
     bool adds = queue->count < queue->length;
     store(queue, item, size, how);
-    if (adds && queue->set != NULL) {
-        queue_set_post(queue->set, queue, woken);
+    if (adds && member_set(queue) != NULL) {
+        queue_set_post(member_set(queue), queue, woken);
     }
 }
 
@@ -128,8 +128,8 @@ static void refill_from_sender(takt_queue_t *queue, bool *woken)
         return;
     }
     store(queue, sender->wait_data, sender->wait_size, sender->wait_flags);
-    if (queue->set != NULL) {
-        queue_set_post(queue->set, queue, woken);
+    if (member_set(queue) != NULL) {
+        queue_set_post(member_set(queue), queue, woken);
     }
     sync_wake_reporting(sender, TAKT_OK, woken);
 }
@@ -250,7 +250,7 @@ TAKT_COLD int takt_queue_delete(takt_queue_t *queue)
         cold_critical_exit(key);
         return TAKT_ERR_ARG;
     }
-    if (!waitq_empty(&queue->senders) || !waitq_empty(&queue->receivers) || queue->set != NULL) {
+    if (!waitq_empty(&queue->senders) || !waitq_empty(&queue->receivers) || member_set(queue) != NULL) {
         cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }
@@ -310,7 +310,7 @@ static inline bool send_is_whole(const takt_queue_t *queue, const void *item, si
  * waits unless the queue is empty, so room is all it needs, outside a set. */
 static inline bool send_appends(const takt_queue_t *queue, unsigned how)
 {
-    return how == SEND_BACK && queue->count < queue->length && queue->set == NULL;
+    return how == SEND_BACK && queue->count < queue->length && member_set(queue) == NULL;
 }
 
 /* As take_front, the fields change before the copy. */
@@ -426,7 +426,7 @@ __attribute__((always_inline)) static inline int send_task(takt_queue_t *queue, 
         if (how == SEND_BACK && queue->count == 0) {
             if (!waitq_empty(&queue->receivers)) {
                 done = send_hands_over(queue, item);
-            } else if (queue->set == NULL) {
+            } else if (member_set(queue) == NULL) {
                 store_first(queue, item);
                 done = true;
             }
@@ -584,8 +584,8 @@ int takt_queue_reset(takt_queue_t *queue)
     }
     queue->count = 0;
     queue->head = 0;
-    if (queue->set != NULL) {
-        queue_set_forget(queue->set, queue); /* its items are gone */
+    if (member_set(queue) != NULL) {
+        queue_set_forget(member_set(queue), queue); /* its items are gone */
     }
     while (queue->count < queue->length && !waitq_empty(&queue->senders)) {
         refill_from_sender(queue, NULL);

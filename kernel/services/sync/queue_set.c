@@ -5,6 +5,8 @@
  */
 #include "queue_set_post.h"
 
+#if TAKT_CONFIG_QUEUE_SETS
+
 static bool set_valid(const takt_queue_set_t *set)
 {
     return set != NULL && set->magic == SYNC_MAGIC_QUEUE_SET;
@@ -267,3 +269,9 @@ int takt_queue_set_select_from_isr(takt_queue_set_t *set, void **member)
     port_critical_exit(key);
     return result;
 }
+
+#else
+/* Built without queue sets (TAKT_CONFIG_QUEUE_SETS 0): nothing here. ISO C
+ * wants a declaration in every translation unit. */
+typedef int takt_queue_sets_not_built;
+#endif

@@ -77,7 +77,7 @@ TAKT_COLD int takt_sem_delete(takt_sem_t *sem)
         cold_critical_exit(key);
         return TAKT_ERR_ARG;
     }
-    if (!waitq_empty(&sem->waiters) || sem->set != NULL) {
+    if (!waitq_empty(&sem->waiters) || member_set(sem) != NULL) {
         cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }
@@ -121,8 +121,8 @@ __attribute__((always_inline)) static inline int give_locked(takt_sem_t *sem, bo
         return TAKT_ERR_STATE;
     }
     sem->count++;
-    if (sem->set != NULL) {
-        queue_set_post(sem->set, sem, woken);
+    if (member_set(sem) != NULL) {
+        queue_set_post(member_set(sem), sem, woken);
     }
     return TAKT_OK;
 }

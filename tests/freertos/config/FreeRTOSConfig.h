@@ -37,7 +37,9 @@
 #define configUSE_MUTEXES 1
 #define configUSE_RECURSIVE_MUTEXES 1
 #define configUSE_COUNTING_SEMAPHORES 1
+#ifndef configUSE_QUEUE_SETS /* freertos_*_no_sets build without */
 #define configUSE_QUEUE_SETS 1
+#endif
 #define configUSE_TASK_NOTIFICATIONS 1
 #define configTASK_NOTIFICATION_ARRAY_ENTRIES 2
 
