@@ -1,9 +1,10 @@
-"""The ``takt`` command line: run and analyse scenarios.
+"""The ``takt`` command line: generate, run, analyse and check scenarios.
 
 Exit status: 0 when the command completed (deadline misses are results, not
 errors); 2 for an invalid scenario or bad usage; 1 when a run could not be
-carried out. Outputs sent to stdout (``-``) own stdout; the summary and
-progress then go to stderr.
+carried out; 3 when ``takt check`` found a run that contradicts the analysis.
+Outputs sent to stdout (``-``) own stdout; the summary and progress then go to
+stderr.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from pathlib import Path
 from takt.analysis import analyze_scenario, render_text
 from takt.bench_suite import POLICIES as SUITE_POLICIES
 from takt.bench_suite import SuiteError
+from takt.check import check_run, render_check, render_check_line
+from takt.generator import DEFAULT_PERIODS, GenerateOptions, PeriodRange, Periods, generate_scenario
 from takt.model import RunResult
 from takt.report import (
     render_summary,
@@ -29,11 +32,14 @@ from takt.report import (
     write_jobs,
     write_timeline,
 )
-from takt.scenario import MAX_TICKS, PRIORITY_MAX, ScenarioError, load_scenario
+from takt.scenario import MAX_TICK_HZ, MAX_TICKS, PRIORITY_MAX, ScenarioError, load_scenario
+from takt.scenario_toml import scenario_toml
 from takt.sim import PORTS, RunError, run_scenario
 from takt.target import TargetError
 
 MAX_BENCH_SERVERS = 256  # takt-bench-hsf-tick's largest configuration
+MAX_GENERATED_SETS = 100_000
+EXIT_CONTRADICTION = 3
 
 
 def _int_in(low: int, high: int) -> Callable[[str], int]:
@@ -50,6 +56,109 @@ def _int_in(low: int, high: int) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def _utilization(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value <= PRIORITY_MAX:
+        raise argparse.ArgumentTypeError(f"{text}: must be above 0 (and at most the task count)")
+    return value
+
+
+def _periods(text: str) -> Periods:
+    """'10,20,50': a menu to draw from; '10..1000': log-uniform over that range."""
+    try:
+        if ".." in text:
+            low, high = (int(part, 10) for part in text.split("..", 1))
+            if not 1 <= low <= high <= MAX_TICKS:
+                raise ValueError
+            return PeriodRange(low, high)
+        menu = tuple(int(part, 10) for part in text.split(","))
+        if not all(1 <= p <= MAX_TICKS for p in menu):
+            raise ValueError
+        return menu
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give a list of periods (10,20,50) or a range LOW..HIGH "
+            f"(1 <= LOW <= HIGH <= {MAX_TICKS})"
+        ) from None
+
+
+def _add_generate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    gen = sub.add_parser(
+        "generate",
+        help="random periodic task sets (UUniFast) as scenario files",
+        description="Random periodic task sets as scenario files: UUniFast utilisations, "
+        "periods from a list or log-uniform from a range, wcets rounded to whole ticks. "
+        "The same options and seed give the same files on every machine.",
+    )
+    gen.add_argument("--tasks", type=_int_in(1, PRIORITY_MAX), default=10, help="tasks per set")
+    gen.add_argument(
+        "--utilization", type=_utilization, default=0.8, help="total utilisation drawn"
+    )
+    gen.add_argument(
+        "--periods",
+        type=_periods,
+        default=DEFAULT_PERIODS,
+        metavar="LIST|LOW..HIGH",
+        help="periods in ticks: a list to draw from (default "
+        + ",".join(map(str, DEFAULT_PERIODS))
+        + ") or a range drawn log-uniformly",
+    )
+    gen.add_argument(
+        "--deadlines",
+        choices=["implicit", "constrained"],
+        default="implicit",
+        help="deadline = period, or uniform in wcet..period",
+    )
+    gen.add_argument("--policy", choices=["fp", "edf"], default="fp")
+    gen.add_argument("--preemption", choices=["full", "none", "deferred"], default="full")
+    gen.add_argument(
+        "--priority",
+        choices=["rm", "dm"],
+        help="fp priority assignment (default: rm, or dm with constrained deadlines)",
+    )
+    gen.add_argument(
+        "--segments",
+        type=_int_in(1, 1000),
+        default=1,
+        metavar="K",
+        help="split each wcet into up to K non-preemptive subjobs (preemption deferred)",
+    )
+    gen.add_argument("--tick-hz", type=_int_in(1, MAX_TICK_HZ), default=1000)
+    gen.add_argument(
+        "--duration",
+        type=_int_in(1, MAX_TICKS),
+        help="ticks to run (default: one hyperperiod plus the longest deadline, at most 100000)",
+    )
+    gen.add_argument("--seed", type=int, default=1)
+    gen.add_argument(
+        "--count", type=_int_in(1, MAX_GENERATED_SETS), default=1, help="how many sets"
+    )
+    gen.add_argument(
+        "--out",
+        default="-",
+        help="a file (one set; '-' for stdout, the default) or, with --count > 1, a "
+        "folder for set-0000.toml, set-0001.toml, ...",
+    )
+
+
+def _add_check(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    check = sub.add_parser(
+        "check",
+        help="run scenarios and check the analysis against what ran",
+        description="Runs each scenario and its schedulability analysis and reports where "
+        "the run contradicts the analysis (exit status 3), docs/scenarios.md.",
+    )
+    check.add_argument("files", nargs="+", metavar="FILE", help="scenario TOML files")
+    check.add_argument(
+        "--port",
+        choices=list(PORTS),
+        help="where to run (default: each scenario's port)",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -84,6 +193,8 @@ def _parser() -> argparse.ArgumentParser:
 
     analyze = sub.add_parser("analyze", help="schedulability analysis of a scenario")
     analyze.add_argument("file", help="scenario TOML file")
+    _add_generate(sub)
+    _add_check(sub)
     bench = sub.add_parser("bench", help="benchmarks that print numbers")
     bench.add_argument(
         "what",
@@ -254,6 +365,107 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
     return 0
 
 
+def _generate_options(args: argparse.Namespace) -> GenerateOptions:
+    if args.utilization > args.tasks:
+        raise UsageError(f"--utilization {args.utilization}: at most 1 per task ({args.tasks})")
+    if args.segments > 1 and args.preemption != "deferred":
+        raise UsageError("--segments: subjobs need --preemption deferred")
+    if args.policy == "edf" and (args.preemption != "full" or args.priority):
+        raise UsageError("--policy edf: no --priority, and --preemption full only")
+    return GenerateOptions(
+        tasks=args.tasks,
+        utilization=args.utilization,
+        periods=args.periods,
+        deadlines=args.deadlines,
+        policy=args.policy,
+        preemption=args.preemption,
+        priority=args.priority,
+        segments=args.segments,
+        tick_hz=args.tick_hz,
+        duration=args.duration,
+        seed=args.seed,
+    )
+
+
+def _generate_command(args: argparse.Namespace, index: int) -> str:
+    periods = args.periods
+    shown = (
+        f"{periods.low}..{periods.high}"
+        if isinstance(periods, PeriodRange)
+        else ",".join(map(str, periods))
+    )
+    parts = [
+        f"takt generate --tasks {args.tasks} --utilization {args.utilization}",
+        f"--periods {shown} --deadlines {args.deadlines} --policy {args.policy}",
+        f"--preemption {args.preemption}",
+    ]
+    if args.priority:
+        parts.append(f"--priority {args.priority}")
+    if args.segments > 1:
+        parts.append(f"--segments {args.segments}")
+    parts.append(f"--tick-hz {args.tick_hz}")
+    if args.duration:
+        parts.append(f"--duration {args.duration}")
+    parts.append(f"--seed {args.seed} --count {args.count}")
+    return " ".join(parts) + f" (set {index})"
+
+
+def _cmd_generate(args: argparse.Namespace) -> int:
+    options = _generate_options(args)
+    out = Path(args.out)
+    if args.count > 1:
+        if args.out == "-":
+            raise UsageError("--count > 1 writes a folder of files: give --out FOLDER")
+        if out.exists() and not out.is_dir():
+            raise UsageError(f"--out {args.out}: is a file, not a folder")
+        if not out.resolve().parent.is_dir():
+            raise UsageError(f"--out {args.out}: folder {out.parent} does not exist")
+    elif args.out != "-":
+        if out.is_dir():
+            raise UsageError(f"--out {args.out}: is a folder (one set goes to a file)")
+        if not out.resolve().parent.is_dir():
+            raise UsageError(f"--out {args.out}: folder {out.parent} does not exist")
+    width = max(4, len(str(args.count - 1)))
+    if args.count > 1:
+        out.mkdir(exist_ok=True)
+    for index in range(args.count):
+        scenario = generate_scenario(options, index)
+        comments = [
+            _generate_command(args, index),
+            f"realised utilisation {float(sum(t.wcet / t.period for t in scenario.tasks)):.4f} "
+            "(wcets are whole ticks)",
+        ]
+        text = scenario_toml(scenario, comments)
+        if args.count > 1:
+            (out / f"set-{index:0{width}d}.toml").write_text(text, encoding="utf-8")
+        elif args.out == "-":
+            sys.stdout.write(text)
+        else:
+            out.write_text(text, encoding="utf-8")
+    if args.count > 1:
+        print(f"wrote {args.count} scenario files to {out}", file=sys.stderr)
+    return 0
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    scenarios = [load_scenario(f) for f in args.files]  # every file valid before any run
+    checks = []
+    for scenario in scenarios:
+        result = run_scenario(scenario, port=args.port)
+        checks.append(check_run(result, analyze_scenario(scenario)))
+        if len(scenarios) > 1:
+            print(render_check_line(checks[-1]), flush=True)
+    if len(checks) == 1:
+        print(render_check(checks[0]))
+    else:
+        bad = sum(not c.agree for c in checks)
+        print(f"{len(checks) - bad} of {len(checks)} runs agree with the analysis")
+        for check in checks:
+            if not check.agree:
+                print("", render_check(check), sep="\n")
+    return 0 if all(c.agree for c in checks) else EXIT_CONTRADICTION
+
+
 def _cmd_bench(args: argparse.Namespace) -> int:
     from takt import bench
 
@@ -312,6 +524,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_run(args)
         if args.command == "bench":
             return _cmd_bench(args)
+        if args.command == "generate":
+            return _cmd_generate(args)
+        if args.command == "check":
+            return _cmd_check(args)
         return _cmd_analyze(args)
     except ScenarioError as err:
         print(f"takt: invalid scenario: {err}", file=sys.stderr)
