@@ -1,0 +1,183 @@
+"""``takt check`` (takt.check): the analysis against the run.
+
+Runs of generated sets on the sim agree with the analysis (hundreds of sets, fixed
+priority and EDF, implicit and constrained deadlines, FPNS and FPDS); and each kind of
+contradiction is found when a real run is altered to show it: a miss under a proof, a
+job over its bound, an unfinished job past its bound, an exact response time not
+reached, a miss RTA or QPA predicts that did not happen, a lost trace.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from conftest import T, make_scenario
+
+from takt.analysis import analyze_scenario
+from takt.check import CheckReport, check_run, render_check, render_check_line
+from takt.generator import GenerateOptions, PeriodRange, generate_scenario
+from takt.model import JobRow, RunResult, Scenario
+from takt.sim import run_scenario
+
+pytestmark = pytest.mark.usefixtures("runner")
+
+PERIODS = (10, 12, 15, 16, 20, 24, 30, 40, 48, 60, 80, 120, 240)
+
+
+def check(scenario: Scenario, result: RunResult | None = None) -> CheckReport:
+    run = result if result is not None else run_scenario(scenario)
+    return check_run(run, analyze_scenario(scenario))
+
+
+def altered(result: RunResult, jobs: list[JobRow], **fields: object) -> RunResult:
+    return dataclasses.replace(result, jobs=jobs, **fields)  # type: ignore[arg-type]
+
+
+CASES = [
+    GenerateOptions(tasks=6, utilization=0.9, periods=PERIODS),
+    GenerateOptions(tasks=5, utilization=0.75, periods=PERIODS, deadlines="constrained"),
+    GenerateOptions(tasks=6, utilization=0.97, periods=PERIODS, policy="edf"),
+    GenerateOptions(
+        tasks=5, utilization=0.85, periods=PERIODS, policy="edf", deadlines="constrained"
+    ),
+    GenerateOptions(tasks=5, utilization=0.8, periods=PERIODS, preemption="none"),
+    GenerateOptions(tasks=5, utilization=0.8, periods=PERIODS, preemption="deferred", segments=3),
+    GenerateOptions(tasks=8, utilization=0.9, periods=PeriodRange(5, 400), duration=3000),
+]
+
+
+@pytest.mark.parametrize("case", range(len(CASES)))
+def test_generated_sets_agree_with_the_analysis(case: int) -> None:
+    exact = unschedulable = 0
+    for index in range(40):
+        scenario = generate_scenario(CASES[case], index)
+        report = check(scenario)
+        assert report.agree, render_check(report)
+        exact += report.exact
+        unschedulable += any(r.schedulable is False for r in report.analysis.results)
+    if case < 4:
+        # The exact rules were exercised, on schedulable and unschedulable sets.
+        assert exact >= 15 and unschedulable >= 3, (exact, unschedulable)
+
+
+# RM, U = 0.9: R = 1, 3, 10 (exact; the run covers H = 20 and more).
+SCHEDULABLE = make_scenario([T(4, 1, 3), T(5, 2, 2), T(20, 3, 1)], 41)
+
+
+def test_a_schedulable_set_agrees_and_its_bounds_are_tight() -> None:
+    report = check(SCHEDULABLE)
+    assert report.agree and report.exact
+    assert [(t.worst_response, t.bound, t.bound_test) for t in report.tasks] == [
+        (1, 1, "rta"),
+        (3, 3, "rta"),
+        (10, 10, "rta"),
+    ]
+    assert "agrees with the analysis (bounds and exact predictions checked)" in render_check(report)
+    assert render_check_line(report).endswith("0 miss(es) on sim")
+
+
+def test_a_miss_under_a_proof_is_a_contradiction() -> None:
+    result = run_scenario(SCHEDULABLE)
+    jobs = list(result.jobs)
+    jobs[3] = dataclasses.replace(jobs[3], missed=True)
+    report = check(SCHEDULABLE, altered(result, jobs))
+    assert not report.agree
+    assert any("rta proves the set schedulable" in c for c in report.contradictions)
+    assert "CONTRADICTS" in render_check(report)
+    assert "DISAGREE" in render_check_line(report)
+
+
+def test_a_job_over_its_bound_is_a_contradiction() -> None:
+    result = run_scenario(SCHEDULABLE)
+    jobs = [
+        dataclasses.replace(j, finish=j.release + 11) if (j.task, j.job) == ("T3", 1) else j
+        for j in result.jobs
+    ]
+    report = check(SCHEDULABLE, altered(result, jobs))
+    wanted = "took 11 ticks, bound R = 10"
+    assert any("T3 job 1" in c and wanted in c for c in report.contradictions)
+
+
+def test_an_unfinished_job_past_its_bound_is_a_contradiction() -> None:
+    result = run_scenario(SCHEDULABLE)
+    jobs = [
+        dataclasses.replace(j, finish=None) if (j.task, j.job) == ("T2", 2) else j
+        for j in result.jobs
+    ]
+    report = check(SCHEDULABLE, altered(result, jobs))
+    assert any("T2 job 2" in c and "unfinished" in c for c in report.contradictions)
+
+
+def test_a_last_job_still_within_its_bound_may_be_unfinished() -> None:
+    result = run_scenario(SCHEDULABLE)
+    last = max(result.jobs, key=lambda j: j.release)
+    jobs = [dataclasses.replace(j, finish=None) if j is last else j for j in result.jobs]
+    # The last job (released at 40) is within R of the end (41): no finish is owed.
+    assert last.release == 40
+    assert check(SCHEDULABLE, altered(result, jobs)).agree
+
+
+def test_an_exact_response_time_not_reached_is_a_contradiction() -> None:
+    result = run_scenario(SCHEDULABLE)
+    jobs = [
+        dataclasses.replace(j, finish=(j.finish or 0) - 1)
+        if j.task == "T3" and j.response_time == 10
+        else j
+        for j in result.jobs
+    ]
+    report = check(SCHEDULABLE, altered(result, jobs))
+    assert any("T3's worst response time is 9, R = 10" in c for c in report.contradictions)
+
+
+# U = 0.875, and T2 misses (R = 7 > D = 4): RTA is exact here.
+RTA_MISS = make_scenario([T(4, 2, 2), T(8, 3, 1, 4)], 41)
+
+
+def test_a_predicted_rta_miss_that_did_not_happen_is_a_contradiction() -> None:
+    report = check(RTA_MISS)
+    assert report.agree and report.exact and report.misses > 0
+    result = run_scenario(RTA_MISS)
+    jobs = [dataclasses.replace(j, missed=False) for j in result.jobs]
+    report = check(RTA_MISS, altered(result, jobs))
+    assert any("but no job of it missed" in c for c in report.contradictions)
+
+
+# EDF with constrained deadlines, U <= 1, h(t) > t first at t = 3.
+QPA_MISS = make_scenario([T(4, 2, None, 3), T(6, 2, None, 3), T(12, 1)], 25, policy="edf")
+
+
+def test_a_predicted_qpa_miss_must_be_the_first_missed_deadline() -> None:
+    report = check(QPA_MISS)
+    assert report.agree and report.exact and report.misses > 0
+    assert any(r.test == "qpa" and r.schedulable is False for r in report.analysis.results)
+    result = run_scenario(QPA_MISS)
+    none = altered(result, [dataclasses.replace(j, missed=False) for j in result.jobs])
+    assert any("but no miss" in c for c in check(QPA_MISS, none).contradictions)
+    first = min(j.deadline for j in result.jobs if j.missed)
+    later = [dataclasses.replace(j, missed=j.missed and j.deadline > first) for j in result.jobs]
+    contradictions = check(QPA_MISS, altered(result, later)).contradictions
+    assert any(f"first at t = {first}, but the earliest missed" in c for c in contradictions)
+
+
+def test_a_lost_trace_is_a_contradiction() -> None:
+    result = run_scenario(SCHEDULABLE)
+    report = check(SCHEDULABLE, altered(result, list(result.jobs), trace_overflows=2))
+    assert any("lost events" in c for c in report.contradictions)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "why"),
+    [
+        (make_scenario([T(4, 1, 2, 4, 1), T(5, 2, 1)], 41), "offsets"),
+        (make_scenario([T(4, 1, 1), T(5, 2, 1)], 41), "equal priorities"),
+        (make_scenario([T(4, 1, 2), T(5, 2, 1)], 20), "not longer than the hyperperiod"),
+        (make_scenario([T(4, 3, 2), T(5, 2, 1)], 41), "U > 1"),
+    ],
+    ids=["offsets", "ties", "short", "overload"],
+)
+def test_exact_predictions_are_only_checked_where_they_hold(scenario: Scenario, why: str) -> None:
+    report = check(scenario)
+    assert report.agree and not report.exact
+    assert any(why in n for n in report.notes), report.notes
+    assert render_check_line(report).endswith("bounds only")

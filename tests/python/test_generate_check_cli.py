@@ -1,0 +1,147 @@
+"""``takt generate`` and ``takt check`` end to end, as a user runs them (subprocesses),
+and check's exit status for a contradiction (in process: a correct kernel gives none)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from test_cli import takt
+
+from takt import cli
+from takt.model import RunResult, Scenario
+from takt.scenario import load_scenario, parse_scenario
+from takt.sim import run_scenario
+
+pytestmark = pytest.mark.usefixtures("runner")
+
+
+def test_generate_writes_one_set_to_stdout_the_same_every_time(takt_cli: list[str]) -> None:
+    args = ["generate", "--tasks", "7", "--utilization", "0.85", "--periods", "10..1000"]
+    first = takt(takt_cli, *args, "--seed", "9")
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == takt(takt_cli, *args, "--seed", "9").stdout
+    assert first.stdout != takt(takt_cli, *args, "--seed", "10").stdout
+    lines = first.stdout.splitlines()
+    assert lines[0].startswith("# takt generate --tasks 7 --utilization 0.85 --periods 10..1000")
+    assert lines[1].startswith("# realised utilisation ")
+    scenario = parse_scenario(first.stdout, "<stdout>")
+    assert len(scenario.tasks) == 7 and scenario.system.priority == "rm"
+    assert all(10 <= t.period <= 1000 for t in scenario.tasks)
+
+
+def test_generate_a_folder_then_check_it(takt_cli: list[str], tmp_path: Path) -> None:
+    out = tmp_path / "sets"
+    made = takt(
+        takt_cli,
+        "generate",
+        "--policy",
+        "edf",
+        "--deadlines",
+        "constrained",
+        "--tasks",
+        "5",
+        "--utilization",
+        "0.9",
+        "--periods",
+        "10,20,40,80",
+        "--count",
+        "12",
+        "--out",
+        out,
+    )
+    assert made.returncode == 0, made.stderr
+    files = sorted(out.glob("*.toml"))
+    assert [f.name for f in files] == [f"set-{i:04d}.toml" for i in range(12)]
+    assert all(load_scenario(f).system.policy == "edf" for f in files)
+    checked = takt(takt_cli, "check", *files)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.count(": agree: ") == 12
+    assert checked.stdout.rstrip().endswith("12 of 12 runs agree with the analysis")
+
+
+def test_check_one_file_prints_the_table(takt_cli: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "one.toml"
+    made = takt(takt_cli, "generate", "--tasks", "4", "--seed", "3", "--out", path)
+    assert made.returncode == 0 and made.stdout == "", made.stderr
+    checked = takt(takt_cli, "check", path)
+    assert checked.returncode == 0, checked.stderr
+    assert "task  jobs  done  misses  worst RT  bound R  by" in checked.stdout
+    assert "the run agrees with the analysis" in checked.stdout
+
+
+def test_generate_fpds_sets_with_segments(takt_cli: list[str]) -> None:
+    done = takt(takt_cli, "generate", "--preemption", "deferred", "--segments", "3", "--tasks", "4")
+    assert done.returncode == 0, done.stderr
+    scenario = parse_scenario(done.stdout, "<stdout>")
+    assert scenario.system.preemption == "deferred"
+    assert any(t.segments and len(t.segments) > 1 for t in scenario.tasks)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--utilization", "0"], "--utilization"),
+        (["--tasks", "2", "--utilization", "3"], "at most 1 per task"),
+        (["--periods", "0..5"], "--periods"),
+        (["--periods", "10,x"], "--periods"),
+        (["--periods", "9..3"], "--periods"),
+        (["--segments", "3"], "--preemption deferred"),
+        (["--policy", "edf", "--priority", "rm"], "--policy edf"),
+        (["--policy", "edf", "--preemption", "none"], "--policy edf"),
+        (["--count", "3"], "--out FOLDER"),
+        (["--count", "0"], "--count"),
+        (["--tasks", "1000"], "--tasks"),
+    ],
+)
+def test_generate_refuses_bad_options_and_writes_nothing(
+    takt_cli: list[str], tmp_path: Path, args: list[str], message: str
+) -> None:
+    done = takt(takt_cli, "generate", *args, cwd=tmp_path)
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert done.stdout == "" and list(tmp_path.iterdir()) == []
+
+
+def test_generate_refuses_an_out_that_cannot_take_it(takt_cli: list[str], tmp_path: Path) -> None:
+    a_file = tmp_path / "file.toml"
+    a_file.write_text("keep")
+    to_file = takt(takt_cli, "generate", "--count", "2", "--out", a_file)
+    assert to_file.returncode == 2 and "is a file, not a folder" in to_file.stderr
+    assert a_file.read_text() == "keep"
+    to_folder = takt(takt_cli, "generate", "--out", tmp_path)
+    assert to_folder.returncode == 2 and "is a folder" in to_folder.stderr
+    missing = takt(takt_cli, "generate", "--out", tmp_path / "no" / "x.toml")
+    assert missing.returncode == 2 and "does not exist" in missing.stderr
+
+
+def test_check_refuses_an_invalid_file_before_running_any(
+    takt_cli: list[str], tmp_path: Path
+) -> None:
+    good = tmp_path / "good.toml"
+    good.write_text(takt(takt_cli, "generate", "--tasks", "3").stdout)
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[system]\npolicy = 'fp'\nduration = 0\n")
+    done = takt(takt_cli, "check", good, bad)
+    assert done.returncode == 2
+    assert "bad.toml" in done.stderr and "duration" in done.stderr
+    assert done.stdout == ""
+
+
+def test_check_exits_3_when_the_run_contradicts_the_analysis(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "set.toml"
+    assert cli.main(["generate", "--tasks", "3", "--utilization", "0.5", "--out", str(path)]) == 0
+
+    def run_with_a_miss(scenario: Scenario, port: str | None = None) -> RunResult:
+        result = run_scenario(scenario, port=port)
+        jobs = [dataclasses.replace(j, missed=j.job == 0) for j in result.jobs]
+        return dataclasses.replace(result, jobs=jobs)
+
+    monkeypatch.setattr(cli, "run_scenario", run_with_a_miss)
+    assert cli.main(["check", str(path)]) == cli.EXIT_CONTRADICTION == 3
+    out = capsys.readouterr().out
+    assert "the run CONTRADICTS the analysis" in out
+    assert "proves the set schedulable" in out
