@@ -45,11 +45,7 @@ def periodic_task_set(
     rate_monotonic: bool = True,
 ) -> list[Task]:
     """n implicit-deadline periodic tasks named t0..t{n-1}; RM priorities n..1 if asked."""
-    tasks = []
-    for i, u in enumerate(uunifast(n, utilization, rng)):
-        period = rng.choice(list(periods))
-        wcet = max(1, min(period, round(u * period)))
-        tasks.append(Task(name=f"t{i}", period=period, wcet=wcet, deadline=period))
+    tasks = random_tasks(n, utilization, rng, tuple(periods))
     if rate_monotonic:
         ranked = sorted(range(n), key=lambda i: (tasks[i].period, i))
         prio = {index: n - rank for rank, index in enumerate(ranked)}
