@@ -19,7 +19,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from takt.analysis import analyze_scenario, render_text
+from takt.analysis import analyze_scenario, render_text, utilization
 from takt.bench_suite import POLICIES as SUITE_POLICIES
 from takt.bench_suite import SuiteError
 from takt.check import check_run, render_check, render_check_line
@@ -372,19 +372,22 @@ def _generate_options(args: argparse.Namespace) -> GenerateOptions:
         raise UsageError("--segments: subjobs need --preemption deferred")
     if args.policy == "edf" and (args.preemption != "full" or args.priority):
         raise UsageError("--policy edf: no --priority, and --preemption full only")
-    return GenerateOptions(
-        tasks=args.tasks,
-        utilization=args.utilization,
-        periods=args.periods,
-        deadlines=args.deadlines,
-        policy=args.policy,
-        preemption=args.preemption,
-        priority=args.priority,
-        segments=args.segments,
-        tick_hz=args.tick_hz,
-        duration=args.duration,
-        seed=args.seed,
-    )
+    try:
+        return GenerateOptions(
+            tasks=args.tasks,
+            utilization=args.utilization,
+            periods=args.periods,
+            deadlines=args.deadlines,
+            policy=args.policy,
+            preemption=args.preemption,
+            priority=args.priority,
+            segments=args.segments,
+            tick_hz=args.tick_hz,
+            duration=args.duration,
+            seed=args.seed,
+        )
+    except ValueError as err:  # what the checks above leave to GenerateOptions
+        raise UsageError(f"generate: {err}") from None
 
 
 def _generate_command(args: argparse.Namespace, index: int) -> str:
@@ -432,7 +435,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         scenario = generate_scenario(options, index)
         comments = [
             _generate_command(args, index),
-            f"realised utilisation {float(sum(t.wcet / t.period for t in scenario.tasks)):.4f} "
+            f"realised utilisation {float(utilization(scenario.tasks)):.4f} "
             "(wcets are whole ticks)",
         ]
         text = scenario_toml(scenario, comments)
