@@ -20,15 +20,14 @@ the hyperperiod. With R = ``fp_response_times`` (Lehoczky's exact RTA):
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
-from functools import reduce
 
 import pytest
 from conftest import T, make_scenario, scenario_toml, task_name
 
 from takt.analysis import fp_response_times
+from takt.generator import hyperperiod
 from takt.model import RunResult, Scenario
 from takt.sim import run_scenario
 
@@ -55,10 +54,6 @@ class Case:
             priority="dm" if self.dm else "explicit",
             source=f"<rta seed {self.seed}>",
         )
-
-
-def hyperperiod(tasks: tuple[T, ...]) -> int:
-    return reduce(math.lcm, (t.period for t in tasks), 1)
 
 
 def random_case(seed: int) -> Case:

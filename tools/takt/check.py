@@ -214,13 +214,11 @@ def check_run(result: RunResult, report: AnalysisReport) -> CheckReport:
     )
 
 
+_VERDICT = {True: "schedulable", False: "unschedulable", None: "inconclusive"}
+
+
 def _verdicts(report: AnalysisReport) -> str:
-    parts = []
-    for r in report.results:
-        if not r.applicable:
-            continue
-        verdict = {True: "schedulable", False: "unschedulable", None: "inconclusive"}
-        parts.append(f"{r.test} {verdict[r.schedulable]}")
+    parts = [f"{r.test} {_VERDICT[r.schedulable]}" for r in report.results if r.applicable]
     return ", ".join(parts) if parts else "no analysis available"
 
 

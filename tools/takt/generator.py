@@ -17,7 +17,7 @@ from functools import reduce
 from typing import Literal
 
 from takt.model import Policy, Preemption, PriorityAssignment, Scenario, SystemConfig, Task
-from takt.scenario import MAX_TICKS, PRIORITY_MAX, parse_scenario
+from takt.scenario import MAX_TICKS, PRIORITY_MAX, READY_QUEUES, parse_scenario
 from takt.scenario_toml import scenario_toml
 
 DEFAULT_PERIODS: tuple[int, ...] = (10, 20, 25, 40, 50, 100, 125, 200, 250, 500, 1000)
@@ -174,7 +174,7 @@ def generate_scenario(options: GenerateOptions, index: int = 0) -> Scenario:
     system = SystemConfig(
         policy=options.policy,
         preemption=options.preemption,
-        ready_queue="bitmap" if fp else "heap",
+        ready_queue=READY_QUEUES[options.policy][0],  # the parser's default
         tick_hz=options.tick_hz,
         duration=options.duration or default_duration(tasks, options.duration_cap),
         priority=priority if fp else "explicit",
