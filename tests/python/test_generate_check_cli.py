@@ -79,6 +79,36 @@ def test_generate_fpds_sets_with_segments(takt_cli: list[str]) -> None:
     assert any(t.segments and len(t.segments) > 1 for t in scenario.tasks)
 
 
+def test_generate_hierarchies_then_check_them(takt_cli: list[str], tmp_path: Path) -> None:
+    out = tmp_path / "hsf"
+    args = ["generate", "--policy", "hsf", "--servers", "3", "--server-type", "mixed"]
+    args += ["--tasks", "9", "--utilization", "0.35", "--periods", "20..400", "--seed", "4"]
+    made = takt(takt_cli, *args, "--count", "6", "--out", out)
+    assert made.returncode == 0, made.stderr
+    files = sorted(out.glob("*.toml"))
+    assert len(files) == 6
+    for f in files:
+        scenario = load_scenario(f)
+        assert scenario.system.policy == "hsf" and len(scenario.servers) == 3
+        assert {t.server for t in scenario.tasks} == {"S0", "S1", "S2"}
+    header = files[0].read_text().splitlines()[:3]
+    assert "--servers 3 --server-type mixed --budgets minimal" in header[0]
+    assert header[2].startswith("# server bandwidth (sum of budget/period) ")
+    checked = takt(takt_cli, "check", *files)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.count(": agree: ") == 6
+    assert "hsf_prm schedulable" in checked.stdout
+
+
+def test_a_file_header_command_makes_the_file_again(takt_cli: list[str]) -> None:
+    first = takt(takt_cli, "generate", "--policy", "hsf", "--tasks", "5", "--seed", "3")
+    assert first.returncode == 0, first.stderr
+    command = first.stdout.splitlines()[0].removeprefix("# takt ").removesuffix(" (set 0)")
+    again = takt(takt_cli, *command.split())
+    assert again.returncode == 0, again.stderr
+    assert again.stdout == first.stdout
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -93,6 +123,11 @@ def test_generate_fpds_sets_with_segments(takt_cli: list[str]) -> None:
         (["--count", "3"], "--out FOLDER"),
         (["--count", "0"], "--count"),
         (["--tasks", "1000"], "--tasks"),
+        (["--servers", "2"], "--servers: only with --policy hsf"),
+        (["--budgets", "minimal", "--server-type", "idling"], "only with --policy hsf"),
+        (["--policy", "hsf", "--preemption", "none"], "--policy hsf"),
+        (["--policy", "hsf", "--tasks", "2", "--servers", "3"], "at most --tasks"),
+        (["--policy", "hsf", "--server-periods", "0..4"], "--server-periods"),
     ],
 )
 def test_generate_refuses_bad_options_and_writes_nothing(

@@ -7,11 +7,13 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from hsf_gen import hierarchy, random_hierarchy
 
+from takt.analysis.hsf import hsf_prm_analysis
 from takt.generator import (
     DEFAULT_PERIODS,
     GenerateOptions,
@@ -19,11 +21,14 @@ from takt.generator import (
     draw_period,
     generate_scenario,
     hyperperiod,
+    local_order,
+    minimal_budget,
     random_tasks,
+    server_proves_tasks,
     split_wcet,
     uunifast,
 )
-from takt.model import Scenario
+from takt.model import HsfConfig, Scenario, Server, SystemConfig, Task
 from takt.scenario import load_scenario, parse_scenario
 from takt.scenario_toml import scenario_toml
 from takt.sim import REPO_ROOT
@@ -108,8 +113,14 @@ def test_a_bad_period_range_is_refused(low: int, high: int) -> None:
         ({"tasks": 1000}, "tasks"),
         ({"utilization": 0}, "utilization"),
         ({"tasks": 2, "utilization": 2.5}, "utilization"),
-        ({"policy": "hsf"}, "fp or edf"),
+        ({"policy": "rr"}, "fp, edf or hsf"),
         ({"policy": "edf", "preemption": "none"}, "full"),
+        ({"policy": "edf", "priority": "rm"}, "no priority"),
+        ({"policy": "hsf", "preemption": "deferred", "segments": 2}, "full"),
+        ({"policy": "hsf", "tasks": 2, "servers": 3}, "servers"),
+        ({"policy": "hsf", "servers": 0}, "servers"),
+        ({"policy": "hsf", "server_type": "polling"}, "server type"),
+        ({"policy": "hsf", "budgets": "half"}, "budgets"),
         ({"segments": 0}, "segments"),
         ({"segments": 3}, "deferred"),
         ({"duration": 0}, "duration"),
@@ -181,6 +192,140 @@ def test_generated_sets_read_back_as_themselves(seed: int) -> None:
         seed=seed,
     )
     assert round_trips(generate_scenario(options, rng.randrange(1000)))
+
+
+def hsf_options(seed: int) -> GenerateOptions:
+    rng = random.Random(seed)
+    tasks = rng.randint(1, 14)
+    periods = PeriodRange(4, 400) if rng.random() < 0.5 else DEFAULT_PERIODS
+    return GenerateOptions(
+        tasks=tasks,
+        utilization=rng.uniform(0.2, 0.9),
+        periods=periods,
+        deadlines=rng.choice(["implicit", "constrained"]),
+        policy="hsf",
+        servers=rng.randint(1, tasks),
+        server_type=rng.choice(["idling", "deferrable", "mixed"]),
+        server_periods=rng.choice([None, (5, 10, 20), PeriodRange(2, 30)]),
+        budgets=rng.choice(["minimal", "utilization"]),
+        seed=seed,
+    )
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_generated_hierarchies_have_the_shape_asked_for(seed: int) -> None:
+    options = hsf_options(seed)
+    scenario = generate_scenario(options, seed % 7)
+    assert round_trips(scenario)
+    servers = scenario.servers
+    assert [s.name for s in servers] == [f"S{i}" for i in range(options.servers)]
+    # The flat set of the same seed and index, spread over the servers.
+    flat = generate_scenario(dataclasses.replace(options, policy="fp"), seed % 7)
+    drawn = {t.name: (t.period, t.wcet, t.deadline) for t in flat.tasks}
+    assert {t.name: (t.period, t.wcet, t.deadline) for t in scenario.tasks} == drawn
+    members = {s.name: [t for t in scenario.tasks if t.server == s.name] for s in servers}
+    assert all(members.values()), "every server has a task"
+    # Grouped by server in the file, in their drawn order within a server.
+    order = [t.name for s in servers for t in members[s.name]]
+    assert [t.name for t in scenario.tasks] == order
+    for s in servers:
+        assert 1 <= s.budget <= s.period and s.offset == 0
+        if options.server_periods is None:
+            assert s.period == max(1, min(t.period for t in members[s.name]) // 2)
+        elif isinstance(options.server_periods, PeriodRange):
+            assert 2 <= s.period <= 30
+        else:
+            assert s.period in options.server_periods
+        if options.server_type != "mixed":
+            assert s.server_type == options.server_type
+        if options.budgets == "utilization":
+            load = sum(Fraction(t.wcet, t.period) for t in members[s.name])
+            assert s.budget == min(s.period, max(1, math.ceil(load * s.period)))
+    # Rate monotonic servers: distinct priorities, shorter period higher, ties to
+    # the one defined first.
+    ranked = sorted(range(len(servers)), key=lambda i: (servers[i].period, i))
+    assert [servers[i].priority for i in ranked] == list(range(len(servers), 0, -1))
+    # Local rm/dm priorities, distinct within each server.
+    rule = "rm" if options.deadlines == "implicit" else "dm"
+    assert scenario.system.priority == rule
+    for s in servers:
+        by_priority = sorted(members[s.name], key=lambda t: -(t.priority or 0))
+        assert by_priority == local_order(members[s.name], rule)
+
+
+def alone_at_the_top(server: Server, tasks: list[Task]) -> Scenario:
+    """The server and its tasks as a scenario of their own: the global level then
+    always grants the budget, so the analysis judges the local level alone."""
+    text = scenario_toml(
+        Scenario(
+            system=SystemConfig(policy="hsf", duration=100, priority="explicit"),
+            tasks=tuple(tasks),
+            servers=(dataclasses.replace(server, priority=1),),
+            hsf=HsfConfig(),
+        )
+    )
+    return parse_scenario(text, "<one server>")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_minimal_budgets_are_the_smallest_the_analysis_proves(seed: int) -> None:
+    options = dataclasses.replace(hsf_options(seed), budgets="minimal", deadlines="implicit")
+    scenario = generate_scenario(options, 0)
+    for server in scenario.servers:
+        tasks = [t for t in scenario.tasks if t.server == server.name]
+        proved = hsf_prm_analysis(alone_at_the_top(server, tasks)).schedulable is True
+        smaller = dataclasses.replace(server, budget=server.budget - 1)
+        if proved:
+            # The analysis (through the parser, the whole test) proves it at this
+            # budget, and not at one less.
+            assert server.budget == 1 or (
+                hsf_prm_analysis(alone_at_the_top(smaller, tasks)).schedulable is not True
+            )
+        else:
+            # No budget proves it: the generator gave the server its whole period.
+            assert server.budget == server.period
+            assert minimal_budget(server, local_order(tasks, "rm")) is None
+
+
+def test_a_server_no_budget_proves_gets_its_whole_period() -> None:
+    # One server holding a heavy set: a whole-period budget is plain RM, which
+    # some of these sets fail.
+    options = GenerateOptions(tasks=8, utilization=0.98, periods=PeriodRange(4, 400), policy="hsf")
+    options = dataclasses.replace(options, servers=1)
+    unproved = 0
+    for index in range(30):
+        scenario = generate_scenario(options, index)
+        (server,) = scenario.servers
+        tasks = list(scenario.tasks)
+        if hsf_prm_analysis(alone_at_the_top(server, tasks)).schedulable is not True:
+            unproved += 1
+            assert server.budget == server.period
+            assert minimal_budget(server, local_order(tasks, "rm")) is None
+    assert unproved >= 3, unproved
+
+
+def test_minimal_budget_of_a_known_server() -> None:
+    # One task C = 2, T = 10 in Γ(5, Θ). The worst blackout is 2(5 − Θ): with Θ = 2
+    # supply starts 6 ticks in and the 2 units are there at 8 (sbf(10) = 2); with
+    # Θ = 1 only 1 unit is sure by 10.
+    task = Task("a", 10, 2, 10, priority=1, server="S")
+    server = Server("S", 1, 5, 5)
+    assert minimal_budget(server, [task]) == 2
+    assert server_proves_tasks(dataclasses.replace(server, budget=2), [task])
+    assert not server_proves_tasks(dataclasses.replace(server, budget=1), [task])
+    # More demand than any budget of the period can supply within the deadline.
+    heavy = Task("b", 10, 10, 10, priority=1, server="S")
+    assert minimal_budget(server, [heavy]) is None
+
+
+def test_hierarchies_are_the_same_for_a_seed_and_differ_across_seeds() -> None:
+    options = GenerateOptions(tasks=9, policy="hsf", servers=3, server_type="mixed")
+    assert same(generate_scenario(options, 2), generate_scenario(options, 2))
+    assert not same(generate_scenario(options, 2), generate_scenario(options, 3))
+    h = generate_scenario(options, 2)
+    assert h.system.duration == hyperperiod([*h.tasks, *h.servers]) + max(
+        t.deadline for t in h.tasks
+    )
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -24,6 +24,7 @@ from test_fpds import scenario as fpds_scenario
 
 from takt import target
 from takt import trace as tracemod
+from takt.generator import GenerateOptions, generate_scenario
 from takt.model import Scenario
 from takt.scenario import load_scenario, parse_scenario
 from takt.sim import RunError, run_scenario, unsupported_reason
@@ -111,6 +112,17 @@ def test_random_hierarchies_match_the_sim(kind: str) -> None:
         _scenario_same_as_sim(hierarchy(specs, 80), "qemu-m3")
 
 
+def test_many_servers_match_the_sim() -> None:
+    """More servers than the kernel's default of 8: the board's runner is built for
+    the sim runner's 256 (it rejected the ninth server before)."""
+    options = GenerateOptions(
+        tasks=24, utilization=0.5, periods=(20, 40, 80), policy="hsf", servers=20, duration=200
+    )
+    scenario = generate_scenario(options, 0)
+    assert len(scenario.servers) == 20
+    _scenario_same_as_sim(scenario, "qemu-m3")
+
+
 def test_many_tasks_match_the_sim(tmp_path: Path) -> None:
     """250 tasks released together fill the trace ring inside the tick and the
     switch, whose stacks are small on the target: the runner's drain must not
@@ -176,6 +188,26 @@ def test_check_on_the_board_agrees_with_the_analysis(tmp_path: Path) -> None:
         assert done.returncode == 0, done.stdout + done.stderr
         assert done.stdout.count("on qemu-m3") == 3
         assert done.stdout.rstrip().endswith("3 of 3 runs agree with the analysis")
+
+
+def test_check_of_generated_hierarchies_on_the_board(tmp_path: Path) -> None:
+    """takt check --port qemu-m3 over generated hierarchies (bounds of proved sets)."""
+    takt = str(VENV_BIN / "takt")
+    folder = tmp_path / "hsf"
+    subprocess.run(
+        [takt, "generate", "--policy", "hsf", "--servers", "3", "--server-type", "mixed"]
+        + ["--tasks", "8", "--utilization", "0.4", "--periods", "20,40,80,160", "--count", "3"]
+        + ["--out", str(folder)],
+        check=True,
+        capture_output=True,
+    )
+    files = sorted(str(f) for f in folder.glob("*.toml"))
+    done = subprocess.run(
+        [takt, "check", "--port", "qemu-m3", *files], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.count("hsf_prm schedulable") >= 1
+    assert done.stdout.rstrip().endswith("3 of 3 runs agree with the analysis")
 
 
 def test_cli_refuses_an_unknown_port(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ import stat
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from pathlib import Path
 
 from takt.analysis import analyze_scenario, render_text, utilization
@@ -114,7 +115,12 @@ def _add_generate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         default="implicit",
         help="deadline = period, or uniform in wcet..period",
     )
-    gen.add_argument("--policy", choices=["fp", "edf"], default="fp")
+    gen.add_argument(
+        "--policy",
+        choices=["fp", "edf", "hsf"],
+        default="fp",
+        help="hsf: the tasks spread over servers, each with a period and a budget",
+    )
     gen.add_argument("--preemption", choices=["full", "none", "deferred"], default="full")
     gen.add_argument(
         "--priority",
@@ -127,6 +133,29 @@ def _add_generate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         default=1,
         metavar="K",
         help="split each wcet into up to K non-preemptive subjobs (preemption deferred)",
+    )
+    gen.add_argument(
+        "--servers",
+        type=_int_in(1, PRIORITY_MAX),
+        metavar="M",
+        help="hsf: how many servers (default 3; each gets at least one task)",
+    )
+    gen.add_argument(
+        "--server-type",
+        choices=["idling", "deferrable", "mixed"],
+        help="hsf: the servers' type (default idling; mixed: each at random)",
+    )
+    gen.add_argument(
+        "--server-periods",
+        type=_periods,
+        metavar="LIST|LOW..HIGH",
+        help="hsf: server periods to draw from (default: half the server's shortest task period)",
+    )
+    gen.add_argument(
+        "--budgets",
+        choices=["minimal", "utilization"],
+        help="hsf: the smallest budget under which the periodic resource model proves the "
+        "server's tasks (default), or the tasks' utilisation times the period, rounded up",
     )
     gen.add_argument("--tick-hz", type=_int_in(1, MAX_TICK_HZ), default=1000)
     gen.add_argument(
@@ -372,6 +401,33 @@ def _generate_options(args: argparse.Namespace) -> GenerateOptions:
         raise UsageError("--segments: subjobs need --preemption deferred")
     if args.policy == "edf" and (args.preemption != "full" or args.priority):
         raise UsageError("--policy edf: no --priority, and --preemption full only")
+    server_flags = [
+        flag
+        for flag, value in (
+            ("--servers", args.servers),
+            ("--server-type", args.server_type),
+            ("--server-periods", args.server_periods),
+            ("--budgets", args.budgets),
+        )
+        if value is not None
+    ]
+    if server_flags and args.policy != "hsf":
+        raise UsageError(f"{', '.join(server_flags)}: only with --policy hsf")
+    if args.policy == "hsf":
+        if args.preemption != "full":
+            raise UsageError("--policy hsf: --preemption full only")
+        if args.servers is not None and args.servers > args.tasks:
+            raise UsageError(f"--servers {args.servers}: at most --tasks ({args.tasks})")
+    hsf_options = {
+        name: value
+        for name, value in (
+            ("servers", args.servers),
+            ("server_type", args.server_type),
+            ("server_periods", args.server_periods),
+            ("budgets", args.budgets),
+        )
+        if value is not None
+    }
     try:
         return GenerateOptions(
             tasks=args.tasks,
@@ -385,27 +441,33 @@ def _generate_options(args: argparse.Namespace) -> GenerateOptions:
             tick_hz=args.tick_hz,
             duration=args.duration,
             seed=args.seed,
+            **hsf_options,
         )
     except ValueError as err:  # what the checks above leave to GenerateOptions
         raise UsageError(f"generate: {err}") from None
 
 
-def _generate_command(args: argparse.Namespace, index: int) -> str:
-    periods = args.periods
-    shown = (
-        f"{periods.low}..{periods.high}"
-        if isinstance(periods, PeriodRange)
-        else ",".join(map(str, periods))
-    )
+def _periods_text(periods: Periods) -> str:
+    if isinstance(periods, PeriodRange):
+        return f"{periods.low}..{periods.high}"
+    return ",".join(map(str, periods))
+
+
+def _generate_command(args: argparse.Namespace, options: GenerateOptions, index: int) -> str:
     parts = [
         f"takt generate --tasks {args.tasks} --utilization {args.utilization}",
-        f"--periods {shown} --deadlines {args.deadlines} --policy {args.policy}",
-        f"--preemption {args.preemption}",
+        f"--periods {_periods_text(args.periods)} --deadlines {args.deadlines}",
+        f"--policy {args.policy} --preemption {args.preemption}",
     ]
     if args.priority:
         parts.append(f"--priority {args.priority}")
     if args.segments > 1:
         parts.append(f"--segments {args.segments}")
+    if options.policy == "hsf":
+        parts.append(f"--servers {options.servers} --server-type {options.server_type}")
+        if options.server_periods is not None:
+            parts.append(f"--server-periods {_periods_text(options.server_periods)}")
+        parts.append(f"--budgets {options.budgets}")
     parts.append(f"--tick-hz {args.tick_hz}")
     if args.duration:
         parts.append(f"--duration {args.duration}")
@@ -434,10 +496,13 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     for index in range(args.count):
         scenario = generate_scenario(options, index)
         comments = [
-            _generate_command(args, index),
+            _generate_command(args, options, index),
             f"realised utilisation {float(utilization(scenario.tasks)):.4f} "
             "(wcets are whole ticks)",
         ]
+        if scenario.servers:
+            bandwidth = sum(Fraction(s.budget, s.period) for s in scenario.servers)
+            comments.append(f"server bandwidth (sum of budget/period) {float(bandwidth):.4f}")
         text = scenario_toml(scenario, comments)
         if args.count > 1:
             (out / f"set-{index:0{width}d}.toml").write_text(text, encoding="utf-8")

@@ -5,6 +5,13 @@ come from a menu (hyperperiods stay bounded) or log-uniformly from a range (the
 usual choice in schedulability studies, Emberson et al. 2010). Wcets are rounded
 to whole ticks (at least one), so the realised utilisation differs slightly
 from U; :func:`generate_scenario` reports it.
+
+Hierarchies (policy hsf) spread the same kind of task set over servers, every
+server at least one task, and give each server an interface: a period (drawn, or
+half its shortest task period) and a budget, either the smallest one under which
+the periodic resource model proves every task of the server (Shin & Lee's
+interface selection, :func:`minimal_budget`) or just its tasks' utilisation.
+Server priorities are rate monotonic over the server periods.
 """
 
 from __future__ import annotations
@@ -12,11 +19,23 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import reduce
 from typing import Literal
 
-from takt.model import Policy, Preemption, PriorityAssignment, Scenario, SystemConfig, Task
+from takt.analysis.hsf import local_response_time
+from takt.model import (
+    HsfConfig,
+    Policy,
+    Preemption,
+    PriorityAssignment,
+    Scenario,
+    Server,
+    ServerType,
+    SystemConfig,
+    Task,
+)
 from takt.scenario import MAX_TICKS, PRIORITY_MAX, READY_QUEUES, parse_scenario
 from takt.scenario_toml import scenario_toml
 
@@ -70,6 +89,8 @@ class PeriodRange:
 
 Periods = tuple[int, ...] | PeriodRange
 Deadlines = Literal["implicit", "constrained"]
+ServerTypes = Literal["idling", "deferrable", "mixed"]
+Budgets = Literal["minimal", "utilization"]
 
 
 def draw_period(periods: Periods, rng: random.Random) -> int:
@@ -111,9 +132,45 @@ def random_tasks(
     return tasks
 
 
-def hyperperiod(tasks: Sequence[Task]) -> int:
+def hyperperiod(tasks: Sequence[Task | Server]) -> int:
     """The least common multiple of the periods."""
     return reduce(math.lcm, (t.period for t in tasks), 1)
+
+
+def local_order(tasks: Sequence[Task], rule: PriorityAssignment) -> list[Task]:
+    """The tasks highest local priority first under rm (shorter period first) or dm
+    (shorter deadline first), ties to the task defined first: the parser's rule."""
+    if rule == "explicit":
+        raise ValueError("local_order needs the rm or dm rule")
+    return sorted(tasks, key=lambda t: t.period if rule == "rm" else t.deadline)
+
+
+def server_proves_tasks(server: Server, ordered: Sequence[Task]) -> bool:
+    """Whether the periodic resource model Γ(period, budget) proves every task in
+    ``ordered`` (highest priority first) within its deadline and its period, as
+    :func:`takt.analysis.hsf.hsf_prm_analysis` asks of a server's tasks (offsets 0)."""
+    for rank, task in enumerate(ordered):
+        r = local_response_time(task, ordered[:rank], server)
+        if r is None or r > min(task.deadline, task.period):
+            return False
+    return True
+
+
+def minimal_budget(server: Server, ordered: Sequence[Task]) -> int | None:
+    """The smallest budget for the server's period under which the periodic resource
+    model proves every one of its tasks (``ordered``: highest priority first); None
+    when even the whole period does not. A larger budget never supplies less (sbf
+    grows with the budget), so the search halves."""
+    if not server_proves_tasks(replace(server, budget=server.period), ordered):
+        return None
+    low, high = 1, server.period  # high proves them
+    while low < high:
+        mid = (low + high) // 2
+        if server_proves_tasks(replace(server, budget=mid), ordered):
+            high = mid
+        else:
+            low = mid + 1
+    return high
 
 
 @dataclass(frozen=True)
@@ -126,8 +183,12 @@ class GenerateOptions:
     deadlines: Deadlines = "implicit"
     policy: Policy = "fp"
     preemption: Preemption = "full"
-    priority: PriorityAssignment | None = None  # fp: rm for implicit deadlines, else dm
+    priority: PriorityAssignment | None = None  # fp, hsf: rm for implicit deadlines, else dm
     segments: int = 1
+    servers: int = 3  # hsf only, as the three below
+    server_type: ServerTypes = "idling"
+    server_periods: Periods | None = None  # None: half the server's shortest task period
+    budgets: Budgets = "minimal"
     tick_hz: int = 1000
     duration: int | None = None  # None: default_duration
     duration_cap: int = 100_000
@@ -138,10 +199,18 @@ class GenerateOptions:
             raise ValueError(f"tasks: 1..{PRIORITY_MAX} (one priority each)")
         if not 0 < self.utilization <= self.tasks:
             raise ValueError(f"utilization {self.utilization}: must be in (0, tasks]")
-        if self.policy not in ("fp", "edf"):
-            raise ValueError(f'policy "{self.policy}": generate makes fp or edf sets')
-        if self.policy == "edf" and self.preemption != "full":
-            raise ValueError('EDF sets are generated with preemption "full" only')
+        if self.policy not in ("fp", "edf", "hsf"):
+            raise ValueError(f'policy "{self.policy}": generate makes fp, edf or hsf sets')
+        if self.policy != "fp" and self.preemption != "full":
+            raise ValueError(f'{self.policy} sets are generated with preemption "full" only')
+        if self.policy == "edf" and self.priority is not None:
+            raise ValueError("EDF sets take no priority assignment")
+        if self.policy == "hsf" and not 1 <= self.servers <= self.tasks:
+            raise ValueError(f"servers {self.servers}: 1..tasks (every server has a task)")
+        if self.server_type not in ("idling", "deferrable", "mixed"):
+            raise ValueError(f'server type "{self.server_type}": idling, deferrable or mixed')
+        if self.budgets not in ("minimal", "utilization"):
+            raise ValueError(f'budgets "{self.budgets}": minimal or utilization')
         if self.segments < 1:
             raise ValueError("segments: at least 1")
         if self.segments > 1 and self.preemption != "deferred":
@@ -151,10 +220,51 @@ class GenerateOptions:
                 raise ValueError(f"{name}: 1..{MAX_TICKS} ticks")
 
 
-def default_duration(tasks: Sequence[Task], cap: int) -> int:
-    """One hyperperiod and the longest deadline after it (so a run covers every
-    job of the first hyperperiod to its deadline), at most cap ticks."""
-    return min(cap, hyperperiod(tasks) + max(t.deadline for t in tasks))
+def default_duration(tasks: Sequence[Task], cap: int, servers: Sequence[Server] = ()) -> int:
+    """One hyperperiod (of the tasks and the servers) and the longest deadline after
+    it (so a run covers every job of the first hyperperiod to its deadline), at most
+    cap ticks."""
+    return min(cap, hyperperiod([*tasks, *servers]) + max(t.deadline for t in tasks))
+
+
+def _server_type(options: GenerateOptions, rng: random.Random) -> ServerType:
+    if options.server_type == "mixed":
+        return "idling" if rng.random() < 0.5 else "deferrable"
+    return options.server_type
+
+
+def _hierarchy(
+    tasks: list[Task], options: GenerateOptions, rule: PriorityAssignment, rng: random.Random
+) -> tuple[list[Task], list[Server]]:
+    """The tasks spread over the servers (each at least one, the rest at random) and
+    each server's interface; the tasks come back grouped by server, in their order."""
+    count = options.servers
+    assignment = list(range(count)) + [rng.randrange(count) for _ in range(len(tasks) - count)]
+    rng.shuffle(assignment)
+    drafts: list[tuple[Server, list[Task]]] = []
+    for index in range(count):
+        members = [
+            replace(t, server=f"S{index}")
+            for t, s in zip(tasks, assignment, strict=True)
+            if s == index
+        ]
+        if options.server_periods is None:
+            period = max(1, min(t.period for t in members) // 2)
+        else:
+            period = draw_period(options.server_periods, rng)
+        server = Server(f"S{index}", 0, period, period, server_type=_server_type(options, rng))
+        if options.budgets == "minimal":
+            budget = minimal_budget(server, local_order(members, rule)) or period
+        else:
+            load = sum(Fraction(t.wcet, t.period) for t in members)
+            budget = min(period, max(1, math.ceil(load * period)))
+        drafts.append((replace(server, budget=budget), members))
+    # Rate monotonic at the global level: shorter server period first, ties to the
+    # server defined first.
+    ranked = sorted(range(count), key=lambda i: drafts[i][0].period)
+    priority = {index: count - rank for rank, index in enumerate(ranked)}
+    servers = [replace(server, priority=priority[i]) for i, (server, _) in enumerate(drafts)]
+    return [t for _, members in drafts for t in members], servers
 
 
 def generate_scenario(options: GenerateOptions, index: int = 0) -> Scenario:
@@ -169,19 +279,28 @@ def generate_scenario(options: GenerateOptions, index: int = 0) -> Scenario:
         options.deadlines,
         options.segments,
     )
-    fp = options.policy == "fp"
     priority = options.priority or ("rm" if options.deadlines == "implicit" else "dm")
+    servers: list[Server] = []
+    hsf = None
+    if options.policy == "hsf":
+        # Drawn after the tasks: a hierarchy holds the flat set of the same seed.
+        tasks, servers = _hierarchy(tasks, options, priority, rng)
+        hsf = HsfConfig(
+            server_type="deferrable" if options.server_type == "deferrable" else "idling"
+        )
     system = SystemConfig(
         policy=options.policy,
         preemption=options.preemption,
         ready_queue=READY_QUEUES[options.policy][0],  # the parser's default
         tick_hz=options.tick_hz,
-        duration=options.duration or default_duration(tasks, options.duration_cap),
-        priority=priority if fp else "explicit",
+        duration=options.duration or default_duration(tasks, options.duration_cap, servers),
+        priority="explicit" if options.policy == "edf" else priority,
     )
     # Through the file format: the parser assigns the rm/dm priorities and checks
     # the set as it checks any file, so a generated set is exactly what its file
     # gives back.
     source = f"<generated seed {options.seed} set {index}>"
-    unresolved = Scenario(system=system, tasks=tuple(tasks), source=source)
+    unresolved = Scenario(
+        system=system, tasks=tuple(tasks), servers=tuple(servers), hsf=hsf, source=source
+    )
     return parse_scenario(scenario_toml(unresolved), source)
