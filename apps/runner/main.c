@@ -77,6 +77,22 @@ static void synthetic_job_loop(void *arg)
     }
 }
 
+/* What a creation refusal means here: the scenario passed the toolkit's checks,
+ * so it is mostly a limit of the kernel's configuration (takt_config.h). */
+static const char *rejection_reason(int rc)
+{
+    switch (rc) {
+    case TAKT_ERR_ARG:
+        return "a parameter out of the kernel's range";
+    case TAKT_ERR_NOMEM:
+        return "out of memory, or more than the kernel is configured for";
+    case TAKT_ERR_STATE:
+        return "not allowed in the kernel's state";
+    default:
+        return "unexpected";
+    }
+}
+
 static int usage(void)
 {
     fprintf(stderr, "usage: takt-runner [-o TRACE] [--progress] INPUT|-\n");
@@ -151,8 +167,8 @@ int main(int argc, char **argv)
         };
         int rc = takt_server_create(&params, &servers[i]);
         if (rc != TAKT_OK) {
-            fprintf(stderr, "takt-runner: server %s rejected by the kernel (error %d)\n", s->name,
-                    rc);
+            fprintf(stderr, "takt-runner: server %s rejected by the kernel (error %d: %s)\n",
+                    s->name, rc, rejection_reason(rc));
             return 2;
         }
         fprintf(trace_out, "server %d %s\n", takt_server_index(servers[i]), s->name);
@@ -180,8 +196,8 @@ int main(int argc, char **argv)
         int rc = t->server >= 0 ? takt_server_task_create(servers[t->server], &params, &task)
                                 : takt_task_create(&params, &task);
         if (rc != TAKT_OK) {
-            fprintf(stderr, "takt-runner: task %s rejected by the kernel (error %d)\n", t->name,
-                    rc);
+            fprintf(stderr, "takt-runner: task %s rejected by the kernel (error %d: %s)\n",
+                    t->name, rc, rejection_reason(rc));
             return 2;
         }
         fprintf(trace_out, "task %d %s\n", takt_task_id(task), t->name);
