@@ -19,6 +19,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import TypeVar
 
 from takt.analysis import analyze_scenario, render_text, utilization
 from takt.bench_suite import POLICIES as SUITE_POLICIES
@@ -36,7 +37,17 @@ from takt.report import (
 from takt.scenario import MAX_TICK_HZ, MAX_TICKS, PRIORITY_MAX, ScenarioError, load_scenario
 from takt.scenario_toml import scenario_toml
 from takt.sim import PORTS, RunError, run_scenario
+from takt.sweep import (
+    SWEEP_POLICIES,
+    SweepOptions,
+    render_sweep_table,
+    run_sweep,
+    summarize_sweep,
+    write_sweep_outputs,
+)
 from takt.target import TargetError
+
+_Item = TypeVar("_Item")
 
 MAX_BENCH_SERVERS = 256  # takt-bench-hsf-tick's largest configuration
 MAX_GENERATED_SETS = 100_000
@@ -69,6 +80,15 @@ def _utilization(text: str) -> float:
     return value
 
 
+def _list_of(item: Callable[[str], _Item]) -> Callable[[str], tuple[_Item, ...]]:
+    """An argparse type: a comma-separated list of item's values."""
+
+    def parse(text: str) -> tuple[_Item, ...]:
+        return tuple(item(part) for part in text.split(","))
+
+    return parse
+
+
 def _periods(text: str) -> Periods:
     """'10,20,50': a menu to draw from; '10..1000': log-uniform over that range."""
     try:
@@ -88,6 +108,32 @@ def _periods(text: str) -> Periods:
         ) from None
 
 
+def _add_set_options(parser: argparse.ArgumentParser) -> None:
+    """What generate and sweep both draw sets with."""
+    parser.add_argument(
+        "--periods",
+        type=_periods,
+        default=DEFAULT_PERIODS,
+        metavar="LIST|LOW..HIGH",
+        help="periods in ticks: a list to draw from (default "
+        + ",".join(map(str, DEFAULT_PERIODS))
+        + ") or a range drawn log-uniformly",
+    )
+    parser.add_argument(
+        "--deadlines",
+        choices=["implicit", "constrained"],
+        default="implicit",
+        help="deadline = period, or uniform in wcet..period",
+    )
+    parser.add_argument("--tick-hz", type=_int_in(1, MAX_TICK_HZ), default=1000)
+    parser.add_argument(
+        "--duration",
+        type=_int_in(1, MAX_TICKS),
+        help="ticks to run (default: one hyperperiod plus the longest deadline, at most 100000)",
+    )
+    parser.add_argument("--seed", type=int, default=1)
+
+
 def _add_generate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     gen = sub.add_parser(
         "generate",
@@ -100,21 +146,7 @@ def _add_generate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     gen.add_argument(
         "--utilization", type=_utilization, default=0.8, help="total utilisation drawn"
     )
-    gen.add_argument(
-        "--periods",
-        type=_periods,
-        default=DEFAULT_PERIODS,
-        metavar="LIST|LOW..HIGH",
-        help="periods in ticks: a list to draw from (default "
-        + ",".join(map(str, DEFAULT_PERIODS))
-        + ") or a range drawn log-uniformly",
-    )
-    gen.add_argument(
-        "--deadlines",
-        choices=["implicit", "constrained"],
-        default="implicit",
-        help="deadline = period, or uniform in wcet..period",
-    )
+    _add_set_options(gen)
     gen.add_argument(
         "--policy",
         choices=["fp", "edf", "hsf"],
@@ -157,13 +189,6 @@ def _add_generate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="hsf: the smallest budget under which the periodic resource model proves the "
         "server's tasks (default), or the tasks' utilisation times the period, rounded up",
     )
-    gen.add_argument("--tick-hz", type=_int_in(1, MAX_TICK_HZ), default=1000)
-    gen.add_argument(
-        "--duration",
-        type=_int_in(1, MAX_TICKS),
-        help="ticks to run (default: one hyperperiod plus the longest deadline, at most 100000)",
-    )
-    gen.add_argument("--seed", type=int, default=1)
     gen.add_argument(
         "--count", type=_int_in(1, MAX_GENERATED_SETS), default=1, help="how many sets"
     )
@@ -172,6 +197,62 @@ def _add_generate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         default="-",
         help="a file (one set; '-' for stdout, the default) or, with --count > 1, a "
         "folder for set-0000.toml, set-0001.toml, ...",
+    )
+
+
+def _add_sweep(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    sweep = sub.add_parser(
+        "sweep",
+        help="success ratio of generated sets against the number of tasks or the utilisation",
+        description="A schedulability experiment: at each point, --sets generated sets "
+        "(takt generate's, seed for seed) run under each policy. Prints the success ratio "
+        "(sets without a missed deadline), the analysis' acceptance ratio and the mean "
+        "context switches per point and policy; every run is checked against its analysis "
+        "(exit status 3 on a contradiction). docs/scenarios.md.",
+    )
+    sweep.add_argument(
+        "--policies",
+        type=_list_of(str),
+        default=("rm", "edf"),
+        metavar="LIST",
+        help="from " + ", ".join(SWEEP_POLICIES) + " (default rm,edf)",
+    )
+    sweep.add_argument(
+        "--tasks",
+        type=_list_of(_int_in(1, PRIORITY_MAX)),
+        default=(10,),
+        metavar="LIST",
+        help="tasks per set, e.g. 10,20,30 (default 10)",
+    )
+    sweep.add_argument(
+        "--utilization",
+        type=_list_of(_utilization),
+        default=(0.85,),
+        metavar="LIST",
+        help="total utilisation drawn, e.g. 0.6,0.7,0.8 (default 0.85); only one of "
+        "--tasks and --utilization may list several values",
+    )
+    sweep.add_argument(
+        "--sets", type=_int_in(1, MAX_GENERATED_SETS), default=30, help="sets per point (30)"
+    )
+    _add_set_options(sweep)
+    sweep.add_argument("--port", choices=list(PORTS), help="where to run (default: the sim)")
+    sweep.add_argument(
+        "--jobs",
+        type=_int_in(1, 256),
+        default=os.cpu_count() or 1,
+        help="runs at once (default: the processor count)",
+    )
+    sweep.add_argument(
+        "--out",
+        metavar="FOLDER",
+        help="write runs.csv, summary.csv, summary.md and sweep.png there",
+    )
+    sweep.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show progress on stderr (default: when stderr is a terminal)",
     )
 
 
@@ -224,6 +305,7 @@ def _parser() -> argparse.ArgumentParser:
     analyze.add_argument("file", help="scenario TOML file")
     _add_generate(sub)
     _add_check(sub)
+    _add_sweep(sub)
     bench = sub.add_parser("bench", help="benchmarks that print numbers")
     bench.add_argument(
         "what",
@@ -534,6 +616,73 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return 0 if all(c.agree for c in checks) else EXIT_CONTRADICTION
 
 
+def _sweep_options(args: argparse.Namespace) -> SweepOptions:
+    too_many = [u for u in args.utilization if u > min(args.tasks)]
+    if too_many:
+        raise UsageError(f"--utilization {too_many[0]:g}: at most 1 per task ({min(args.tasks)})")
+    try:
+        base = GenerateOptions(
+            periods=args.periods,
+            deadlines=args.deadlines,
+            tick_hz=args.tick_hz,
+            duration=args.duration,
+            seed=args.seed,
+        )
+        return SweepOptions(
+            base=base,
+            policies=args.policies,
+            tasks=args.tasks,
+            utilizations=args.utilization,
+            sets=args.sets,
+            port=args.port,
+            jobs=args.jobs,
+        )
+    except ValueError as err:
+        raise UsageError(f"sweep: {err}") from None
+
+
+def _sweep_command(args: argparse.Namespace) -> str:
+    parts = [
+        f"takt sweep --policies {','.join(args.policies)}",
+        f"--tasks {','.join(map(str, args.tasks))}",
+        f"--utilization {','.join(f'{u:g}' for u in args.utilization)} --sets {args.sets}",
+        f"--periods {_periods_text(args.periods)} --deadlines {args.deadlines}",
+        f"--tick-hz {args.tick_hz}",
+    ]
+    if args.duration:
+        parts.append(f"--duration {args.duration}")
+    parts.append(f"--seed {args.seed}")
+    if args.port:
+        parts.append(f"--port {args.port}")
+    return " ".join(parts)
+
+
+def _cmd_sweep(args: argparse.Namespace) -> int:
+    options = _sweep_options(args)
+    out = Path(args.out) if args.out else None
+    if out is not None and out.exists() and not out.is_dir():
+        raise UsageError(f"--out {args.out}: is a file, not a folder")
+    show = sys.stderr.isatty() if args.progress is None else args.progress
+
+    def progress(done: int, total: int) -> None:
+        if show:
+            end = "\n" if done == total else ""
+            print(f"\rsweep: {done}/{total} runs", end=end, file=sys.stderr, flush=True)
+
+    records = run_sweep(options, lambda scenario, port: run_scenario(scenario, port=port), progress)
+    summaries = summarize_sweep(options, records)
+    print(render_sweep_table(summaries), end="")
+    if out is not None:
+        paths = write_sweep_outputs(out, options, records, summaries, _sweep_command(args))
+        print("wrote " + ", ".join(str(p) for p in paths), file=sys.stderr)
+    bad = [r for r in records if r.contradictions]
+    for r in bad:
+        shown = f"tasks {r.tasks}, U {r.utilization:g}, set {r.index}, {r.policy}"
+        for text in r.contradictions:
+            print(f"contradiction ({shown}): {text}", file=sys.stderr)
+    return EXIT_CONTRADICTION if bad else 0
+
+
 def _cmd_bench(args: argparse.Namespace) -> int:
     from takt import bench
 
@@ -596,6 +745,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_generate(args)
         if args.command == "check":
             return _cmd_check(args)
+        if args.command == "sweep":
+            return _cmd_sweep(args)
         return _cmd_analyze(args)
     except ScenarioError as err:
         print(f"takt: invalid scenario: {err}", file=sys.stderr)

@@ -1,0 +1,211 @@
+"""``takt sweep`` (takt.sweep): the schedulability experiment.
+
+The sets of a sweep are ``takt generate``'s; the ratios count what the runs and the
+analysis said; the records do not depend on how many runs go at once; a contradiction
+reaches the exit status; bad options are refused before anything runs.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+from pathlib import Path
+
+import pytest
+from test_cli import takt
+
+from takt import cli
+from takt.generator import GenerateOptions, PeriodRange, generate_scenario
+from takt.model import RunResult, Scenario
+from takt.sim import run_scenario
+from takt.sweep import SweepOptions, render_sweep_table, run_sweep, summarize_sweep
+
+pytestmark = pytest.mark.usefixtures("runner")
+
+PERIODS = (10, 12, 15, 16, 20, 24, 30, 40, 48, 60, 80, 120, 240)
+BASE = GenerateOptions(periods=PERIODS, seed=5)
+
+
+def sim(scenario: Scenario, port: str | None) -> RunResult:
+    return run_scenario(scenario, port=port)
+
+
+def test_a_sweep_runs_takt_generates_sets_under_each_policy() -> None:
+    options = SweepOptions(BASE, policies=("rm", "edf"), tasks=(4, 6), utilizations=(0.9,), sets=6)
+    records = run_sweep(options, sim)
+    assert len(records) == 2 * 6 * 2
+    for r in records:
+        kind = "edf" if r.policy == "edf" else "fp"
+        rule = None if r.policy == "edf" else "rm"
+        scenario = generate_scenario(
+            dataclasses.replace(BASE, tasks=r.tasks, utilization=0.9, policy=kind, priority=rule),
+            r.index,
+        )
+        run = run_scenario(scenario)
+        assert r.misses == sum(j.missed for j in run.jobs)
+        assert r.jobs == len(run.jobs)
+        assert r.context_switches == run.context_switches
+        assert r.success == (r.misses == 0)
+        assert not r.contradictions
+    # The same set under both policies (the policy draws nothing).
+    for n in (4, 6):
+        for index in range(6):
+            pair = [r for r in records if (r.tasks, r.index) == (n, index)]
+            assert pair[0].realised_utilization == pair[1].realised_utilization
+
+
+def test_the_ratios_count_the_records() -> None:
+    options = SweepOptions(BASE, policies=("rm", "edf"), tasks=(6,), utilizations=(0.95,), sets=20)
+    records = run_sweep(options, sim)
+    summaries = summarize_sweep(options, records)
+    assert [(s.tasks, s.policy, s.sets) for s in summaries] == [(6, "rm", 20), (6, "edf", 20)]
+    for s in summaries:
+        mine = [r for r in records if r.policy == s.policy]
+        assert s.success_ratio == sum(r.misses == 0 for r in mine) / 20
+        assert s.acceptance_ratio == sum(r.proved for r in mine) / 20
+        assert s.mean_context_switches == sum(r.context_switches for r in mine) / 20
+        # Synchronous sets run past the hyperperiod: the exact tests decide, so a
+        # set succeeds exactly when it is proved.
+        assert all(r.proved == r.success for r in mine)
+    rm, edf = summaries
+    # EDF schedules every set RM does; at U = 0.95 some more.
+    assert edf.success_ratio >= rm.success_ratio
+    assert 0 < rm.success_ratio < 1, rm
+    table = render_sweep_table(summaries)
+    assert table.splitlines()[0].startswith("| tasks | U | policy | sets | success ratio")
+    assert f"| 6 | 0.95 | rm | 20 | {rm.success_ratio:.3f} |" in table
+
+
+def test_the_records_do_not_depend_on_the_number_of_jobs() -> None:
+    options = SweepOptions(
+        BASE, policies=("dm", "edf"), tasks=(5,), utilizations=(0.7, 1.0), sets=4
+    )
+    one = run_sweep(options, sim)
+    two = run_sweep(dataclasses.replace(options, jobs=2), sim)
+    assert one == two
+    assert [(r.utilization, r.index, r.policy) for r in one][:4] == [
+        (0.7, 0, "dm"),
+        (0.7, 0, "edf"),
+        (0.7, 1, "dm"),
+        (0.7, 1, "edf"),
+    ]
+
+
+def test_a_contradiction_is_recorded() -> None:
+    options = SweepOptions(BASE, policies=("rm",), tasks=(3,), utilizations=(0.3,), sets=2)
+
+    def run_with_a_miss(scenario: Scenario, port: str | None) -> RunResult:
+        result = run_scenario(scenario, port=port)
+        jobs = [dataclasses.replace(j, missed=j.job == 0) for j in result.jobs]
+        return dataclasses.replace(result, jobs=jobs)
+
+    records = run_sweep(options, run_with_a_miss)
+    assert all(r.proved and r.misses > 0 for r in records)
+    assert all(any("proves the set schedulable" in c for c in r.contradictions) for r in records)
+    assert summarize_sweep(options, records)[0].contradictions >= 2
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"policies": ("rm", "lottery")}, "lottery"),
+        ({"policies": ()}, "policies"),
+        ({"policies": ("rm", "rm")}, "at most once"),
+        ({"tasks": (5, 6), "utilizations": (0.5, 0.6)}, "not both"),
+        ({"tasks": ()}, "at least one"),
+        ({"sets": 0}, "sets"),
+        ({"jobs": 0}, "jobs"),
+        ({"tasks": (2,), "utilizations": (2.5,)}, "utilization"),
+    ],
+)
+def test_bad_sweep_options_are_refused(fields: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        SweepOptions(BASE, **fields)  # type: ignore[arg-type]
+
+
+def test_sweep_end_to_end(takt_cli: list[str], tmp_path: Path) -> None:
+    out = tmp_path / "sweep"
+    done = takt(
+        takt_cli,
+        "sweep",
+        "--tasks",
+        "4",
+        "--utilization",
+        "0.7,0.9,1.0",
+        "--periods",
+        "10,20,40",
+        "--sets",
+        "5",
+        "--out",
+        out,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2 + 3 * 2  # header, rule, 3 points x rm and edf
+    assert lines[2].startswith("| 4 | 0.7 | rm | 5 | ")
+    assert sorted(p.name for p in out.iterdir()) == [
+        "runs.csv",
+        "summary.csv",
+        "summary.md",
+        "sweep.png",
+    ]
+    with (out / "runs.csv").open() as f:
+        runs = list(csv.DictReader(f))
+    assert len(runs) == 3 * 5 * 2
+    assert {r["policy"] for r in runs} == {"rm", "edf"}
+    summary_md = (out / "summary.md").read_text()
+    assert "Command: `takt sweep --policies rm,edf --tasks 4 --utilization 0.7,0.9,1" in summary_md
+    assert (out / "sweep.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # U = 1 with 4 tasks on 10,20,40: EDF schedules every set (U <= 1).
+    edf_at_1 = [r for r in runs if r["policy"] == "edf" and r["utilization"] == "1"]
+    realised = [float(r["realised_utilization"]) for r in edf_at_1]
+    assert all((r["misses"] == "0") == (u <= 1) for r, u in zip(edf_at_1, realised, strict=True))
+
+
+def test_sweep_exits_3_on_a_contradiction(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def run_with_a_miss(scenario: Scenario, port: str | None = None) -> RunResult:
+        result = run_scenario(scenario, port=port)
+        jobs = [dataclasses.replace(j, missed=j.job == 0) for j in result.jobs]
+        return dataclasses.replace(result, jobs=jobs)
+
+    monkeypatch.setattr(cli, "run_scenario", run_with_a_miss)
+    args = ["sweep", "--tasks", "3", "--utilization", "0.3", "--sets", "2", "--policies", "rm"]
+    assert cli.main([*args, "--no-progress"]) == cli.EXIT_CONTRADICTION
+    err = capsys.readouterr().err
+    assert "contradiction (tasks 3, U 0.3, set 0, rm): rta proves the set schedulable" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--policies", "rm,fifo"], "fifo"),
+        (["--tasks", "4,5", "--utilization", "0.5,0.6"], "not both"),
+        (["--tasks", "2", "--utilization", "0.5,3"], "at most 1 per task"),
+        (["--tasks", "0"], "--tasks"),
+        (["--utilization", "0.5,x"], "--utilization"),
+        (["--sets", "0"], "--sets"),
+        (["--periods", "5..2"], "--periods"),
+    ],
+)
+def test_sweep_refuses_bad_options_and_writes_nothing(
+    takt_cli: list[str], tmp_path: Path, args: list[str], message: str
+) -> None:
+    done = takt(takt_cli, "sweep", *args, "--out", tmp_path / "out")
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert done.stdout == "" and list(tmp_path.iterdir()) == []
+
+
+def test_the_period_range_reaches_the_sets() -> None:
+    base = dataclasses.replace(BASE, periods=PeriodRange(100, 1000), duration=3000)
+    options = SweepOptions(base, policies=("edf",), tasks=(5,), utilizations=(0.8,), sets=3)
+    records = run_sweep(options, sim)
+    assert len(records) == 3
+    for index in range(3):
+        s = generate_scenario(
+            dataclasses.replace(base, tasks=5, utilization=0.8, policy="edf"), index
+        )
+        assert all(100 <= t.period <= 1000 for t in s.tasks)
+        assert s.system.duration == 3000

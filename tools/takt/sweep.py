@@ -1,0 +1,342 @@
+"""Schedulability experiments: success ratio against the number of tasks or the utilisation.
+
+The experiment of the EDF-on-FreeRTOS study (papers/edf-freertos-heap-vs-multilist-vs-rm):
+UUniFast sets at each point of a sweep, run under each policy;
+
+    success ratio = sets with no missed deadline / sets generated
+
+next to the analysis' acceptance ratio (sets a test proves schedulable) and the mean
+number of context switches. Set i of a point is ``takt generate``'s set i for that
+point's options and seed (and the same set under every policy, which draws nothing), so
+any run of a sweep can be written out and looked at on its own. The same index at every
+point gives the points common random numbers (their differences are less noisy than
+with independent draws). Every run is also checked against its analysis with ``takt
+check``'s rules, so a sweep is a check as well.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from takt.analysis import analyze_scenario, utilization
+from takt.check import check_run
+from takt.generator import GenerateOptions, generate_scenario
+from takt.model import Policy, PriorityAssignment, RunResult, Scenario
+
+__all__ = [
+    "SWEEP_POLICIES",
+    "PointSummary",
+    "RunRecord",
+    "SweepOptions",
+    "render_sweep_table",
+    "run_sweep",
+    "summarize_sweep",
+    "write_sweep_outputs",
+]
+
+# A sweep's policy names: the kernel policy and, for fixed priority, the rule.
+SWEEP_POLICIES: Final[dict[str, tuple[Policy, PriorityAssignment | None]]] = {
+    "rm": ("fp", "rm"),
+    "dm": ("fp", "dm"),
+    "edf": ("edf", None),
+}
+
+
+@dataclass(frozen=True)
+class SweepOptions:
+    """One set of options per point: ``base`` with the point's tasks and utilisation."""
+
+    base: GenerateOptions
+    policies: tuple[str, ...] = ("rm", "edf")
+    tasks: tuple[int, ...] = (10,)
+    utilizations: tuple[float, ...] = (0.85,)
+    sets: int = 30
+    port: str | None = None  # None: the sim
+    jobs: int = 1
+
+    def __post_init__(self) -> None:
+        unknown = [p for p in self.policies if p not in SWEEP_POLICIES]
+        if not self.policies or unknown:
+            raise ValueError(
+                f"policies {', '.join(unknown) or '(none)'}: choose from "
+                + ", ".join(SWEEP_POLICIES)
+            )
+        if len(set(self.policies)) != len(self.policies):
+            raise ValueError("policies: each at most once")
+        if not self.tasks or not self.utilizations:
+            raise ValueError("a sweep needs at least one number of tasks and one utilisation")
+        if len(self.tasks) > 1 and len(self.utilizations) > 1:
+            raise ValueError("sweep the number of tasks or the utilisation, not both")
+        if self.sets < 1:
+            raise ValueError("sets: at least 1")
+        if self.jobs < 1:
+            raise ValueError("jobs: at least 1")
+        for n in self.tasks:
+            for u in self.utilizations:
+                self.point_options(n, u, self.policies[0])  # refuses a bad point now
+
+    @property
+    def axis(self) -> str:
+        return "utilization" if len(self.utilizations) > 1 else "tasks"
+
+    def point_options(self, tasks: int, util: float, policy: str) -> GenerateOptions:
+        kind, rule = SWEEP_POLICIES[policy]
+        return dataclasses.replace(
+            self.base, tasks=tasks, utilization=util, policy=kind, priority=rule
+        )
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """One set under one policy: what the analysis said and what the run did."""
+
+    tasks: int
+    utilization: float  # the point's target
+    index: int
+    policy: str
+    realised_utilization: float
+    proved: bool  # a test proves the set schedulable
+    misses: int
+    jobs: int
+    context_switches: int
+    contradictions: tuple[str, ...]
+
+    @property
+    def success(self) -> bool:
+        return self.misses == 0
+
+
+@dataclass(frozen=True)
+class PointSummary:
+    tasks: int
+    utilization: float
+    policy: str
+    sets: int
+    success_ratio: float
+    acceptance_ratio: float
+    mean_realised_utilization: float
+    mean_context_switches: float
+    contradictions: int
+
+
+def _record(
+    scenario: Scenario, result: RunResult, point: tuple[int, float], index: int, policy: str
+) -> RunRecord:
+    report = analyze_scenario(scenario)
+    check = check_run(result, report)
+    return RunRecord(
+        tasks=point[0],
+        utilization=point[1],
+        index=index,
+        policy=policy,
+        realised_utilization=float(utilization(scenario.tasks)),
+        proved=any(r.applicable and r.schedulable is True for r in report.results),
+        misses=check.misses,
+        jobs=len(result.jobs),
+        context_switches=result.context_switches,
+        contradictions=check.contradictions,
+    )
+
+
+Runner = Callable[[Scenario, str | None], RunResult]
+
+
+def run_sweep(
+    options: SweepOptions,
+    run: Runner,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[RunRecord]:
+    """Every set of every point under every policy, in that order (the order of the
+    records does not depend on ``jobs``)."""
+    work: list[tuple[tuple[int, float], int, str]] = [
+        ((n, u), index, policy)
+        for n in options.tasks
+        for u in options.utilizations
+        for index in range(options.sets)
+        for policy in options.policies
+    ]
+
+    def one(item: tuple[tuple[int, float], int, str]) -> RunRecord:
+        (n, u), index, policy = item
+        scenario = generate_scenario(options.point_options(n, u, policy), index)
+        return _record(scenario, run(scenario, options.port), (n, u), index, policy)
+
+    records: list[RunRecord] = []
+    # The first run alone: a board's runner is built by it, once.
+    records.append(one(work[0]))
+    if progress is not None:
+        progress(1, len(work))
+    with ThreadPoolExecutor(max_workers=options.jobs) as pool:
+        for record in pool.map(one, work[1:]):
+            records.append(record)
+            if progress is not None:
+                progress(len(records), len(work))
+    return records
+
+
+def summarize_sweep(options: SweepOptions, records: Sequence[RunRecord]) -> list[PointSummary]:
+    """Per point and policy, in sweep order."""
+    summaries = []
+    for n in options.tasks:
+        for u in options.utilizations:
+            for policy in options.policies:
+                mine = [r for r in records if (r.tasks, r.utilization, r.policy) == (n, u, policy)]
+                count = len(mine)
+                summaries.append(
+                    PointSummary(
+                        tasks=n,
+                        utilization=u,
+                        policy=policy,
+                        sets=count,
+                        success_ratio=sum(r.success for r in mine) / count,
+                        acceptance_ratio=sum(r.proved for r in mine) / count,
+                        mean_realised_utilization=sum(r.realised_utilization for r in mine) / count,
+                        mean_context_switches=sum(r.context_switches for r in mine) / count,
+                        contradictions=sum(len(r.contradictions) for r in mine),
+                    )
+                )
+    return summaries
+
+
+SUMMARY_HEADER: Final = (
+    "tasks",
+    "U",
+    "policy",
+    "sets",
+    "success ratio",
+    "acceptance ratio",
+    "mean realised U",
+    "mean context switches",
+    "contradictions",
+)
+
+
+def _summary_cells(s: PointSummary) -> list[str]:
+    return [
+        str(s.tasks),
+        f"{s.utilization:g}",
+        s.policy,
+        str(s.sets),
+        f"{s.success_ratio:.3f}",
+        f"{s.acceptance_ratio:.3f}",
+        f"{s.mean_realised_utilization:.4f}",
+        f"{s.mean_context_switches:.1f}",
+        str(s.contradictions),
+    ]
+
+
+def render_sweep_table(summaries: Sequence[PointSummary]) -> str:
+    """A markdown table, one row per point and policy."""
+    lines = [
+        "| " + " | ".join(SUMMARY_HEADER) + " |",
+        "|" + "---:|" * 2 + "---|" + "---:|" * (len(SUMMARY_HEADER) - 3),
+    ]
+    lines += ["| " + " | ".join(_summary_cells(s)) + " |" for s in summaries]
+    return "\n".join(lines) + "\n"
+
+
+def _write_runs(path: Path, records: Sequence[RunRecord]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(
+            [
+                "tasks",
+                "utilization",
+                "set",
+                "policy",
+                "realised_utilization",
+                "proved",
+                "misses",
+                "jobs",
+                "context_switches",
+                "contradictions",
+            ]
+        )
+        for r in records:
+            writer.writerow(
+                [
+                    r.tasks,
+                    f"{r.utilization:g}",
+                    r.index,
+                    r.policy,
+                    f"{r.realised_utilization:.6f}",
+                    int(r.proved),
+                    r.misses,
+                    r.jobs,
+                    r.context_switches,
+                    len(r.contradictions),
+                ]
+            )
+
+
+def _write_summary_csv(path: Path, summaries: Sequence[PointSummary]) -> None:
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow([h.replace(" ", "_") for h in SUMMARY_HEADER])
+        for s in summaries:
+            writer.writerow(_summary_cells(s))
+
+
+def _plot(path: Path, options: SweepOptions, summaries: Sequence[PointSummary]) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    by_tasks = options.axis == "tasks"
+    fig, (ratio_ax, switch_ax) = plt.subplots(1, 2, figsize=(12, 4.5))
+    for policy in options.policies:
+        mine = [s for s in summaries if s.policy == policy]
+        xs = [s.tasks if by_tasks else s.utilization for s in mine]
+        line = ratio_ax.plot(xs, [s.success_ratio for s in mine], marker="o", label=policy)
+        colour = line[0].get_color()
+        ratio_ax.plot(
+            xs,
+            [s.acceptance_ratio for s in mine],
+            linestyle="--",
+            marker="x",
+            color=colour,
+            label=f"{policy} (analysis)",
+        )
+        switch_ax.plot(
+            xs, [s.mean_context_switches for s in mine], marker="o", color=colour, label=policy
+        )
+    label = "tasks per set" if by_tasks else "utilisation (target)"
+    fixed = f"U = {options.utilizations[0]:g}" if by_tasks else f"{options.tasks[0]} tasks per set"
+    ratio_ax.set(xlabel=label, ylabel="ratio of sets", ylim=(-0.03, 1.03))
+    ratio_ax.set_title(f"success ratio (runs) and acceptance ratio (analysis), {fixed}")
+    switch_ax.set(xlabel=label, ylabel="context switches per run")
+    switch_ax.set_title(f"mean context switches, {options.sets} sets per point")
+    ratio_ax.legend(fontsize="small")
+    switch_ax.legend(fontsize="small")
+    ratio_ax.grid(alpha=0.3)
+    switch_ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
+def write_sweep_outputs(
+    out_dir: Path,
+    options: SweepOptions,
+    records: Sequence[RunRecord],
+    summaries: Sequence[PointSummary],
+    command: str,
+) -> list[Path]:
+    """runs.csv (one row per run), summary.csv, summary.md (with the command that made
+    it) and sweep.png, in out_dir."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    paths = [out_dir / n for n in ("runs.csv", "summary.csv", "summary.md", "sweep.png")]
+    _write_runs(paths[0], records)
+    _write_summary_csv(paths[1], summaries)
+    paths[2].write_text(
+        f"# Sweep\n\nCommand: `{command}`\n\n{render_sweep_table(summaries)}", encoding="utf-8"
+    )
+    _plot(paths[3], options, summaries)
+    return paths
