@@ -14,6 +14,7 @@ directory on ``sys.path``).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import subprocess
@@ -24,9 +25,9 @@ from typing import NamedTuple
 
 import pytest
 
-from takt.model import Scenario
+from takt.model import RunResult, Scenario
 from takt.scenario import parse_scenario
-from takt.sim import DEFAULT_BUILD_DIR, REPO_ROOT, RUNNER_RELATIVE
+from takt.sim import DEFAULT_BUILD_DIR, REPO_ROOT, RUNNER_RELATIVE, run_scenario
 
 VENV_BIN = REPO_ROOT / ".venv" / "bin"
 
@@ -174,3 +175,11 @@ def takt_cli() -> list[str]:
         return [str(script)]
     python = VENV_BIN / "python"
     return [str(python if python.exists() else shutil.which("python3")), "-m", "takt.cli"]
+
+
+def run_with_first_jobs_missed(scenario: Scenario, port: str | None = None) -> RunResult:
+    """A real run, altered so that every task's first job missed: a run that contradicts
+    any proof (a correct kernel never gives one)."""
+    result = run_scenario(scenario, port=port)
+    jobs = [dataclasses.replace(j, missed=j.job == 0) for j in result.jobs]
+    return dataclasses.replace(result, jobs=jobs)

@@ -3,16 +3,14 @@ and check's exit status for a contradiction (in process: a correct kernel gives 
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
+from conftest import run_with_first_jobs_missed
 from test_cli import takt
 
 from takt import cli
-from takt.model import RunResult, Scenario
 from takt.scenario import load_scenario, parse_scenario
-from takt.sim import run_scenario
 
 pytestmark = pytest.mark.usefixtures("runner")
 
@@ -170,12 +168,7 @@ def test_check_exits_3_when_the_run_contradicts_the_analysis(
     path = tmp_path / "set.toml"
     assert cli.main(["generate", "--tasks", "3", "--utilization", "0.5", "--out", str(path)]) == 0
 
-    def run_with_a_miss(scenario: Scenario, port: str | None = None) -> RunResult:
-        result = run_scenario(scenario, port=port)
-        jobs = [dataclasses.replace(j, missed=j.job == 0) for j in result.jobs]
-        return dataclasses.replace(result, jobs=jobs)
-
-    monkeypatch.setattr(cli, "run_scenario", run_with_a_miss)
+    monkeypatch.setattr(cli, "run_scenario", run_with_first_jobs_missed)
     assert cli.main(["check", str(path)]) == cli.EXIT_CONTRADICTION == 3
     out = capsys.readouterr().out
     assert "the run CONTRADICTS the analysis" in out

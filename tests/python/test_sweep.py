@@ -12,6 +12,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from conftest import run_with_first_jobs_missed
 from test_cli import takt
 
 from takt import cli
@@ -94,12 +95,7 @@ def test_the_records_do_not_depend_on_the_number_of_jobs() -> None:
 def test_a_contradiction_is_recorded() -> None:
     options = SweepOptions(BASE, policies=("rm",), tasks=(3,), utilizations=(0.3,), sets=2)
 
-    def run_with_a_miss(scenario: Scenario, port: str | None) -> RunResult:
-        result = run_scenario(scenario, port=port)
-        jobs = [dataclasses.replace(j, missed=j.job == 0) for j in result.jobs]
-        return dataclasses.replace(result, jobs=jobs)
-
-    records = run_sweep(options, run_with_a_miss)
+    records = run_sweep(options, run_with_first_jobs_missed)
     assert all(r.proved and r.misses > 0 for r in records)
     assert all(any("proves the set schedulable" in c for c in r.contradictions) for r in records)
     assert summarize_sweep(options, records)[0].contradictions >= 2
@@ -165,12 +161,7 @@ def test_sweep_end_to_end(takt_cli: list[str], tmp_path: Path) -> None:
 def test_sweep_exits_3_on_a_contradiction(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def run_with_a_miss(scenario: Scenario, port: str | None = None) -> RunResult:
-        result = run_scenario(scenario, port=port)
-        jobs = [dataclasses.replace(j, missed=j.job == 0) for j in result.jobs]
-        return dataclasses.replace(result, jobs=jobs)
-
-    monkeypatch.setattr(cli, "run_scenario", run_with_a_miss)
+    monkeypatch.setattr(cli, "run_scenario", run_with_first_jobs_missed)
     args = ["sweep", "--tasks", "3", "--utilization", "0.3", "--sets", "2", "--policies", "rm"]
     assert cli.main([*args, "--no-progress"]) == cli.EXIT_CONTRADICTION
     err = capsys.readouterr().err

@@ -169,35 +169,12 @@ def test_cli_port_option(tmp_path: Path) -> None:
     assert outputs[0].startswith("start,end,server,task,job\n0,1,,T1,0\n1,4,,T2,0\n")
 
 
-def test_check_on_the_board_agrees_with_the_analysis(tmp_path: Path) -> None:
-    """takt check --port qemu-m3 over generated FP and EDF sets (exact rules included)."""
+def _generate_and_check_on_the_board(folder: Path, generate: list[str]) -> str:
+    """takt generate's 3 sets into folder, then takt check --port qemu-m3 over them: its
+    output, once every run agreed."""
     takt = str(VENV_BIN / "takt")
-    for policy, deadlines in (("fp", "implicit"), ("edf", "constrained")):
-        folder = tmp_path / policy
-        periods = "10,12,15,16,20,24,30,40,48,60,80,120,240"
-        subprocess.run(
-            [takt, "generate", "--policy", policy, "--deadlines", deadlines, "--tasks", "5"]
-            + ["--utilization", "0.9", "--periods", periods, "--count", "3", "--out", str(folder)],
-            check=True,
-            capture_output=True,
-        )
-        files = sorted(str(f) for f in folder.glob("*.toml"))
-        done = subprocess.run(
-            [takt, "check", "--port", "qemu-m3", *files], capture_output=True, text=True
-        )
-        assert done.returncode == 0, done.stdout + done.stderr
-        assert done.stdout.count("on qemu-m3") == 3
-        assert done.stdout.rstrip().endswith("3 of 3 runs agree with the analysis")
-
-
-def test_check_of_generated_hierarchies_on_the_board(tmp_path: Path) -> None:
-    """takt check --port qemu-m3 over generated hierarchies (bounds of proved sets)."""
-    takt = str(VENV_BIN / "takt")
-    folder = tmp_path / "hsf"
     subprocess.run(
-        [takt, "generate", "--policy", "hsf", "--servers", "3", "--server-type", "mixed"]
-        + ["--tasks", "8", "--utilization", "0.4", "--periods", "20,40,80,160", "--count", "3"]
-        + ["--out", str(folder)],
+        [takt, "generate", *generate, "--count", "3", "--out", str(folder)],
         check=True,
         capture_output=True,
     )
@@ -206,8 +183,30 @@ def test_check_of_generated_hierarchies_on_the_board(tmp_path: Path) -> None:
         [takt, "check", "--port", "qemu-m3", *files], capture_output=True, text=True
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.count("hsf_prm schedulable") >= 1
+    assert done.stdout.count("on qemu-m3") == 3
     assert done.stdout.rstrip().endswith("3 of 3 runs agree with the analysis")
+    return done.stdout
+
+
+def test_check_on_the_board_agrees_with_the_analysis(tmp_path: Path) -> None:
+    """takt check --port qemu-m3 over generated FP and EDF sets (exact rules included)."""
+    periods = "10,12,15,16,20,24,30,40,48,60,80,120,240"
+    for policy, deadlines in (("fp", "implicit"), ("edf", "constrained")):
+        _generate_and_check_on_the_board(
+            tmp_path / policy,
+            ["--policy", policy, "--deadlines", deadlines, "--tasks", "5"]
+            + ["--utilization", "0.9", "--periods", periods],
+        )
+
+
+def test_check_of_generated_hierarchies_on_the_board(tmp_path: Path) -> None:
+    """takt check --port qemu-m3 over generated hierarchies (bounds of proved sets)."""
+    out = _generate_and_check_on_the_board(
+        tmp_path / "hsf",
+        ["--policy", "hsf", "--servers", "3", "--server-type", "mixed", "--tasks", "8"]
+        + ["--utilization", "0.4", "--periods", "20,40,80,160"],
+    )
+    assert out.count("hsf_prm schedulable") >= 1
 
 
 def test_cli_refuses_an_unknown_port(tmp_path: Path) -> None:

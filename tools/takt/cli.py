@@ -483,33 +483,20 @@ def _generate_options(args: argparse.Namespace) -> GenerateOptions:
         raise UsageError("--segments: subjobs need --preemption deferred")
     if args.policy == "edf" and (args.preemption != "full" or args.priority):
         raise UsageError("--policy edf: no --priority, and --preemption full only")
-    server_flags = [
-        flag
-        for flag, value in (
-            ("--servers", args.servers),
-            ("--server-type", args.server_type),
-            ("--server-periods", args.server_periods),
-            ("--budgets", args.budgets),
-        )
-        if value is not None
-    ]
-    if server_flags and args.policy != "hsf":
-        raise UsageError(f"{', '.join(server_flags)}: only with --policy hsf")
+    # The hierarchy's options given, by GenerateOptions field (argparse's dest).
+    hsf_options = {
+        field: getattr(args, field)
+        for field in ("servers", "server_type", "server_periods", "budgets")
+        if getattr(args, field) is not None
+    }
+    if hsf_options and args.policy != "hsf":
+        flags = ", ".join("--" + field.replace("_", "-") for field in hsf_options)
+        raise UsageError(f"{flags}: only with --policy hsf")
     if args.policy == "hsf":
         if args.preemption != "full":
             raise UsageError("--policy hsf: --preemption full only")
         if args.servers is not None and args.servers > args.tasks:
             raise UsageError(f"--servers {args.servers}: at most --tasks ({args.tasks})")
-    hsf_options = {
-        name: value
-        for name, value in (
-            ("servers", args.servers),
-            ("server_type", args.server_type),
-            ("server_periods", args.server_periods),
-            ("budgets", args.budgets),
-        )
-        if value is not None
-    }
     try:
         return GenerateOptions(
             tasks=args.tasks,
