@@ -251,6 +251,9 @@ def test_generated_hierarchies_have_the_shape_asked_for(seed: int) -> None:
     for s in servers:
         by_priority = sorted(members[s.name], key=lambda t: -(t.priority or 0))
         assert by_priority == local_order(members[s.name], rule)
+        metric = [t.period if rule == "rm" else t.deadline for t in by_priority]
+        assert metric == sorted(metric)
+        assert len({t.priority for t in by_priority}) == len(by_priority)
 
 
 def alone_at_the_top(server: Server, tasks: list[Task]) -> Scenario:

@@ -36,7 +36,7 @@ from takt.model import (
     SystemConfig,
     Task,
 )
-from takt.scenario import MAX_TICKS, PRIORITY_MAX, READY_QUEUES, parse_scenario
+from takt.scenario import MAX_TICKS, PRIORITY_MAX, READY_QUEUES, parse_scenario, rule_order
 from takt.scenario_toml import scenario_toml
 
 DEFAULT_PERIODS: tuple[int, ...] = (10, 20, 25, 40, 50, 100, 125, 200, 250, 500, 1000)
@@ -66,7 +66,7 @@ def periodic_task_set(
     """n implicit-deadline periodic tasks named t0..t{n-1}; RM priorities n..1 if asked."""
     tasks = random_tasks(n, utilization, rng, tuple(periods))
     if rate_monotonic:
-        ranked = sorted(range(n), key=lambda i: (tasks[i].period, i))
+        ranked = rule_order(tasks, "rm")
         prio = {index: n - rank for rank, index in enumerate(ranked)}
         tasks = [
             Task(t.name, t.period, t.wcet, t.deadline, t.offset, prio[i])
@@ -138,11 +138,8 @@ def hyperperiod(tasks: Sequence[Task | Server]) -> int:
 
 
 def local_order(tasks: Sequence[Task], rule: PriorityAssignment) -> list[Task]:
-    """The tasks highest local priority first under rm (shorter period first) or dm
-    (shorter deadline first), ties to the task defined first: the parser's rule."""
-    if rule == "explicit":
-        raise ValueError("local_order needs the rm or dm rule")
-    return sorted(tasks, key=lambda t: t.period if rule == "rm" else t.deadline)
+    """The tasks highest local priority first under rm or dm: the parser's order."""
+    return [tasks[k] for k in rule_order(tasks, rule)]
 
 
 def server_proves_tasks(server: Server, ordered: Sequence[Task]) -> bool:

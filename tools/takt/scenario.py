@@ -36,7 +36,7 @@ from takt.model import (
     Task,
 )
 
-__all__ = ["ScenarioError", "load_scenario", "parse_scenario"]
+__all__ = ["ScenarioError", "load_scenario", "parse_scenario", "rule_order"]
 
 # The kernel's time is 32 bits, compared by signed difference: every interval
 # (period, deadline, offset, budget, run length) must fit in half that range.
@@ -732,16 +732,23 @@ class _Parser:
                     f"(at most {PRIORITY_MAX})",
                 )
 
-            def sort_key(index: int) -> tuple[int, int]:
-                task = tasks[index]
-                metric = task.period if system.priority == "rm" else task.deadline
-                return (metric, index)
-
-            ordered = sorted(indices, key=sort_key)
+            group = [tasks[i] for i in indices]
+            ordered = [indices[k] for k in rule_order(group, system.priority)]
             n = len(ordered)
             for rank, index in enumerate(ordered):
                 assigned[index] = n - rank
         return [_with_priority(task, assigned[i]) for i, task in enumerate(tasks)]
+
+
+def rule_order(tasks: Sequence[Task], rule: PriorityAssignment) -> list[int]:
+    """The tasks' positions, highest priority first under rm (shorter period first) or
+    dm (shorter relative deadline first), ties to the task defined first: the order
+    ``[system] priority`` gives the tasks of one group (the flat set, or one server)."""
+    if rule == "explicit":
+        raise ValueError("rule_order needs the rm or dm rule")
+    return sorted(
+        range(len(tasks)), key=lambda i: (tasks[i].period if rule == "rm" else tasks[i].deadline, i)
+    )
 
 
 def _with_priority(task: Task, priority: int) -> Task:
