@@ -2,16 +2,18 @@
  * takt-runner: executes a scenario on the kernel (sim port, or a Cortex-M
  * target through the workload interface, workload.h).
  *
- *   takt-runner [-o TRACE] [--progress] INPUT|-
+ *   takt-runner [-o TRACE] [--progress] [--work ticks|exact] INPUT|-
  *
  * Every task body is its synthetic workload: work for wcet ticks, then
  * takt_job_end(); a task with segments works each segment in turn with a
- * preemption point between them. The output is the kernel trace, drained from the ring as it
+ * preemption point between them. --work exact (targets only) makes the work
+ * exact instead of ending on tick boundaries (workload.h). The output is the kernel trace, drained from the ring as it
  * fills: a text header (format, tick length, under hsf one line "server <index>
  * <name>" per server, one line "task <id> <name>" per task and under hsf
  * "task-server <task id> <server index>"), the line "events", then 16-byte
  * little-endian records (takt_trace_event_t).
- * A last line on stderr, "takt-stats ...", gives the run's counters.
+ * A last line on stderr, "takt-stats ...", gives the run's counters and,
+ * with exact work, where the run's time went (idle_ns, work_ns, drain_ns).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,11 +31,13 @@ typedef struct {
     uint32_t wcet;
     uint32_t segment_count;
     uint32_t segments[RUNNER_MAX_SEGMENTS];
+    volatile uint64_t worked; /* the task's own count (workload_work_ticks) */
 } synthetic_t;
 
 static FILE *trace_out;
 static bool trace_write_failed;
 static uint64_t events_written;
+static uint64_t drain_clock; /* workload_clock units spent draining */
 
 /* The hook drains from wherever the ring fills: a task's kernel call, the
  * tick or the switch (PendSV), whose stacks on the target are 1 and 2 KiB.
@@ -42,6 +46,7 @@ static uint64_t events_written;
 static void drain_trace(void)
 {
     static takt_trace_event_t batch[256];
+    uint64_t started = workload_clock();
     size_t n;
     while ((n = takt_trace_read(batch, 256)) > 0) {
         for (size_t i = 0; i < n; i++) {
@@ -52,6 +57,7 @@ static void drain_trace(void)
         }
         events_written += n;
     }
+    drain_clock += workload_clock() - started;
 }
 
 void takt_trace_drain_hook(void)
@@ -61,16 +67,16 @@ void takt_trace_drain_hook(void)
 
 static void synthetic_job_loop(void *arg)
 {
-    const synthetic_t *work = arg;
+    synthetic_t *work = arg;
     for (;;) {
         if (work->segment_count == 0) {
-            workload_work_ticks(work->wcet);
+            workload_work_ticks(work->wcet, &work->worked);
         } else {
             for (uint32_t s = 0; s < work->segment_count; s++) {
                 if (s > 0) {
                     takt_preemption_point();
                 }
-                workload_work_ticks(work->segments[s]);
+                workload_work_ticks(work->segments[s], &work->worked);
             }
         }
         takt_job_end();
@@ -95,7 +101,7 @@ static const char *rejection_reason(int rc)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: takt-runner [-o TRACE] [--progress] INPUT|-\n");
+    fprintf(stderr, "usage: takt-runner [-o TRACE] [--progress] [--work ticks|exact] INPUT|-\n");
     return 2;
 }
 
@@ -104,11 +110,19 @@ int main(int argc, char **argv)
     const char *input_path = NULL;
     const char *output_path = NULL;
     bool progress = false;
+    workload_mode_t mode = WORKLOAD_TICKS;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
             output_path = argv[++i];
         } else if (strcmp(argv[i], "--progress") == 0) {
             progress = true;
+        } else if (strcmp(argv[i], "--work") == 0 && i + 1 < argc) {
+            const char *name = argv[++i];
+            if (strcmp(name, "exact") == 0) {
+                mode = WORKLOAD_EXACT;
+            } else if (strcmp(name, "ticks") != 0) {
+                return usage();
+            }
         } else if (input_path == NULL) {
             input_path = argv[i];
         } else {
@@ -146,8 +160,12 @@ int main(int argc, char **argv)
                                .tick_start = scenario.tick_start,
                                .round_robin = scenario.round_robin,
                                .preemption = (takt_preemption_t)scenario.preemption};
-    if (workload_configure(scenario.tick_hz, scenario.duration, progress) != TAKT_OK ||
-        takt_init(&init) != TAKT_OK) {
+    int configured = workload_configure(scenario.tick_hz, scenario.duration, progress, mode);
+    if (configured == TAKT_ERR_ARG && mode == WORKLOAD_EXACT) {
+        fprintf(stderr, "takt-runner: --work exact: this port does not model kernel time\n");
+        return 2;
+    }
+    if (configured != TAKT_OK || takt_init(&init) != TAKT_OK) {
         fprintf(stderr, "takt-runner: kernel initialisation failed\n");
         return 2;
     }
@@ -210,16 +228,28 @@ int main(int argc, char **argv)
     double started = workload_wall_seconds();
     takt_start();
     double wall = workload_wall_seconds() - started;
+    uint64_t drain_in_run = drain_clock; /* the last drain comes after the run */
     drain_trace();
     fflush(trace_out);
     if (trace_out != stdout) {
         fclose(trace_out);
     }
+    uint64_t worked = 0;
+    for (uint32_t i = 0; i < scenario.task_count; i++) {
+        worked += work[i].worked;
+    }
+    workload_usage_t usage = workload_usage(worked, drain_in_run);
     fprintf(stderr,
-            "takt-stats events=%llu lost=%u context_switches=%u interrupts=%llu wall_s=%.6f\n",
+            "takt-stats events=%llu lost=%u context_switches=%u interrupts=%llu wall_s=%.6f",
             (unsigned long long)events_written, (unsigned)takt_trace_lost(),
             (unsigned)takt_context_switches(),
             (unsigned long long)workload_interrupts(), wall);
+    if (usage.measured) {
+        fprintf(stderr, " idle_ns=%llu work_ns=%llu drain_ns=%llu",
+                (unsigned long long)usage.idle_ns, (unsigned long long)usage.work_ns,
+                (unsigned long long)usage.drain_ns);
+    }
+    fprintf(stderr, "\n");
     takt_teardown();
     if (trace_write_failed) {
         fprintf(stderr, "takt-runner: writing the trace failed\n");

@@ -1,7 +1,8 @@
 /*
  * What the runner needs from the port it runs on, beyond the kernel API:
- * set up a run, model a task's work, read the time of day, and turn trace
- * stamps into nanoseconds. workload_sim.c (virtual time) and, for Cortex-M,
+ * set up a run, model a task's work, read the time of day, turn trace
+ * stamps into nanoseconds, and (where the port can) say where the run's time
+ * went. workload_sim.c (virtual time) and, for Cortex-M,
  * apps/target/runner/workload_armv7m.c (calibrated busy loops) implement it.
  */
 #ifndef TAKT_RUNNER_WORKLOAD_H
@@ -10,12 +11,36 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Sets up a run of duration ticks at tick_hz; progress reports (stderr) if
- * asked and the port can. 0, or a negative takt error. Before takt_init. */
-int workload_configure(uint32_t tick_hz, uint32_t duration, bool progress);
+/* How a task's work is modelled. TICKS: whole ticks, ending on a tick
+ * boundary as on the sim, so the timeline is the sim's (kernel time is
+ * absorbed). EXACT: the wcet's worth of the task's own execution, with the
+ * kernel's time on top, as on a real processor; only where the kernel takes
+ * time (a target). */
+typedef enum { WORKLOAD_TICKS, WORKLOAD_EXACT } workload_mode_t;
 
-/* Models `ticks` whole ticks of the calling task's execution. */
-void workload_work_ticks(uint32_t ticks);
+/* Sets up a run of duration ticks at tick_hz; progress reports (stderr) if
+ * asked and the port can. 0, or a negative takt error (TAKT_ERR_ARG: the
+ * port has no such mode). Before takt_init. */
+int workload_configure(uint32_t tick_hz, uint32_t duration, bool progress,
+                       workload_mode_t mode);
+
+/* Models `ticks` ticks of the calling task's execution. *worked is the
+ * task's own count of exact work done (workload_usage's unit). */
+void workload_work_ticks(uint32_t ticks, volatile uint64_t *worked);
+
+/* The port's clock, in its own units: for timing the runner's own work. */
+uint64_t workload_clock(void);
+
+/* Where a run's time went, where the port measures it (`measured`): asleep
+ * in the idle loop, the tasks' exact work (the sum of their counts), and the
+ * runner's trace drains (`drain_clock`, workload_clock units). */
+typedef struct {
+    bool measured;
+    uint64_t idle_ns;
+    uint64_t work_ns;
+    uint64_t drain_ns;
+} workload_usage_t;
+workload_usage_t workload_usage(uint64_t worked, uint64_t drain_clock);
 
 /* A trace stamp in nanoseconds since the start of the run. */
 uint64_t workload_stamp_ns(uint64_t stamp);

@@ -14,8 +14,12 @@ static void report_progress(uint64_t now_ns, uint64_t end_ns)
     fflush(stderr);
 }
 
-int workload_configure(uint32_t tick_hz, uint32_t duration, bool progress)
+int workload_configure(uint32_t tick_hz, uint32_t duration, bool progress,
+                       workload_mode_t mode)
 {
+    if (mode != WORKLOAD_TICKS) {
+        return TAKT_ERR_ARG; /* the kernel takes no virtual time: exact is ticks */
+    }
     tick_ns = 1000000000ull / tick_hz;
     takt_sim_params_t sim = {
         .tick_period_ns = tick_ns,
@@ -26,9 +30,22 @@ int workload_configure(uint32_t tick_hz, uint32_t duration, bool progress)
     return takt_sim_configure(&sim);
 }
 
-void workload_work_ticks(uint32_t ticks)
+void workload_work_ticks(uint32_t ticks, volatile uint64_t *worked)
 {
+    (void)worked;
     takt_sim_work((uint64_t)ticks * tick_ns);
+}
+
+uint64_t workload_clock(void)
+{
+    return 0;
+}
+
+workload_usage_t workload_usage(uint64_t worked, uint64_t drain_clock)
+{
+    (void)worked;
+    (void)drain_clock;
+    return (workload_usage_t){.measured = false};
 }
 
 uint64_t workload_stamp_ns(uint64_t stamp)

@@ -24,6 +24,12 @@
 #define XPSR_THUMB (1u << 24)
 #define HANDLER_STACK_BYTES 2048u
 
+/* Optional, for programs that report where a run's time went (the scenario
+ * runner): the time the idle loop spends asleep (takt_arm_idle_counts). */
+#ifndef TAKT_CONFIG_ARM_IDLE_ACCOUNTING
+#define TAKT_CONFIG_ARM_IDLE_ACCOUNTING 0
+#endif
+
 /* No switch during a run tests the state: PendSV's vector says it
  * (PendSV_Handler at the boundaries, run_pendsv during a run). */
 typedef enum { RUN_RUNNING, RUN_IDLE, RUN_STARTING, RUN_ENDING } run_state_t;
@@ -185,19 +191,11 @@ takt_stamp_t takt_arm_tick_instant(void)
     return shared.tick_instant;
 }
 
-takt_stamp_t port_timestamp(void)
+/* Counts since start: handled ticks, plus one if the counter already
+ * wrapped but its interrupt is masked or not taken yet, plus the counts into
+ * the current period. Retried if the wrap falls between the reads. */
+static inline uint64_t clock_counts(void)
 {
-    /* Counts since start: handled ticks, plus one if the counter already
-     * wrapped but its interrupt is masked or not taken yet, plus the counts
-     * into the current period. Retried if the wrap falls between the reads. */
-    /* One instant for everything the tick interrupt does (releases and wakes
-     * at one tick are simultaneous, ordered by task id, as on the sim), and
-     * for what a task does between modelled work that ended on a tick and its
-     * next kernel call (on the sim that code takes no time). Also before the
-     * start and after the end. */
-    if (shared.at_tick.any != 0) {
-        return shared.ticks * port.tick_counts;
-    }
     uint32_t reload = port.tick_counts - 1u;
     for (;;) {
         uint32_t pending_before = SCB_ICSR & SCB_ICSR_PENDSTSET;
@@ -215,9 +213,59 @@ takt_stamp_t port_timestamp(void)
     }
 }
 
+takt_stamp_t port_timestamp(void)
+{
+    /* One instant for everything the tick interrupt does (releases and wakes
+     * at one tick are simultaneous, ordered by task id, as on the sim), and
+     * for what a task does between modelled work that ended on a tick and its
+     * next kernel call (on the sim that code takes no time). Also before the
+     * start and after the end. */
+    if (shared.at_tick.any != 0) {
+        return shared.ticks * port.tick_counts;
+    }
+    return clock_counts();
+}
+
 uint64_t takt_arm_now_counts(void)
 {
     return port_timestamp();
+}
+
+uint64_t takt_arm_clock_counts(void)
+{
+    return clock_counts();
+}
+
+/* ---- where the run's time went (TAKT_CONFIG_ARM_IDLE_ACCOUNTING) ---- */
+
+#if TAKT_CONFIG_ARM_IDLE_ACCOUNTING
+static uint64_t idle_counts;
+
+void port_idle(void)
+{
+    /* Asleep with interrupts held off: WFI still wakes on the pending
+     * interrupt, and the time asleep is read before that interrupt runs, so
+     * none of its handling counts as idle. */
+    __asm volatile("cpsid i" ::: "memory");
+    uint64_t asleep = clock_counts();
+    __asm volatile("wfi" ::: "memory");
+    idle_counts += clock_counts() - asleep;
+    __asm volatile("cpsie i" ::: "memory");
+}
+#else
+void port_idle(void)
+{
+    __asm volatile("wfi" ::: "memory");
+}
+#endif
+
+uint64_t takt_arm_idle_counts(void)
+{
+#if TAKT_CONFIG_ARM_IDLE_ACCOUNTING
+    return idle_counts;
+#else
+    return 0;
+#endif
 }
 
 /* ---- tasks ---- */
@@ -480,6 +528,9 @@ TAKT_COLD void port_start(takt_task_t *first)
 {
     port.tick_counts = takt_arm_tick_counts();
     port.ticks_at_start = shared.ticks;
+#if TAKT_CONFIG_ARM_IDLE_ACCOUNTING
+    idle_counts = 0;
+#endif
     aim_port_tick();
     port.first = first;
     shared.at_tick.switch_held = false;
@@ -505,7 +556,3 @@ TAKT_COLD void port_start(takt_task_t *first)
     takt_arm_park_process_stack();
 }
 
-void port_idle(void)
-{
-    __asm volatile("wfi" ::: "memory");
-}

@@ -2,6 +2,8 @@
  * Modelled work on the target: calibrated busy loops. Under QEMU -icount
  * every instruction takes the same virtual time, so the loops are exact.
  */
+#include "armv7m_regs.h"
+#include "takt/attributes.h"
 #include "takt/takt.h"
 #include "takt_armv7m.h"
 
@@ -54,4 +56,60 @@ void takt_arm_work_ticks(uint32_t ticks)
             return;
         }
     }
+}
+
+/* ---- exact work ---- */
+
+/* A chunk is short (about 530 instructions) so that the work a job asks for
+ * is met to within half of one, and a run that ends mid-job leaves at most a
+ * chunk per task uncounted. */
+#define CHUNK_ITERATIONS 256u
+#define CALIBRATION_CHUNKS 4096u
+
+static uint32_t calibration_counts; /* SysTick counts of CALIBRATION_CHUNKS chunks */
+
+/* The calibration times this same function, so its loop is part of a
+ * chunk's cost. */
+__attribute__((noinline)) static void work_chunks(uint64_t chunks, volatile uint64_t *worked)
+{
+    for (; chunks > 0; chunks--) {
+        takt_arm_spin(CHUNK_ITERATIONS);
+        *worked = *worked + 1u;
+    }
+}
+
+TAKT_COLD int takt_arm_exact_work_calibrate(void)
+{
+    volatile uint64_t ignored = 0;
+    SYST_CSR = 0;
+    SYST_RVR = SYST_RVR_MAX;
+    SYST_CVR = 0;
+    SYST_CSR = SYST_CSR_CLKSOURCE | SYST_CSR_ENABLE;
+    work_chunks(1, &ignored); /* past the counter's first reload */
+    (void)SYST_CSR;           /* clears COUNTFLAG */
+    uint32_t start = SYST_CVR;
+    work_chunks(CALIBRATION_CHUNKS, &ignored);
+    uint32_t end = SYST_CVR;
+    bool wrapped = (SYST_CSR & SYST_CSR_COUNTFLAG) != 0;
+    SYST_CSR = 0;
+    if (wrapped || end >= start) {
+        return TAKT_ERR_STATE; /* the processor is too slow for SysTick to time it */
+    }
+    calibration_counts = start - end;
+    return TAKT_OK;
+}
+
+void takt_arm_work_exact(uint32_t ticks, volatile uint64_t *worked)
+{
+    if (calibration_counts == 0) {
+        takt_arm_exit(71); /* takt_arm_exact_work_calibrate was not called */
+    }
+    uint64_t counts = (uint64_t)ticks * takt_arm_tick_counts();
+    uint64_t chunks = (counts * CALIBRATION_CHUNKS + calibration_counts / 2u) / calibration_counts;
+    work_chunks(chunks, worked);
+}
+
+uint64_t takt_arm_exact_work_counts(uint64_t chunks)
+{
+    return chunks * calibration_counts / CALIBRATION_CHUNKS;
 }

@@ -21,7 +21,7 @@ import subprocess
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -177,9 +177,11 @@ def takt_cli() -> list[str]:
     return [str(python if python.exists() else shutil.which("python3")), "-m", "takt.cli"]
 
 
-def run_with_first_jobs_missed(scenario: Scenario, port: str | None = None) -> RunResult:
+def run_with_first_jobs_missed(
+    scenario: Scenario, port: str | None = None, **board: Any
+) -> RunResult:
     """A real run, altered so that every task's first job missed: a run that contradicts
-    any proof (a correct kernel never gives one)."""
-    result = run_scenario(scenario, port=port)
+    any proof (a correct kernel never gives one). ``board``: run_scenario's board options."""
+    result = run_scenario(scenario, port=port, **board)
     jobs = [dataclasses.replace(j, missed=j.job == 0) for j in result.jobs]
     return dataclasses.replace(result, jobs=jobs)

@@ -17,8 +17,9 @@ A run contradicts the analysis when:
     missed deadline is the first t with h(t) > t.
 
 Overheads are not in the analysis, so on a board (``--port qemu-m3``) a contradiction
-can also be an overhead the model leaves out. On the sim it is a bug in the kernel or
-in the analysis.
+can also be an overhead the model leaves out; with exact work (``--work exact``) the
+kernel's whole time comes on top of the tasks', and that is what such a run measures.
+On the sim a contradiction is a bug in the kernel or in the analysis.
 """
 
 from __future__ import annotations
@@ -184,7 +185,13 @@ def check_run(result: RunResult, report: AnalysisReport) -> CheckReport:
             why_not = f"the exact check is too long to compute: {err}"
     if why_not is not None:
         notes.append(f"exact predictions not checked: {why_not}")
-    if scenario.system.port != "sim":
+    if result.usage is not None:
+        notes.append(
+            f"exact work: the kernel took {100 * result.usage.kernel_share:.3f}% of the run on "
+            "top of the tasks' work; the analysis leaves that out, so a contradiction here "
+            "can be the kernel's overhead"
+        )
+    elif scenario.system.port != "sim":
         notes.append("on a board, overheads the analysis leaves out can exceed its bounds")
     if result.trace_overflows:
         contradictions.append(

@@ -16,6 +16,9 @@ Policy = Literal["fp", "edf", "hsf"]
 Preemption = Literal["full", "none", "deferred"]
 ServerType = Literal["idling", "deferrable"]
 PriorityAssignment = Literal["explicit", "rm", "dm"]
+# How a board models a task's work: whole ticks ending on tick boundaries (the
+# sim's timeline), or exactly the wcet's instructions with the kernel's on top.
+WorkMode = Literal["ticks", "exact"]
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,29 @@ class ServerBudget:
         return value
 
 
+@dataclass(frozen=True)
+class RunUsage:
+    """Where a run's time went, as a board with exact work measures it (ns).
+
+    ``kernel_ns`` is what is left: the kernel (tick, switches, calls, with the
+    runner's trace recording on), the idle loop awake, and the task bodies' glue
+    around their work.
+    """
+
+    elapsed_ns: int
+    idle_ns: int  # asleep in the idle loop
+    work_ns: int  # the tasks' modelled work
+    drain_ns: int  # the runner copying the trace to the host
+
+    @property
+    def kernel_ns(self) -> int:
+        return self.elapsed_ns - self.idle_ns - self.work_ns - self.drain_ns
+
+    @property
+    def kernel_share(self) -> float:
+        return self.kernel_ns / self.elapsed_ns if self.elapsed_ns else 0.0
+
+
 @dataclass
 class RunResult:
     scenario: Scenario
@@ -149,3 +175,4 @@ class RunResult:
     trace_overflows: int = 0
     wall_seconds: float = 0.0
     budgets: dict[str, ServerBudget] = field(default_factory=dict)  # hsf only
+    usage: RunUsage | None = None  # exact work on a board only: the kernel's time is in it

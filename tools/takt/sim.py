@@ -20,7 +20,7 @@ from pathlib import Path
 
 from takt import target as targetmod
 from takt import trace as tracemod
-from takt.model import RunResult, Scenario
+from takt.model import RunResult, RunUsage, Scenario, WorkMode
 from takt.scenario import name_problem
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -53,6 +53,10 @@ SCHEDULERS = {
 
 
 PORTS = ("sim", *targetmod.BOARDS)
+WORK_MODES: tuple[WorkMode, ...] = ("ticks", "exact")
+# Exact work's calibration times 2M instructions with the 24-bit SysTick at
+# 25 MHz: 2**8 ns an instruction is the slowest that fits.
+MAX_ICOUNT_SHIFT = 8
 
 
 def unsupported_reason(scenario: Scenario) -> str | None:
@@ -212,13 +216,23 @@ def run_scenario(
     progress: ProgressCallback | None = None,
     build_dir: Path | None = None,
     port: str | None = None,
+    work: WorkMode = "ticks",
+    icount_shift: int = targetmod.ICOUNT_SHIFT,
 ) -> RunResult:
-    """Runs the scenario on its port (or `port`); timeline and job table come from the trace."""
+    """Runs the scenario on its port (or `port`); timeline and job table come from the trace.
+
+    On a board, ``work`` says how a task's work is modelled ("exact": the wcet's
+    instructions with the kernel's time on top, and the result says where the time
+    went) and ``icount_shift`` how long an instruction takes (2**shift ns)."""
     if port is not None:
         scenario = dataclasses.replace(
             scenario, system=dataclasses.replace(scenario.system, port=port)
         )
-    reason = unsupported_reason(scenario) or memory_problem(scenario, available_memory())
+    reason = (
+        unsupported_reason(scenario)
+        or platform_problem(scenario.system.port, work, icount_shift)
+        or memory_problem(scenario, available_memory())
+    )
     if reason is not None:
         raise RunError(f"{scenario.source}: {reason}")
     on_target = scenario.system.port != "sim"
@@ -231,9 +245,13 @@ def run_scenario(
         trace_path = Path(tmp) / "trace.bin"
         input_path.write_text(compile_input(scenario, tick_start))
         cmd = [str(binary), "-o", str(trace_path), str(input_path)]
+        if work != "ticks":
+            cmd[1:1] = ["--work", work]
         if on_target:
             try:
-                cmd = targetmod.qemu_command(scenario.system.port, binary, cmd[1:])
+                cmd = targetmod.qemu_command(
+                    scenario.system.port, binary, cmd[1:], shift=icount_shift
+                )
             except targetmod.TargetError as err:
                 raise RunError(str(err)) from None
         elif progress is not None:
@@ -256,7 +274,37 @@ def run_scenario(
         context_switches=int(stats.get("context_switches", "0")),
         trace_overflows=lost,
         wall_seconds=float(stats.get("wall_s", wall)),
+        usage=_usage(stats, scenario),
     )
+
+
+def _usage(stats: dict[str, str], scenario: Scenario) -> RunUsage | None:
+    if "work_ns" not in stats:
+        return None
+    tick_ns = 1_000_000_000 // scenario.system.tick_hz
+    return RunUsage(
+        elapsed_ns=scenario.system.duration * tick_ns,
+        idle_ns=int(stats["idle_ns"]),
+        work_ns=int(stats["work_ns"]),
+        drain_ns=int(stats["drain_ns"]),
+    )
+
+
+def platform_problem(port: str, work: WorkMode, icount_shift: int) -> str | None:
+    """Why the port cannot run with this work model and instruction time, or None."""
+    if work not in WORK_MODES:
+        return f'work "{work}": choose from {", ".join(WORK_MODES)}'
+    if port == "sim":
+        if work != "ticks":
+            return (
+                'work "exact" needs a board (qemu-m3, qemu-m4): on the sim the kernel '
+                "takes no time, so exact work is the ticks' work"
+            )
+        if icount_shift != targetmod.ICOUNT_SHIFT:
+            return "an instruction time (icount shift) is for a board, not the sim"
+    if not 0 <= icount_shift <= MAX_ICOUNT_SHIFT:
+        return f"icount shift {icount_shift}: 0..{MAX_ICOUNT_SHIFT}"
+    return None
 
 
 def run_runner(

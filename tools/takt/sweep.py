@@ -40,11 +40,14 @@ __all__ = [
     "write_sweep_outputs",
 ]
 
-# A sweep's policy names: the kernel policy and, for fixed priority, the rule.
-SWEEP_POLICIES: Final[dict[str, tuple[Policy, PriorityAssignment | None]]] = {
-    "rm": ("fp", "rm"),
-    "dm": ("fp", "dm"),
-    "edf": ("edf", None),
+# A sweep's policy names: the kernel policy, for fixed priority the rule, and the
+# ready queue (the study's EDF-H is "edf", its EDF-L "edf-mlist").
+SWEEP_POLICIES: Final[dict[str, tuple[Policy, PriorityAssignment | None, str]]] = {
+    "rm": ("fp", "rm", "bitmap"),
+    "dm": ("fp", "dm", "bitmap"),
+    "edf": ("edf", None, "heap"),
+    "edf-mlist": ("edf", None, "mlist"),
+    "edf-rbtree": ("edf", None, "rbtree"),
 }
 
 
@@ -86,10 +89,16 @@ class SweepOptions:
         return "utilization" if len(self.utilizations) > 1 else "tasks"
 
     def point_options(self, tasks: int, util: float, policy: str) -> GenerateOptions:
-        kind, rule = SWEEP_POLICIES[policy]
+        kind, rule, _ = SWEEP_POLICIES[policy]
         return dataclasses.replace(
             self.base, tasks=tasks, utilization=util, policy=kind, priority=rule
         )
+
+    def point_scenario(self, tasks: int, util: float, index: int, policy: str) -> Scenario:
+        """Set ``index`` of the point, as ``policy`` runs it."""
+        scenario = generate_scenario(self.point_options(tasks, util, policy), index)
+        system = dataclasses.replace(scenario.system, ready_queue=SWEEP_POLICIES[policy][2])
+        return dataclasses.replace(scenario, system=system)
 
 
 @dataclass(frozen=True)
@@ -106,10 +115,17 @@ class RunRecord:
     jobs: int
     context_switches: int
     contradictions: tuple[str, ...]
+    kernel_share: float | None = None  # exact work on a board: the kernel's share of the run
 
     @property
     def success(self) -> bool:
         return self.misses == 0
+
+    @property
+    def with_kernel_time(self) -> bool:
+        """The run's work had the kernel's time on top (exact work): a contradiction of
+        the analysis, which leaves that out, is then a measured overhead effect."""
+        return self.kernel_share is not None
 
 
 @dataclass(frozen=True)
@@ -123,6 +139,7 @@ class PointSummary:
     mean_realised_utilization: float
     mean_context_switches: float
     contradictions: int
+    mean_kernel_share: float | None = None
 
 
 def _record(
@@ -141,6 +158,7 @@ def _record(
         jobs=len(result.jobs),
         context_switches=result.context_switches,
         contradictions=check.contradictions,
+        kernel_share=None if result.usage is None else result.usage.kernel_share,
     )
 
 
@@ -164,7 +182,7 @@ def run_sweep(
 
     def one(item: tuple[tuple[int, float], int, str]) -> RunRecord:
         (n, u), index, policy = item
-        scenario = generate_scenario(options.point_options(n, u, policy), index)
+        scenario = options.point_scenario(n, u, index, policy)
         return _record(scenario, run(scenario, options.port), (n, u), index, policy)
 
     records: list[RunRecord] = []
@@ -188,6 +206,7 @@ def summarize_sweep(options: SweepOptions, records: Sequence[RunRecord]) -> list
             for policy in options.policies:
                 mine = [r for r in records if (r.tasks, r.utilization, r.policy) == (n, u, policy)]
                 count = len(mine)
+                shares = [r.kernel_share for r in mine if r.kernel_share is not None]
                 summaries.append(
                     PointSummary(
                         tasks=n,
@@ -199,6 +218,7 @@ def summarize_sweep(options: SweepOptions, records: Sequence[RunRecord]) -> list
                         mean_realised_utilization=sum(r.realised_utilization for r in mine) / count,
                         mean_context_switches=sum(r.context_switches for r in mine) / count,
                         contradictions=sum(len(r.contradictions) for r in mine),
+                        mean_kernel_share=sum(shares) / len(shares) if shares else None,
                     )
                 )
     return summaries
@@ -217,7 +237,24 @@ SUMMARY_HEADER: Final = (
 )
 
 
-def _summary_cells(s: PointSummary) -> list[str]:
+KERNEL_HEADER: Final = "mean kernel time %"
+
+
+def _measured(summaries: Sequence[PointSummary]) -> bool:
+    """The runs had exact work (the kernel's time measured): the tables say how much."""
+    return any(s.mean_kernel_share is not None for s in summaries)
+
+
+def _header(summaries: Sequence[PointSummary]) -> list[str]:
+    return [*SUMMARY_HEADER, KERNEL_HEADER] if _measured(summaries) else list(SUMMARY_HEADER)
+
+
+def _summary_cells(s: PointSummary, measured: bool) -> list[str]:
+    kernel = (
+        []
+        if not measured
+        else ["-" if s.mean_kernel_share is None else f"{100 * s.mean_kernel_share:.3f}"]
+    )
     return [
         str(s.tasks),
         f"{s.utilization:g}",
@@ -228,16 +265,19 @@ def _summary_cells(s: PointSummary) -> list[str]:
         f"{s.mean_realised_utilization:.4f}",
         f"{s.mean_context_switches:.1f}",
         str(s.contradictions),
+        *kernel,
     ]
 
 
 def render_sweep_table(summaries: Sequence[PointSummary]) -> str:
     """A markdown table, one row per point and policy."""
+    header = _header(summaries)
+    measured = _measured(summaries)
     lines = [
-        "| " + " | ".join(SUMMARY_HEADER) + " |",
-        "|" + "---:|" * 2 + "---|" + "---:|" * (len(SUMMARY_HEADER) - 3),
+        "| " + " | ".join(header) + " |",
+        "|" + "---:|" * 2 + "---|" + "---:|" * (len(header) - 3),
     ]
-    lines += ["| " + " | ".join(_summary_cells(s)) + " |" for s in summaries]
+    lines += ["| " + " | ".join(_summary_cells(s, measured)) + " |" for s in summaries]
     return "\n".join(lines) + "\n"
 
 
@@ -256,6 +296,7 @@ def _write_runs(path: Path, records: Sequence[RunRecord]) -> None:
                 "jobs",
                 "context_switches",
                 "contradictions",
+                "kernel_share",
             ]
         )
         for r in records:
@@ -271,6 +312,7 @@ def _write_runs(path: Path, records: Sequence[RunRecord]) -> None:
                     r.jobs,
                     r.context_switches,
                     len(r.contradictions),
+                    "" if r.kernel_share is None else f"{r.kernel_share:.6f}",
                 ]
             )
 
@@ -278,9 +320,10 @@ def _write_runs(path: Path, records: Sequence[RunRecord]) -> None:
 def _write_summary_csv(path: Path, summaries: Sequence[PointSummary]) -> None:
     with path.open("w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
-        writer.writerow([h.replace(" ", "_") for h in SUMMARY_HEADER])
+        writer.writerow([h.replace(" ", "_") for h in _header(summaries)])
+        measured = _measured(summaries)
         for s in summaries:
-            writer.writerow(_summary_cells(s))
+            writer.writerow(_summary_cells(s, measured))
 
 
 def _plot(path: Path, options: SweepOptions, summaries: Sequence[PointSummary]) -> None:
@@ -290,7 +333,9 @@ def _plot(path: Path, options: SweepOptions, summaries: Sequence[PointSummary]) 
     import matplotlib.pyplot as plt
 
     by_tasks = options.axis == "tasks"
-    fig, (ratio_ax, switch_ax) = plt.subplots(1, 2, figsize=(12, 4.5))
+    measured = _measured(summaries)
+    fig, axes = plt.subplots(1, 3 if measured else 2, figsize=(18 if measured else 12, 4.5))
+    ratio_ax, switch_ax = axes[0], axes[1]
     for policy in options.policies:
         mine = [s for s in summaries if s.policy == policy]
         xs = [s.tasks if by_tasks else s.utilization for s in mine]
@@ -307,16 +352,26 @@ def _plot(path: Path, options: SweepOptions, summaries: Sequence[PointSummary]) 
         switch_ax.plot(
             xs, [s.mean_context_switches for s in mine], marker="o", color=colour, label=policy
         )
+        if measured:
+            axes[2].plot(
+                xs,
+                [100 * (s.mean_kernel_share or 0.0) for s in mine],
+                marker="o",
+                color=colour,
+                label=policy,
+            )
     label = "tasks per set" if by_tasks else "utilisation (target)"
     fixed = f"U = {options.utilizations[0]:g}" if by_tasks else f"{options.tasks[0]} tasks per set"
     ratio_ax.set(xlabel=label, ylabel="ratio of sets", ylim=(-0.03, 1.03))
     ratio_ax.set_title(f"success ratio (runs) and acceptance ratio (analysis), {fixed}")
     switch_ax.set(xlabel=label, ylabel="context switches per run")
     switch_ax.set_title(f"mean context switches, {options.sets} sets per point")
-    ratio_ax.legend(fontsize="small")
-    switch_ax.legend(fontsize="small")
-    ratio_ax.grid(alpha=0.3)
-    switch_ax.grid(alpha=0.3)
+    if measured:
+        axes[2].set(xlabel=label, ylabel="% of the run")
+        axes[2].set_title("mean kernel time (exact work on the board)")
+    for ax in axes:
+        ax.legend(fontsize="small")
+        ax.grid(alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, dpi=90)
     plt.close(fig)

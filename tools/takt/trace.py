@@ -111,6 +111,9 @@ class Trace:
     # time there, so events land a little after the tick the sim stamps them
     # with; they are mapped to the nearest tick (docs/ports.md).
     nearest_tick: bool = False
+    # Exact work on a target ("stamps tick-count"): events fall anywhere in a
+    # tick, and each is counted at the tick the kernel's count was at.
+    tick_count: bool = False
     server_names: dict[int, str] = field(default_factory=dict)  # hsf only
     task_servers: dict[int, int] = field(default_factory=dict)  # task id -> server index
 
@@ -129,7 +132,10 @@ class Trace:
         Sim traces must be exactly on a boundary. Target traces are rounded to
         the nearest tick, and refused if an event is more than a quarter tick
         away from every boundary (an overhead that large is not a rounding matter).
+        Exact work's traces count each event at the kernel's tick count.
         """
+        if self.tick_count:
+            return stamp // self.tick_ns
         if not self.nearest_tick:
             ticks, rest = divmod(stamp, self.tick_ns)
             if rest:
@@ -160,7 +166,7 @@ def decode(data: bytes) -> Trace:
     if not data.startswith(b"takt-trace 1\n") or end < 0:
         raise TraceFormatError("missing 'takt-trace 1' header or 'events' line")
     tick_ns = 0
-    nearest_tick = False
+    nearest_tick = tick_count = False
     names: dict[int, str] = {}
     servers: dict[int, str] = {}
     task_servers: dict[int, int] = {}
@@ -170,9 +176,9 @@ def decode(data: bytes) -> Trace:
             if key == "tick_ns":
                 tick_ns = int(rest)
             elif key == "stamps":
-                if rest != "nearest-tick":
+                if rest not in ("nearest-tick", "tick-count"):
                     raise TraceFormatError(f"unknown stamp mapping {rest!r} in the trace header")
-                nearest_tick = True
+                nearest_tick, tick_count = rest == "nearest-tick", rest == "tick-count"
             elif key == "task":
                 ident, _, name = rest.partition(" ")
                 names[int(ident)] = name
@@ -193,7 +199,7 @@ def decode(data: bytes) -> Trace:
         raise TraceFormatError("missing tick_ns in the trace header")
     # A view, not a copy: the records stay in the runner's bytes.
     events = RawEvents(memoryview(data)[end + len(marker) :])
-    return Trace(tick_ns, names, events, nearest_tick, servers, task_servers)
+    return Trace(tick_ns, names, events, nearest_tick, tick_count, servers, task_servers)
 
 
 def timeline(trace: Trace, duration: int) -> TimelineTable:

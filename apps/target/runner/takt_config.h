@@ -25,6 +25,8 @@
 #define TAKT_CONFIG_TRACE_DRAIN_HOOK 1
 #define TAKT_CONFIG_ASSERTS 1
 #define TAKT_CONFIG_ASSERT(cond) assert(cond)
+/* Exact work reports the time asleep in the idle loop. */
+#define TAKT_CONFIG_ARM_IDLE_ACCOUNTING 1
 
 /* Synchronisation: one notification slot; the timer task (made by the first
  * soft timer) at the highest application priority. */

@@ -1,22 +1,52 @@
 /*
- * The runner's workload on a Cortex-M target: whole ticks of calibrated busy
- * work (takt_arm_work_ticks), stamps in SysTick counts converted to ns of
- * (virtual) time, input and trace through the host's files (semihosting).
+ * The runner's workload on a Cortex-M target: calibrated busy work, of whole
+ * ticks (takt_arm_work_ticks) or exact (takt_arm_work_exact), stamps in
+ * SysTick counts converted to ns of (virtual) time, input and trace through
+ * the host's files (semihosting).
  */
 #include "takt/takt.h"
 #include "takt_armv7m.h"
 #include "workload.h"
 
-int workload_configure(uint32_t tick_hz, uint32_t duration, bool progress)
+static workload_mode_t work_mode;
+
+int workload_configure(uint32_t tick_hz, uint32_t duration, bool progress,
+                       workload_mode_t mode)
 {
     (void)progress; /* no progress reports from the target */
+    work_mode = mode;
+    if (mode == WORKLOAD_EXACT) {
+        int rc = takt_arm_exact_work_calibrate();
+        if (rc != TAKT_OK) {
+            return rc;
+        }
+    }
     takt_arm_params_t params = {.tick_hz = tick_hz, .end_ticks = duration};
     return takt_arm_configure(&params);
 }
 
-void workload_work_ticks(uint32_t ticks)
+void workload_work_ticks(uint32_t ticks, volatile uint64_t *worked)
 {
-    takt_arm_work_ticks(ticks);
+    if (work_mode == WORKLOAD_EXACT) {
+        takt_arm_work_exact(ticks, worked);
+    } else {
+        takt_arm_work_ticks(ticks);
+    }
+}
+
+uint64_t workload_clock(void)
+{
+    return takt_arm_clock_counts();
+}
+
+workload_usage_t workload_usage(uint64_t worked, uint64_t drain_clock)
+{
+    return (workload_usage_t){
+        .measured = work_mode == WORKLOAD_EXACT,
+        .idle_ns = takt_arm_counts_to_ns(takt_arm_idle_counts()),
+        .work_ns = takt_arm_counts_to_ns(takt_arm_exact_work_counts(worked)),
+        .drain_ns = takt_arm_counts_to_ns(drain_clock),
+    };
 }
 
 uint64_t workload_stamp_ns(uint64_t stamp)
@@ -26,9 +56,11 @@ uint64_t workload_stamp_ns(uint64_t stamp)
 
 const char *workload_trace_header(void)
 {
-    /* Kernel work takes time here: events land just after the tick the sim
-     * stamps them with; the toolkit rounds stamps to the nearest tick. */
-    return "stamps nearest-tick\n";
+    /* Kernel work takes time here: with whole-tick work events land just
+     * after the tick the sim stamps them with, and the toolkit rounds stamps
+     * to the nearest tick; with exact work they fall anywhere in a tick, and
+     * count at the kernel's tick count. */
+    return work_mode == WORKLOAD_EXACT ? "stamps tick-count\n" : "stamps nearest-tick\n";
 }
 
 uint64_t workload_interrupts(void)

@@ -27,6 +27,7 @@
 #define SYST_CSR_TICKINT (1u << 1)
 #define SYST_CSR_CLKSOURCE (1u << 2) /* processor clock */
 #define SYST_RVR_MAX 0x00FFFFFFu
+#define SYST_CSR_COUNTFLAG (1u << 16) /* wrapped since CSR was last read */
 
 #define NVIC_ISER(n) ARM_REG(0xE000E100u + 4u * (n))
 #define NVIC_ICER(n) ARM_REG(0xE000E180u + 4u * (n))

@@ -76,6 +76,29 @@ void takt_arm_spin(uint32_t iterations);
  */
 void takt_arm_work_ticks(uint32_t ticks);
 
+/*
+ * Exact work, for measuring what kernel overheads do to a schedule: the
+ * caller executes `ticks` ticks' worth of instructions of its own (busy,
+ * preemptible) and returns whenever that is done, so everything else that
+ * runs (interrupts, the kernel, other tasks) comes on top, as on a real
+ * processor. The work is done in chunks of a fixed instruction count; *worked
+ * (the caller's own counter: no two tasks share one) grows by one per chunk
+ * finished. takt_arm_exact_work_calibrate times the chunk with SysTick first:
+ * once, before takt_start (it uses SysTick itself). Context: task. See
+ * docs/ports.md.
+ */
+int takt_arm_exact_work_calibrate(void);
+void takt_arm_work_exact(uint32_t ticks, volatile uint64_t *worked);
+/* SysTick counts that `chunks` chunks of exact work take. */
+uint64_t takt_arm_exact_work_counts(uint64_t chunks);
+
+/* SysTick counts since the run started, read from the counter even inside
+ * the tick's instant (takt_arm_now_counts gives the instant there). */
+uint64_t takt_arm_clock_counts(void);
+/* SysTick counts the idle loop has spent asleep (WFI) in this run; 0 unless
+ * the program's configuration sets TAKT_CONFIG_ARM_IDLE_ACCOUNTING. */
+uint64_t takt_arm_idle_counts(void);
+
 /* SysTick interrupts handled since takt_start. */
 uint64_t takt_arm_ticks_handled(void);
 /* Holds back PendSV (BASEPRI at its level) until the caller's next kernel

@@ -6,7 +6,7 @@ import itertools
 from dataclasses import dataclass
 
 from takt import tables
-from takt.model import JobRow, RunResult
+from takt.model import JobRow, RunResult, RunUsage
 
 
 @dataclass(frozen=True)
@@ -146,6 +146,17 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return lines
 
 
+def _usage_line(usage: RunUsage) -> str:
+    def share(ns: int) -> str:
+        return f"{100.0 * ns / usage.elapsed_ns:.3f}%"
+
+    return (
+        f"time (exact work): kernel {share(usage.kernel_ns)} ({usage.kernel_ns} ns), "
+        f"tasks' work {share(usage.work_ns)}, idle {share(usage.idle_ns)}, "
+        f"trace drain {share(usage.drain_ns)}"
+    )
+
+
 def render_summary(result: RunResult) -> str:
     """A human-readable multi-line summary of a run (ends with a newline)."""
     sysc = result.scenario.system
@@ -210,6 +221,8 @@ def render_summary(result: RunResult) -> str:
         f"trace overflows: {result.trace_overflows}"
         + ("  <-- EVENTS LOST, results incomplete" if result.trace_overflows else "")
     )
+    if result.usage is not None:
+        lines.append(_usage_line(result.usage))
     if result.wall_seconds > 0:
         ratio = sim_seconds / result.wall_seconds
         lines.append(
