@@ -55,6 +55,21 @@ def test_a_sweep_runs_takt_generates_sets_under_each_policy() -> None:
             assert pair[0].realised_utilization == pair[1].realised_utilization
 
 
+def test_the_edf_ready_queues_run_the_same_sets_with_the_same_schedule() -> None:
+    policies = ("edf", "edf-mlist", "edf-rbtree")
+    options = SweepOptions(BASE, policies=policies, tasks=(6,), utilizations=(0.97,), sets=8)
+    queues = {p: options.point_scenario(6, 0.97, 0, p).system.ready_queue for p in policies}
+    assert queues == {"edf": "heap", "edf-mlist": "mlist", "edf-rbtree": "rbtree"}
+    records = run_sweep(options, sim)
+    for index in range(8):
+        same_set = [r for r in records if r.index == index]
+        assert [r.policy for r in same_set] == list(policies)
+        assert len({(r.misses, r.context_switches, r.jobs) for r in same_set}) == 1
+    # Runs on the sim have no kernel time: no kernel column.
+    assert all(r.kernel_share is None for r in records)
+    assert "kernel" not in render_sweep_table(summarize_sweep(options, records))
+
+
 def test_the_ratios_count_the_records() -> None:
     options = SweepOptions(BASE, policies=("rm", "edf"), tasks=(6,), utilizations=(0.95,), sets=20)
     records = run_sweep(options, sim)
