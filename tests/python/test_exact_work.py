@@ -22,7 +22,7 @@ from test_cli import takt
 
 from takt import trace as tracemod
 from takt.model import RunUsage
-from takt.scenario import parse_scenario
+from takt.scenario import load_scenario, parse_scenario
 from takt.sim import RunError, run_scenario
 
 pytestmark = pytest.mark.qemu
@@ -93,6 +93,25 @@ def test_a_set_at_full_load_misses_once_the_kernel_takes_time() -> None:
     assert usage.idle_ns == 0
     _, spare_misses = _run(_tight(1))  # U = 0.75
     assert spare_misses == 0
+
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_a_job_ending_on_a_release_instant_is_preempted_for_the_kernels_time() -> None:
+    # On the sim, Q's work ends at 8, its deadline, and its completion comes before the
+    # decision at 8; with exact work the kernel's few microseconds leave Q short at 8,
+    # P's release there preempts it, and it misses.
+    scenario = load_scenario(REPO / "examples" / "fp_tie_q_first.toml")
+    sim_job = next(j for j in run_scenario(scenario).jobs if (j.task, j.job) == ("Q", 1))
+    exact = run_scenario(scenario, port="qemu-m3", work="exact")
+    exact_job = next(j for j in exact.jobs if (j.task, j.job) == ("Q", 1))
+    assert (sim_job.finish, sim_job.missed) == (8, False)
+    assert exact_job.finish is not None and exact_job.finish > 8 and exact_job.missed
+    # Away from such instants the tick-level schedule is the sim's.
+    edf = load_scenario(REPO / "examples" / "edf_two_tasks.toml")
+    exact_edf = run_scenario(edf, port="qemu-m3", work="exact")
+    assert exact_edf.jobs == run_scenario(edf).jobs
 
 
 def test_an_exact_runs_trace_counts_events_at_the_kernels_tick_count() -> None:
