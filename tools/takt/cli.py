@@ -240,7 +240,9 @@ def _add_sweep(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "(takt generate's, seed for seed) run under each policy. Prints the success ratio "
         "(sets without a missed deadline), the analysis' acceptance ratio and the mean "
         "context switches per point and policy; every run is checked against its analysis "
-        "(exit status 3 on a contradiction). docs/scenarios.md.",
+        "(exit status 3 on a contradiction; with --work exact on a board the kernel's "
+        "time is in the runs, and disagreements are reported, not failures). "
+        "docs/scenarios.md.",
     )
     sweep.add_argument(
         "--policies",

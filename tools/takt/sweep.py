@@ -11,7 +11,9 @@ point's options and seed (and the same set under every policy, which draws nothi
 any run of a sweep can be written out and looked at on its own. The same index at every
 point gives the points common random numbers (their differences are less noisy than
 with independent draws). Every run is also checked against its analysis with ``takt
-check``'s rules, so a sweep is a check as well.
+check``'s rules, so a sweep is a check as well. On a board with exact work the runs
+carry the kernel's time, and the records its share of each run (``kernel_share``): a
+disagreement with the analysis is then what the sweep measures.
 """
 
 from __future__ import annotations
