@@ -160,12 +160,12 @@ int main(int argc, char **argv)
                                .tick_start = scenario.tick_start,
                                .round_robin = scenario.round_robin,
                                .preemption = (takt_preemption_t)scenario.preemption};
-    int configured = workload_configure(scenario.tick_hz, scenario.duration, progress, mode);
-    if (configured == TAKT_ERR_ARG && mode == WORKLOAD_EXACT) {
+    if (mode == WORKLOAD_EXACT && !workload_has_exact_work()) {
         fprintf(stderr, "takt-runner: --work exact: this port does not model kernel time\n");
         return 2;
     }
-    if (configured != TAKT_OK || takt_init(&init) != TAKT_OK) {
+    if (workload_configure(scenario.tick_hz, scenario.duration, progress, mode) != TAKT_OK ||
+        takt_init(&init) != TAKT_OK) {
         fprintf(stderr, "takt-runner: kernel initialisation failed\n");
         return 2;
     }

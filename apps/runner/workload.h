@@ -18,9 +18,12 @@
  * time (a target). */
 typedef enum { WORKLOAD_TICKS, WORKLOAD_EXACT } workload_mode_t;
 
+/* Whether the port can model work exactly: only where the kernel takes time. */
+bool workload_has_exact_work(void);
+
 /* Sets up a run of duration ticks at tick_hz; progress reports (stderr) if
- * asked and the port can. 0, or a negative takt error (TAKT_ERR_ARG: the
- * port has no such mode). Before takt_init. */
+ * asked and the port can. 0, or a negative takt error (TAKT_ERR_ARG also for
+ * a mode the port does not have). Before takt_init. */
 int workload_configure(uint32_t tick_hz, uint32_t duration, bool progress,
                        workload_mode_t mode);
 

@@ -117,7 +117,7 @@ def test_a_job_ending_on_a_release_instant_is_preempted_for_the_kernels_time() -
 def test_an_exact_runs_trace_counts_events_at_the_kernels_tick_count() -> None:
     header = b"takt-trace 1\ntick_ns 1000000\nstamps tick-count\nevents\n"
     trace = tracemod.decode(header)
-    assert trace.tick_count and not trace.nearest_tick
+    assert trace.stamps == "tick-count"
     assert [trace.ticks(s) for s in (0, 999_999, 1_000_000, 3_700_000)] == [0, 0, 1, 3]
 
 

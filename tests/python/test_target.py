@@ -228,7 +228,7 @@ def _trace_bytes(stamps: list[int], header: str) -> bytes:
 
 def test_nearest_tick_rounding() -> None:
     trace = tracemod.decode(_trace_bytes([0, 3_000_480, 4_999_000], "stamps nearest-tick\n"))
-    assert trace.nearest_tick
+    assert trace.stamps == "nearest-tick"
     assert [trace.ticks(e.stamp) for e in trace.events] == [0, 3, 5]
 
 
@@ -240,7 +240,7 @@ def test_nearest_tick_refuses_stamps_far_from_a_tick() -> None:
 
 def test_sim_traces_stay_exact() -> None:
     trace = tracemod.decode(_trace_bytes([3_000_480], ""))
-    assert not trace.nearest_tick
+    assert trace.stamps == "exact"
     with pytest.raises(tracemod.TraceFormatError, match="not on a tick boundary"):
         trace.ticks(trace.events[0].stamp)
 

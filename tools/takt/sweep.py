@@ -247,8 +247,8 @@ def _measured(summaries: Sequence[PointSummary]) -> bool:
     return any(s.mean_kernel_share is not None for s in summaries)
 
 
-def _header(summaries: Sequence[PointSummary]) -> list[str]:
-    return [*SUMMARY_HEADER, KERNEL_HEADER] if _measured(summaries) else list(SUMMARY_HEADER)
+def _header(measured: bool) -> list[str]:
+    return [*SUMMARY_HEADER, KERNEL_HEADER] if measured else list(SUMMARY_HEADER)
 
 
 def _summary_cells(s: PointSummary, measured: bool) -> list[str]:
@@ -273,8 +273,8 @@ def _summary_cells(s: PointSummary, measured: bool) -> list[str]:
 
 def render_sweep_table(summaries: Sequence[PointSummary]) -> str:
     """A markdown table, one row per point and policy."""
-    header = _header(summaries)
     measured = _measured(summaries)
+    header = _header(measured)
     lines = [
         "| " + " | ".join(header) + " |",
         "|" + "---:|" * 2 + "---|" + "---:|" * (len(header) - 3),
@@ -322,8 +322,8 @@ def _write_runs(path: Path, records: Sequence[RunRecord]) -> None:
 def _write_summary_csv(path: Path, summaries: Sequence[PointSummary]) -> None:
     with path.open("w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
-        writer.writerow([h.replace(" ", "_") for h in _header(summaries)])
         measured = _measured(summaries)
+        writer.writerow([h.replace(" ", "_") for h in _header(measured)])
         for s in summaries:
             writer.writerow(_summary_cells(s, measured))
 

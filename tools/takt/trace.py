@@ -16,7 +16,7 @@ from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from takt.model import Scenario, ServerBudget, TraceEvent
 from takt.tables import JobTable, PackedSequence, TimelineTable
@@ -25,6 +25,13 @@ NO_TASK = 0xFFFF
 IDLE_SERVER = 0xFFFF
 IDLE_TASK_ID = 0
 RECORD = struct.Struct("<QHHI")
+
+StampMapping = Literal["exact", "nearest-tick", "tick-count"]
+# What a header's "stamps" line may name; without one, a trace's stamps are exact.
+_HEADER_STAMPS: dict[str, StampMapping] = {
+    "nearest-tick": "nearest-tick",
+    "tick-count": "tick-count",
+}
 
 
 class EventType(IntEnum):
@@ -107,13 +114,12 @@ class Trace:
     tick_ns: int
     task_names: dict[int, str]
     events: RawEvents
-    # A target's trace ("stamps nearest-tick" in its header): kernel code takes
-    # time there, so events land a little after the tick the sim stamps them
-    # with; they are mapped to the nearest tick (docs/ports.md).
-    nearest_tick: bool = False
-    # Exact work on a target ("stamps tick-count"): events fall anywhere in a
-    # tick, and each is counted at the tick the kernel's count was at.
-    tick_count: bool = False
+    # How stamps become ticks, from the header's "stamps" line (docs/ports.md).
+    # "exact": the sim's, every stamp on a boundary. "nearest-tick": a target's
+    # with whole-tick work, where kernel code takes time, so events land a little
+    # after the tick the sim stamps them with. "tick-count": exact work on a
+    # target, where events fall anywhere in a tick and count at the kernel's.
+    stamps: StampMapping = "exact"
     server_names: dict[int, str] = field(default_factory=dict)  # hsf only
     task_servers: dict[int, int] = field(default_factory=dict)  # task id -> server index
 
@@ -134,9 +140,9 @@ class Trace:
         away from every boundary (an overhead that large is not a rounding matter).
         Exact work's traces count each event at the kernel's tick count.
         """
-        if self.tick_count:
+        if self.stamps == "tick-count":
             return stamp // self.tick_ns
-        if not self.nearest_tick:
+        if self.stamps == "exact":
             ticks, rest = divmod(stamp, self.tick_ns)
             if rest:
                 raise TraceFormatError(f"event at {stamp} ns is not on a tick boundary")
@@ -166,7 +172,7 @@ def decode(data: bytes) -> Trace:
     if not data.startswith(b"takt-trace 1\n") or end < 0:
         raise TraceFormatError("missing 'takt-trace 1' header or 'events' line")
     tick_ns = 0
-    nearest_tick = tick_count = False
+    stamps: StampMapping = "exact"
     names: dict[int, str] = {}
     servers: dict[int, str] = {}
     task_servers: dict[int, int] = {}
@@ -176,9 +182,9 @@ def decode(data: bytes) -> Trace:
             if key == "tick_ns":
                 tick_ns = int(rest)
             elif key == "stamps":
-                if rest not in ("nearest-tick", "tick-count"):
+                if rest not in _HEADER_STAMPS:
                     raise TraceFormatError(f"unknown stamp mapping {rest!r} in the trace header")
-                nearest_tick, tick_count = rest == "nearest-tick", rest == "tick-count"
+                stamps = _HEADER_STAMPS[rest]
             elif key == "task":
                 ident, _, name = rest.partition(" ")
                 names[int(ident)] = name
@@ -199,7 +205,7 @@ def decode(data: bytes) -> Trace:
         raise TraceFormatError("missing tick_ns in the trace header")
     # A view, not a copy: the records stay in the runner's bytes.
     events = RawEvents(memoryview(data)[end + len(marker) :])
-    return Trace(tick_ns, names, events, nearest_tick, tick_count, servers, task_servers)
+    return Trace(tick_ns, names, events, stamps, servers, task_servers)
 
 
 def timeline(trace: Trace, duration: int) -> TimelineTable:

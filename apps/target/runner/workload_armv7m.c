@@ -10,6 +10,11 @@
 
 static workload_mode_t work_mode;
 
+bool workload_has_exact_work(void)
+{
+    return true;
+}
+
 int workload_configure(uint32_t tick_hz, uint32_t duration, bool progress,
                        workload_mode_t mode)
 {
