@@ -34,6 +34,14 @@ set(TAKT_KERNEL_SOURCES
   ${TAKT_ROOT}/kernel/services/server.c
 )
 
+# What any program on the Cortex-M boards links, whatever kernel it runs (the
+# FreeRTOS build of the benchmark suite too): vectors and reset, the C
+# library's system calls over semihosting, the busy loop of known length.
+set(TAKT_ARM_BOARD_SOURCES
+  ${TAKT_ROOT}/port/armv7m/startup.c
+  ${TAKT_ROOT}/port/armv7m/semihost.c
+  ${TAKT_ROOT}/port/armv7m/spin.c)
+
 function(takt_add_kernel NAME CONFIG_DIR PORT)
   set(port_interface_sources "")
   set(port_includes "")
@@ -44,8 +52,8 @@ function(takt_add_kernel NAME CONFIG_DIR PORT)
     # calls and the vector table must be linked whatever the link order.
     set(port_sources "")
     set(port_interface_sources
-      ${TAKT_ROOT}/port/armv7m/port_armv7m.c ${TAKT_ROOT}/port/armv7m/startup.c
-      ${TAKT_ROOT}/port/armv7m/semihost.c ${TAKT_ROOT}/port/armv7m/work.c)
+      ${TAKT_ROOT}/port/armv7m/port_armv7m.c ${TAKT_ROOT}/port/armv7m/boot.c
+      ${TAKT_ROOT}/port/armv7m/work.c ${TAKT_ARM_BOARD_SOURCES})
     set(port_includes ${TAKT_BOARD_DIR})
   else()
     message(FATAL_ERROR "takt_add_kernel: unknown port '${PORT}'")

@@ -1,7 +1,11 @@
 /*
- * Start-up: the vector table, the reset handler (data, bss, FPU, C library
- * constructors, main, exit), faults, and external interrupts attached at run
- * time.
+ * Start-up of any program on these boards, whatever kernel it runs: the
+ * vector table, the reset handler (data, bss, FPU, C library constructors,
+ * main, exit), faults, and external interrupts attached at run time. The
+ * kernel's own start-up step is takt_arm_boot (Takt's: boot.c); the handlers
+ * it names are the kernel's (Takt's port defines PendSV_Handler and
+ * SysTick_Handler; FreeRTOS's port is configured to name its own so, and
+ * SVC_Handler, for the suite's FreeRTOS build: apps/bench/freertos_suite).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -19,9 +23,18 @@ extern int main(int argc, char **argv);
 int takt_arm_cmdline(char *buf, int size);
 
 void Reset_Handler(void);
-void PendSV_Handler(void);
-void SysTick_Handler(void);
 static void fault_handler(void);
+/* A kernel that uses them defines them. */
+void SVC_Handler(void) __attribute__((weak, alias("fault_handler")));
+void PendSV_Handler(void) __attribute__((weak, alias("fault_handler")));
+void SysTick_Handler(void) __attribute__((weak, alias("fault_handler")));
+
+/* The kernel's step before any C library constructor, with the vectors in
+ * place; a kernel that needs none leaves it out. */
+void takt_arm_boot(void) __attribute__((weak));
+void takt_arm_boot(void)
+{
+}
 
 #define VECTOR_COUNT (16u + TAKT_BOARD_IRQ_COUNT)
 
@@ -35,7 +48,7 @@ __attribute__((section(".vectors"), used)) static void (*const vectors[VECTOR_CO
     [4] = fault_handler,  /* MemManage */
     [5] = fault_handler,  /* BusFault */
     [6] = fault_handler,  /* UsageFault */
-    [11] = fault_handler, /* SVCall: unused */
+    [11] = SVC_Handler,
     [12] = fault_handler, /* DebugMonitor */
     [14] = PendSV_Handler,
     [15] = SysTick_Handler,
@@ -91,11 +104,7 @@ void Reset_Handler(void)
     }
     SCB_VTOR = (uint32_t)(uintptr_t)ram_vectors;
     arm_barrier();
-    /* The kernel may ask for a switch before takt_start: PendSV then finds no
-     * run and returns. At the lowest priority it never interrupts a handler or
-     * a critical section. */
-    takt_arm_park_process_stack();
-    SCB_SHPR3 = (SCB_SHPR3 & 0xFF00FFFFu) | (TAKT_ARM_PENDSV_PRIORITY << 16);
+    takt_arm_boot();
 #if defined(__ARM_FP)
     SCB_CPACR |= 0xFu << 20;                      /* CP10, CP11: full access */
     FPU_FPCCR |= FPU_FPCCR_ASPEN | FPU_FPCCR_LSPEN; /* lazy stacking (reset default) */

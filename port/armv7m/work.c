@@ -9,16 +9,6 @@
 
 bool takt_arm_run_ending(void);
 
-__attribute__((naked, noinline)) void takt_arm_spin(uint32_t iterations)
-{
-    (void)iterations;
-    __asm volatile(
-        "cbz r0, 2f\n"
-        "1: subs r0, r0, #1\n"
-        "bne 1b\n"
-        "2: bx lr\n");
-}
-
 /*
  * The caller's processor time is the sum of the gaps between its own
  * consecutive readings of the clock; a gap much longer than a reading means

@@ -1,7 +1,8 @@
 """The FreeRTOS-API suite's toolkit side (takt.bench_suite): output parsing, the
 sanity check ctest relies on, the comparison with the FreeRTOS reference, the
 kernel size from a link map, and bad input through the CLI. The suite itself
-runs under QEMU in the ARM build's ctest (freertos_suite_quick, freertos_suite_quick_hsf)."""
+runs under QEMU in the ARM build's ctest (freertos_suite_quick, freertos_suite_quick_hsf,
+and freertos_suite_quick_on_freertos: the same suite.c on FreeRTOS itself)."""
 
 from __future__ import annotations
 
@@ -277,7 +278,7 @@ def test_policies_agree_with_the_cmake_build_and_the_cli_default() -> None:
     assert listed is not None
     assert tuple(listed.group(1).split()) == bs.POLICIES
     assert "hsf" in bs.POLICIES and bs.POLICY_TITLES["hsf"] == "HSF"
-    assert set(bs.POLICY_TITLES) == set(bs.POLICIES)
+    assert set(bs.POLICY_TITLES) == set(bs.POLICIES) | {"freertos"}
     args = _parser().parse_args(["bench", "suite"])
     assert args.policies.split(",") == list(bs.POLICIES)
 
@@ -453,3 +454,160 @@ def test_basepri_writes_raise_only_after_a_move_of_the_kernel_level() -> None:
     # one, the second register of a double load, and anything in a function
     # where nothing moved 0x40 restore
     assert restore_at == {0x100A, 0x101A, 0x1024, 0x102C, 0x103E, 0x1040}
+
+
+# ---- the same suite.c on FreeRTOS itself ----
+
+
+def _freertos_output(*, platform: str = "freertos-mps2-an385/fp") -> bs.SuiteOutput:
+    text = _quick_output(False).replace(
+        "info,platform,takt-mps2-an385/fp", f"info,platform,{platform}"
+    )
+    return bs.parse(text)
+
+
+def test_check_accepts_a_freertos_program_without_a_meter() -> None:
+    out = _freertos_output()
+    assert out.masked == {}
+    assert bs.check(out, policy="fp", kernel="freertos", masked=False) == []
+    # a meter build is still held to its masked counts
+    assert any("masked" in p and "missing" in p for p in bs.check(out, policy="fp"))
+
+
+def test_check_demands_the_kernel_the_program_was_built_for() -> None:
+    takt = _freertos_output(platform="takt-mps2-an385/fp")
+    problems = bs.check(takt, policy="fp", kernel="freertos", masked=False)
+    assert any("is not a freertos build" in p for p in problems), problems
+    assert bs.check(_merged(), policy="fp", kernel="takt") == []
+    assert any("is not a freertos build" in p for p in bs.check(_merged(), kernel="freertos"))
+
+
+def test_check_cli_runs_a_program_without_a_meter(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ran: list[list[str]] = []
+
+    def fake_run(cmd: list[str], timeout: float = 600) -> str:
+        ran.append(cmd)
+        return _quick_output(False).replace("takt-mps2-an385", "freertos-mps2-an385")
+
+    monkeypatch.setattr(bs, "run_program", fake_run)
+    status = bs._main(["check", "--policy", "fp", "--kernel", "freertos", "prog.elf"])
+    assert status == 0, capsys.readouterr().out
+    assert len(ran) == 1 and "suite output sane" in capsys.readouterr().out
+    assert bs._main(["check", "--kernel", "takt", "prog.elf"]) == 1
+    assert "is not a takt build" in capsys.readouterr().out
+
+
+FREERTOS_MAP = """\
+Linker script and memory map
+
+ .text.xTaskGenericCreate
+                0x00001000      0x100 lib/libbench_suite_freertos.a(tasks.c.obj)
+ .text.xQueueGenericSend
+                0x00001100       0x80 lib/libbench_suite_freertos.a(queue.c.obj)
+ .text.PendSV_Handler
+                0x00001180       0x40 lib/libbench_suite_freertos.a(port.c.obj)
+ .text.main     0x00000100       0x10 dir/suite.c.obj
+ .text.Reset_Handler
+                0x00000200       0x30 dir/startup.c.obj
+"""
+
+
+def test_kernel_text_of_freertos_counts_its_objects_and_its_port(tmp_path: Path) -> None:
+    path = tmp_path / "f.map"
+    path.write_text(FREERTOS_MAP)
+    assert bs.kernel_text(path) == {
+        "kernel": 0x180,
+        "freertos_layer": 0,
+        "port": 0x40,
+        "total": 0x1C0,
+    }
+
+
+def test_results_compare_with_freertos_measured_here(tmp_path: Path) -> None:
+    run = _policy_run(("fp", "hsf"))
+    out = _freertos_output()
+    out.windows[("delay", 31)] = bs.Stat(20, 255, 255, 5100)  # 5 a task, as FreeRTOS
+    run.freertos = bs.PolicyResult(
+        "freertos", out, {"kernel": 6000, "freertos_layer": 0, "port": 400, "total": 6400}
+    )
+    bs.write_results(run, tmp_path, "takt bench suite --port qemu-m3 --freertos")
+    md = (tmp_path / "freertos_suite_mps2-an385.md").read_text()
+    title = f"FreeRTOS {bs.FREERTOS_VERSION}"
+    assert f"| metric | FreeRTOS (issue) | {title} here | Takt | ratio | ratio here |" in md
+    # yield: the issue's 46, FreeRTOS here 101 (the fake's), Takt fp 101
+    assert "| cooperative yield switch | 46 | 101 | 101 | 2.20 | 1.00 | 46 | FAIL |" in md
+    assert "| vTaskDelay, per task already delayed | 5 | 5.0 | 3.2 | 0.64 | 0.64 |" in md
+    assert "| kernel text (bytes) | 8760 | 6400 | 5150 |" in md
+    assert f"| metric | FreeRTOS | {title} here | FP | HSF |" in md
+    assert f"| test | params | {title} | FP | HSF |" in md
+    assert f"| test | ticks | {title} | FP | HSF |" in md
+    assert f"{title} 6400 (kernel 6000, port 400)" in md
+    csv = (tmp_path / "freertos_suite_mps2-an385.csv").read_text().splitlines()
+    assert "freertos,yield,0,4,100,102,101.00,2,,," in csv
+    tm = (tmp_path / "freertos_suite_mps2-an385_throughput.csv").read_text().splitlines()
+    assert "freertos,tm_basic,2,17" in tm
+
+
+def test_results_without_freertos_keep_their_columns(tmp_path: Path) -> None:
+    bs.write_results(_policy_run(("fp",)), tmp_path, "takt bench suite --port qemu-m3")
+    md = (tmp_path / "freertos_suite_mps2-an385.md").read_text()
+    assert "| metric | FreeRTOS | Takt | ratio | limit | result |" in md
+    assert "here" not in md
+
+
+def test_freertos_option_reaches_the_build_and_the_recorded_command(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[tuple[list[str], list[str]]] = []
+
+    def fake_build(port: str, targets: list[str], options: tuple[str, ...] = ()) -> Path:
+        seen.append((list(targets), list(options)))
+        raise bs.SuiteError("stop here")
+
+    monkeypatch.setattr(bs, "build", fake_build)
+    with pytest.raises(bs.SuiteError, match="stop here"):
+        bs.run_suite("qemu-m3", ["fp"], freertos=True)
+    targets, options = seen[0]
+    assert bs.FREERTOS_PROGRAM in targets and options == [bs.FREERTOS_OPTION]
+    with pytest.raises(bs.SuiteError):
+        bs.run_suite("qemu-m3", ["fp"])
+    assert bs.FREERTOS_PROGRAM not in seen[1][0] and seen[1][1] == []
+    args = _parser().parse_args(["bench", "suite", "--freertos"])
+    assert args.freertos is True
+
+
+def test_cmake_build_reconfigures_an_existing_build_for_cache_options(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import subprocess
+
+    calls: list[list[str]] = []
+
+    class Done:
+        returncode = 0
+        stdout = ""
+        stderr = ""
+
+    def fake_run(cmd: list[str], **_kw: object) -> Done:
+        calls.append(cmd)
+        return Done()
+
+    monkeypatch.setattr(subprocess, "run", fake_run)
+    monkeypatch.setattr(target.shutil, "which", lambda tool: f"/usr/bin/{tool}")
+    (tmp_path / "CMakeCache.txt").write_text("")
+    target.cmake_build(tmp_path, "mps2-an385", ["x"], ["-DTAKT_WITH_FREERTOS=ON"])
+    assert calls[0] == ["cmake", "-B", str(tmp_path), "-DTAKT_WITH_FREERTOS=ON"]
+    assert calls[1][:2] == ["cmake", "--build"]
+    calls.clear()
+    target.cmake_build(tmp_path, "mps2-an385", ["x"])
+    assert len(calls) == 1 and calls[0][:2] == ["cmake", "--build"]
+
+
+def test_freertos_build_is_pinned_to_its_version_and_hash() -> None:
+    cmake = (bs.REPO_ROOT / "apps/bench/freertos_suite/CMakeLists.txt").read_text()
+    assert re.search(r"set\(FREERTOS_CRATE_SHA256 [0-9a-f]{64}\)", cmake)
+    assert "URL_HASH SHA256=${FREERTOS_CRATE_SHA256}" in cmake
+    assert bs.FREERTOS_OPTION.removeprefix("-D").removesuffix("=ON") in cmake
+    assert "add_executable(${program}" in cmake and bs.FREERTOS_PROGRAM in cmake

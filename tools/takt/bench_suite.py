@@ -27,12 +27,18 @@ ICOUNT_SHIFT = 7  # bench_platform.h converts SysTick counts for this shift
 # set (BENCH_SUITE_POLICIES). hsf: every task in one idling server whose budget never
 # runs out (bench_platform.h), so FreeRTOS priorities keep their meaning.
 POLICIES = ("fp", "edf-heap", "edf-mlist", "edf-rbtree", "hsf")
+# The same suite.c on FreeRTOS-Kernel itself: the program, the build option
+# that fetches and builds it, and its version.
+FREERTOS_PROGRAM = "freertos-bench-suite"
+FREERTOS_OPTION = "-DTAKT_WITH_FREERTOS=ON"
+FREERTOS_VERSION = "V11.2.0"
 POLICY_TITLES = {
     "fp": "FP",
     "edf-heap": "EDF-H",
     "edf-mlist": "EDF-L",
     "edf-rbtree": "RB-tree",
     "hsf": "HSF",
+    "freertos": f"FreeRTOS {FREERTOS_VERSION}",
 }
 BOARDS = {"qemu-m3": "mps2-an385", "qemu-m4": "mps2-an386"}
 # The FreeRTOS layer's default timer queue (fp and hsf; the EDF policies, whose
@@ -189,6 +195,8 @@ def check(
     windows: dict[str, tuple[int, ...]] | None = None,
     policy: str | None = None,
     timer_queue: str | None = None,
+    kernel: str | None = None,
+    masked: bool = True,
 ) -> list[str]:
     """Problems with a merged run (empty: sane). Every expected window and
     masked count present with enough samples, mean within [min, max], the
@@ -197,13 +205,18 @@ def check(
     With a policy: the programs report being built for it ("<board>/<policy>"),
     and under hsf their server never ran out of budget (a depletion would put
     a server switch and a replenishment wait into some window). With a timer
-    queue: the programs report being built with it ("info,timer_queue")."""
+    queue: the programs report being built with it ("info,timer_queue"). With
+    a kernel: the programs report running on it ("<kernel>-<board>/..."; takt
+    or freertos). masked=False: a program without the meter (FreeRTOS's), so
+    no masked counts are expected."""
     expected = QUICK_WINDOWS if windows is None else windows
     problems = [f"program reported: {e}" for e in out.errors]
     if out.done != 0:
         problems.append(f"done line: {out.done!r} (expected 0)")
+    platform = out.info.get("platform", "")
+    if kernel is not None and not platform.startswith(f"{kernel}-"):
+        problems.append(f"platform {platform!r} is not a {kernel} build")
     if policy is not None:
-        platform = out.info.get("platform", "")
         if platform.rpartition("/")[2] != policy:
             problems.append(f"platform {platform!r} is not a {policy} build")
         if policy == "hsf" and out.server_depletions != 0:
@@ -220,7 +233,8 @@ def check(
     for name, params in expected.items():
         for param in params:
             key = (name, param)
-            for kind, table in (("window", out.windows), ("masked", out.masked)):
+            tables = [("window", out.windows)] + ([("masked", out.masked)] if masked else [])
+            for kind, table in tables:
                 if key not in table:
                     problems.append(f"{kind} {name} {param}: missing")
                 else:
@@ -263,10 +277,11 @@ def run_program(cmd: Sequence[str], timeout: float = 600) -> str:
     return done.stdout
 
 
-def build(port: str, targets: Sequence[str]) -> Path:
-    """Configures (once) and builds the targets in the port's ARM build directory."""
+def build(port: str, targets: Sequence[str], options: Sequence[str] = ()) -> Path:
+    """Configures (once, and again for cache options) and builds the targets in
+    the port's ARM build directory."""
     try:
-        target.cmake_build(target.board(port).build_dir, BOARDS[port], targets)
+        target.cmake_build(target.board(port).build_dir, BOARDS[port], targets, options)
     except target.TargetError as err:
         raise SuiteError(str(err)) from None
     return target.board(port).build_dir / "apps" / "bench" / "freertos_suite"
@@ -287,10 +302,19 @@ class SuiteRun:
     results: list[PolicyResult]
     # fp with each other timer queue (policy "fp-timers-<queue>"), when fp ran
     timer_queues: list[PolicyResult] = field(default_factory=list)
+    # the same suite.c on FreeRTOS itself (policy "freertos"), when asked for
+    freertos: PolicyResult | None = None
+
+    @property
+    def columns(self) -> list[PolicyResult]:
+        """Every program's result in table order: FreeRTOS first, when it ran."""
+        return ([self.freertos] if self.freertos else []) + self.results
 
 
-def run_suite(port: str, policies: Sequence[str] = POLICIES) -> SuiteRun:
-    """Builds and runs the full suite for every policy on the port's board."""
+def run_suite(port: str, policies: Sequence[str] = POLICIES, *, freertos: bool = False) -> SuiteRun:
+    """Builds and runs the full suite for every policy on the port's board;
+    freertos: also the same suite.c built against FreeRTOS itself (its sources
+    fetched by the build: apps/bench/freertos_suite/CMakeLists.txt)."""
     if port not in BOARDS:
         raise SuiteError(f'unknown port "{port}" ({", ".join(BOARDS)})')
     bad = [p for p in policies if p not in POLICIES]
@@ -301,7 +325,9 @@ def run_suite(port: str, policies: Sequence[str] = POLICIES) -> SuiteRun:
     if "fp" in policies:
         programs += [(f"fp-timers-{q}", "fp", q) for q in OTHER_TIMER_QUEUES]
     targets = [f"takt-bench-suite-{p}{v}" for (p, _, _) in programs for v in ("", "-masked")]
-    directory = build(port, targets)
+    if freertos:
+        targets.append(FREERTOS_PROGRAM)
+    directory = build(port, targets, [FREERTOS_OPTION] if freertos else [])
     results: list[PolicyResult] = []
     timer_queues: list[PolicyResult] = []
     commands: list[str] = []
@@ -323,7 +349,23 @@ def run_suite(port: str, policies: Sequence[str] = POLICIES) -> SuiteRun:
         library = directory / "CMakeFiles" / library_name
         result = PolicyResult(program, merged, kernel_text(Path(f"{plain_elf}.map"), library))
         (results if program == policy else timer_queues).append(result)
-    return SuiteRun(port, BOARDS[port], commands, results, timer_queues)
+    run = SuiteRun(port, BOARDS[port], commands, results, timer_queues)
+    if freertos:
+        elf = directory / FREERTOS_PROGRAM
+        cmd = qemu_command(elf, BOARDS[port])
+        commands.append(target.shown_command(cmd))
+        out = parse(run_program(cmd))
+        full = {
+            name: tuple(sorted({p for (n, p) in out.windows if n == name}))
+            for name in QUICK_WINDOWS
+        }
+        problems = check(
+            out, samples=20, windows=full, policy="fp", kernel="freertos", masked=False
+        )
+        if problems:
+            raise SuiteError(f"{FREERTOS_PROGRAM}: " + "; ".join(problems[:5]))
+        run.freertos = PolicyResult("freertos", out, kernel_text(Path(f"{elf}.map")))
+    return run
 
 
 # ---- kernel size from the link map ----
@@ -353,7 +395,8 @@ def _layer_sections(library_dir: Path) -> set[tuple[str, str]]:
 def kernel_text(map_file: Path, library_dir: Path | None = None) -> dict[str, int]:
     """Bytes of code the program keeps (after --gc-sections) from the kernel, the
     FreeRTOS layer and the port (port_armv7m.c; not the start-up code or the
-    C library's semihosting calls), from the map's .text input sections."""
+    C library's semihosting calls), from the map's .text input sections. For
+    the FreeRTOS program: FreeRTOS's own objects (its port.c as the port)."""
     text = map_file.read_text(errors="replace")
     start = text.find("Linker script and memory map")
     if start < 0:
@@ -373,9 +416,11 @@ def kernel_text(map_file: Path, library_dir: Path | None = None) -> dict[str, in
         pending = None
         if section is None or size is None or source is None:
             continue
+        member = source.rsplit("(", 1)[-1].rstrip(")")
         if "libbench_suite_rtos" in source:
-            member = source.rsplit("(", 1)[-1].rstrip(")")
             sizes["freertos_layer" if (member, section) in layer else "kernel"] += size
+        elif "libbench_suite_freertos" in source:  # FreeRTOS itself: its port is port.c
+            sizes["port" if member == "port.c.obj" else "kernel"] += size
         elif source.endswith("port_armv7m.c.obj"):
             sizes["port"] += size
     sizes["total"] = sizes["kernel"] + sizes["freertos_layer"] + sizes["port"]
@@ -462,41 +507,74 @@ def _num(v: float) -> str:
     return "n/a" if v != v else (f"{v:.0f}" if float(v).is_integer() else f"{v:.1f}")
 
 
+def _ratio(value: float, base: float) -> str:
+    return f"{value / base:.2f}" if base and base == base and value == value else "n/a"
+
+
 def render_comparison(run: SuiteRun) -> str:
+    """The targets' table for fp (against the issue's FreeRTOS numbers, and
+    against FreeRTOS measured here when it ran) and every policy's values."""
     fp = next((r for r in run.results if r.policy == "fp"), run.results[0])
+    here = [row[2] for row in comparison_rows(run.freertos)] if run.freertos else None
+    title = POLICY_TITLES["freertos"]
     lines = [
         f"### Takt {POLICY_TITLES[fp.policy]} vs FreeRTOS V11 ({run.board}, instructions)",
         "",
-        "| metric | FreeRTOS | Takt | ratio | limit | result |",
-        "|---|---:|---:|---:|---:|---|",
     ]
-    for label, ref, takt, limit, verdict in comparison_rows(fp):
-        ratio = takt / ref if ref else float("nan")
+    if here is None:
+        lines += [
+            "| metric | FreeRTOS | Takt | ratio | limit | result |",
+            "|---|---:|---:|---:|---:|---|",
+        ]
+    else:
+        lines += [
+            f"| metric | FreeRTOS (issue) | {title} here | Takt | ratio | ratio here "
+            "| limit | result |",
+            "|---|---:|---:|---:|---:|---:|---:|---|",
+        ]
+    for i, (label, ref, takt, limit, verdict) in enumerate(comparison_rows(fp)):
+        measured = "" if here is None else f" {_num(here[i])} |"
+        ratio_here = "" if here is None else f" {_ratio(takt, here[i])} |"
         lines.append(
-            f"| {label} | {_num(ref)} | {_num(takt)} | {ratio:.2f} | {_num(limit)} | {verdict} |"
+            f"| {label} | {_num(ref)} |{measured} {_num(takt)} | {_ratio(takt, ref)} |"
+            f"{ratio_here} {_num(limit)} | {verdict} |"
         )
     lines += [
         "",
-        "Limit: FreeRTOS's value, 0.6x on the blocking paths (semaphore, mutex, queue "
-        "block/unblock). Takt: the mean at the reference's configuration (gap 1, 4 bytes, "
-        "no task delayed); on the blocking paths a pass also needs the worst case over "
-        "every priority gap within the limit.",
+        "Limit: FreeRTOS's value as the issue gives it, 0.6x on the blocking paths "
+        "(semaphore, mutex, queue block/unblock). Takt: the mean at the reference's "
+        "configuration (gap 1, 4 bytes, no task delayed); on the blocking paths a pass also "
+        "needs the worst case over every priority gap within the limit.",
         "",
     ]
-    others = [r for r in run.results]
+    if here is not None:
+        lines += [
+            f"{title} here: the same suite.c built against FreeRTOS-Kernel {FREERTOS_VERSION} "
+            "(its ARM port, -O2, optimised task selection, heap_4, no asserts, no trace) and "
+            "measured the same way on the same board; ratio here is Takt's value over it.",
+            "",
+        ]
+    columns = run.results
+    measured_head = "" if here is None else f" {title} here |"
     lines += [
-        f"### Every policy ({run.board}, mean instructions; ratio to FreeRTOS)",
+        f"### Every policy ({run.board}, mean instructions; ratio to FreeRTOS as the issue "
+        "gives it)",
         "",
-        "| metric | FreeRTOS | " + " | ".join(POLICY_TITLES[r.policy] for r in others) + " |",
-        "|---|---:|" + "---:|" * len(others),
+        "| metric | FreeRTOS |"
+        + measured_head
+        + " "
+        + " | ".join(POLICY_TITLES[r.policy] for r in columns)
+        + " |",
+        "|---|---:|" + ("---:|" if here is not None else "") + "---:|" * len(columns),
     ]
-    per_policy = [comparison_rows(r) for r in others]
+    per_policy = [comparison_rows(r) for r in columns]
     for i, (label, ref, *_rest) in enumerate(per_policy[0]):
         cells = []
         for rows in per_policy:
             takt = rows[i][2]
-            cells.append(f"{_num(takt)} ({takt / ref:.2f})" if ref else _num(takt))
-        lines.append(f"| {label} | {_num(ref)} | " + " | ".join(cells) + " |")
+            cells.append(f"{_num(takt)} ({_ratio(takt, ref)})" if ref else _num(takt))
+        measured = "" if here is None else f" {_num(here[i])} |"
+        lines.append(f"| {label} | {_num(ref)} |{measured} " + " | ".join(cells) + " |")
     lines.append("")
     return "\n".join(lines)
 
@@ -561,8 +639,8 @@ def render_details(run: SuiteRun) -> str:
         f"### Every test over its parameter range ({run.board}): "
         "min / max / jitter; mean (range over the parameter); masked max",
         "",
-        "| test | params | " + " | ".join(POLICY_TITLES[r.policy] for r in run.results) + " |",
-        "|---|---|" + "---|" * len(run.results),
+        "| test | params | " + " | ".join(POLICY_TITLES[r.policy] for r in run.columns) + " |",
+        "|---|---|" + "---|" * len(run.columns),
     ]
     for name in QUICK_WINDOWS:
         params = sorted({p for (n, p) in run.results[0].output.windows if n == name})
@@ -571,7 +649,7 @@ def render_details(run: SuiteRun) -> str:
         split = [[p] for p in params] if name in ("mq_send", "mq_receive") else [params]
         for group in split:
             cells = []
-            for r in run.results:
+            for r in run.columns:
                 ws = [r.output.windows[(name, p)] for p in group if (name, p) in r.output.windows]
                 ms = [r.output.masked[(name, p)] for p in group if (name, p) in r.output.masked]
                 if not ws:
@@ -592,20 +670,25 @@ def render_details(run: SuiteRun) -> str:
         "",
         f"### Throughput ({run.board}): operations in the window",
         "",
-        "| test | ticks | " + " | ".join(POLICY_TITLES[r.policy] for r in run.results) + " |",
-        "|---|---:|" + "---:|" * len(run.results),
+        "| test | ticks | " + " | ".join(POLICY_TITLES[r.policy] for r in run.columns) + " |",
+        "|---|---:|" + "---:|" * len(run.columns),
     ]
     for name in THROUGHPUT_TESTS:
         ticks = run.results[0].output.throughput.get(name, (0, 0))[0]
-        cells = [str(r.output.throughput.get(name, (0, 0))[1]) for r in run.results]
+        cells = [str(r.output.throughput.get(name, (0, 0))[1]) for r in run.columns]
         lines.append(f"| {name} | {ticks} | " + " | ".join(cells) + " |")
     lines += [
         "",
         "Kernel text (bytes, kept after --gc-sections): "
         + ", ".join(
             f"{POLICY_TITLES[r.policy]} {r.text_bytes['total']} (kernel {r.text_bytes['kernel']}, "
-            f"FreeRTOS layer {r.text_bytes['freertos_layer']}, port {r.text_bytes['port']})"
-            for r in run.results
+            + (
+                ""
+                if r.policy == "freertos"
+                else f"FreeRTOS layer {r.text_bytes['freertos_layer']}, "
+            )
+            + f"port {r.text_bytes['port']})"
+            for r in run.columns
         ),
         "",
     ]
@@ -617,7 +700,7 @@ def write_results(run: SuiteRun, out_dir: Path, command: str) -> list[Path]:
     stem = f"freertos_suite_{run.board}"
     csv_path = out_dir / f"{stem}.csv"
     rows = ["policy,test,param,n,min,max,mean,jitter,masked_min,masked_max,masked_mean"]
-    for r in run.results + run.timer_queues:
+    for r in run.columns + run.timer_queues:
         for (name, param), s in sorted(r.output.windows.items()):
             m = r.output.masked.get((name, param))
             masked = f"{m.min},{m.max},{m.mean:.2f}" if m else ",,"
@@ -627,7 +710,7 @@ def write_results(run: SuiteRun, out_dir: Path, command: str) -> list[Path]:
     csv_path.write_text("\n".join(rows) + "\n")
     tm_path = out_dir / f"{stem}_throughput.csv"
     tm_rows = ["policy,test,ticks,operations"]
-    for r in run.results:
+    for r in run.columns:
         for name in THROUGHPUT_TESTS:
             ticks, ops = r.output.throughput[name]
             tm_rows.append(f"{r.policy},{name},{ticks},{ops}")
@@ -675,7 +758,7 @@ def _plot(run: SuiteRun, path: Path) -> Path | None:
     ]
     fig, axes = plt.subplots(2, 3, figsize=(15, 8))
     for ax, (a, b, xlabel) in zip(axes.flat, panels, strict=False):
-        for r in run.results:
+        for r in run.columns:
             for test, style in ((a, "-"), (b, "--")):
                 if test is None:
                     continue
@@ -691,9 +774,9 @@ def _plot(run: SuiteRun, path: Path) -> Path | None:
         ax.set_ylabel("instructions")
         ax.legend(fontsize=6)
     ax = axes.flat[5]
-    width = 0.8 / max(1, len(run.results))
-    for i, r in enumerate(run.results):
-        base = run.results[0].output.throughput
+    width = 0.8 / max(1, len(run.columns))
+    for i, r in enumerate(run.columns):
+        base = run.columns[0].output.throughput
         ax.bar(
             [x + i * width for x in range(len(THROUGHPUT_TESTS))],
             [r.output.throughput[t][1] / max(1, base[t][1]) for t in THROUGHPUT_TESTS],
@@ -702,7 +785,7 @@ def _plot(run: SuiteRun, path: Path) -> Path | None:
         )
     ax.set_xticks([x + 0.4 for x in range(len(THROUGHPUT_TESTS))])
     ax.set_xticklabels([t[3:] for t in THROUGHPUT_TESTS], rotation=45, fontsize=7)
-    ax.set_ylabel(f"throughput relative to {POLICY_TITLES[run.results[0].policy]}")
+    ax.set_ylabel(f"throughput relative to {POLICY_TITLES[run.columns[0].policy]}")
     ax.legend(fontsize=6)
     fig.suptitle(f"FreeRTOS-API suite on {run.board} (QEMU -icount shift={ICOUNT_SHIFT})")
     fig.tight_layout()
@@ -950,8 +1033,16 @@ def _main(argv: Sequence[str] | None = None) -> int:
     chk.add_argument(
         "--policy", choices=POLICIES, default=None, help="the policy the programs must be built for"
     )
+    chk.add_argument(
+        "--kernel",
+        choices=("takt", "freertos"),
+        default=None,
+        help="the kernel the programs must be built for",
+    )
     chk.add_argument("plain", type=Path)
-    chk.add_argument("masked", type=Path)
+    chk.add_argument(
+        "masked", type=Path, nargs="?", help="the meter build (none: a program without the meter)"
+    )
     att = sub.add_parser("attribute", help="per-function breakdown of windows from a QEMU trace")
     att.add_argument("--machine", default="mps2-an385")
     att.add_argument("--out", type=Path, default=None)
@@ -963,13 +1054,19 @@ def _main(argv: Sequence[str] | None = None) -> int:
         plain = run_program(
             qemu_command(args.plain, args.machine, qemu=args.qemu, shift=args.shift), args.timeout
         )
-        masked = run_program(
-            qemu_command(args.masked, args.machine, qemu=args.qemu, shift=args.shift), args.timeout
+        masked = (
+            run_program(
+                qemu_command(args.masked, args.machine, qemu=args.qemu, shift=args.shift),
+                args.timeout,
+            )
+            if args.masked
+            else None
         )
     except SuiteError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
-    problems = check(merge(parse(plain), parse(masked)), policy=args.policy)
+    merged = parse(plain) if masked is None else merge(parse(plain), parse(masked))
+    problems = check(merged, policy=args.policy, kernel=args.kernel, masked=masked is not None)
     for p in problems:
         print(f"problem: {p}")
     print(plain, end="")

@@ -385,6 +385,12 @@ def _parser() -> argparse.ArgumentParser:
         default=",".join(SUITE_POLICIES),
         help="suite: comma-separated (default: all of " + ", ".join(SUITE_POLICIES) + ")",
     )
+    bench.add_argument(
+        "--freertos",
+        action="store_true",
+        help="suite: also run the same suite built against FreeRTOS-Kernel itself (the build "
+        "fetches its sources from crates.io) and compare with it",
+    )
     return parser
 
 
@@ -773,8 +779,10 @@ def _cmd_bench_suite(args: argparse.Namespace) -> int:
     if not policies:
         raise UsageError("--policies: name at least one of " + ", ".join(bench_suite.POLICIES))
     command = "takt bench suite --port " + args.port + " --policies " + ",".join(policies)
+    if args.freertos:
+        command += " --freertos"
     for port in ports:
-        run = bench_suite.run_suite(port, policies)
+        run = bench_suite.run_suite(port, policies, freertos=args.freertos)
         paths = bench_suite.write_results(run, Path(args.out), command)
         print(bench_suite.render_comparison(run))
         print("wrote " + ", ".join(str(p) for p in paths))

@@ -113,14 +113,19 @@ def build_dir(port: str) -> Path:
     return Path(override) if override else board(port).build_dir
 
 
-def cmake_build(build: Path, board_name: str, targets: Sequence[str]) -> None:
-    """Configures build for the board (once: when it has no CMake cache) and
-    builds the targets; TargetError with the tools' output if either fails."""
+def cmake_build(
+    build: Path, board_name: str, targets: Sequence[str], options: Sequence[str] = ()
+) -> None:
+    """Configures build for the board (once: when it has no CMake cache; again
+    when cache options such as -DTAKT_WITH_FREERTOS=ON are given) and builds
+    the targets; TargetError with the tools' output if either fails."""
     for tool in ("cmake", "arm-none-eabi-gcc", "qemu-system-arm"):
         if shutil.which(tool) is None:
             raise TargetError(f"{tool} is not installed (run scripts/setup)")
     commands = [["cmake", "--build", str(build), "-j2", "--target", *targets]]
-    if not (build / "CMakeCache.txt").exists():
+    if options and (build / "CMakeCache.txt").exists():
+        commands.insert(0, ["cmake", "-B", str(build), *options])
+    elif not (build / "CMakeCache.txt").exists():
         configure = [
             "cmake",
             "-S",
@@ -133,7 +138,7 @@ def cmake_build(build: Path, board_name: str, targets: Sequence[str]) -> None:
         ]
         if shutil.which("ninja"):
             configure += ["-G", "Ninja"]
-        commands.insert(0, configure)
+        commands.insert(0, configure + list(options))
     for cmd in commands:
         done = subprocess.run(cmd, capture_output=True, text=True)
         if done.returncode != 0:

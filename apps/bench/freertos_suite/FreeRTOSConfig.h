@@ -1,6 +1,8 @@
 /* FreeRTOSConfig.h of the benchmark suite: the configuration class of the
  * FreeRTOS reference (no asserts, no trace, no stack checking, preemptive with
- * time slicing, 32 priorities as FreeRTOS's optimised task selection allows). */
+ * time slicing, 32 priorities as FreeRTOS's optimised task selection allows),
+ * the same for Takt's FreeRTOS layer and for FreeRTOS itself. What only one
+ * kernel reads is in the platform's bench_kernel_config.h. */
 #ifndef FREERTOS_CONFIG_H
 #define FREERTOS_CONFIG_H
 
@@ -24,16 +26,11 @@
 #define configUSE_COUNTING_SEMAPHORES 1
 #define configUSE_TASK_NOTIFICATIONS 1
 #define configUSE_TIMERS 0
+#define INCLUDE_vTaskDelay 1
 #define INCLUDE_vTaskSuspend 1
 #define INCLUDE_vTaskDelete 1
 #define INCLUDE_vTaskPrioritySet 1
 
-/* Takt: the policy comes from the build (one program per policy). */
-#ifndef configTAKT_POLICY
-#define configTAKT_POLICY TAKT_POLICY_FP
-#endif
-/* Driver, idle, 31 Timeout-1 fillers and the test's own tasks. */
-#define configTAKT_MAX_TASKS 40
-#define configTAKT_TRACE_EVENTS 0
+#include "bench_kernel_config.h"
 
 #endif

@@ -1,8 +1,7 @@
 /*
  * The suite's platform file for Takt on the Cortex-M port under QEMU: every
  * Takt-specific thing the suite needs is here, so suite.c compiles against
- * FreeRTOS unchanged (a FreeRTOS build supplies its own bench_platform.h with
- * the same functions; see README.md).
+ * FreeRTOS unchanged (FreeRTOS's own is ../freertos_armv7m/bench_platform.h).
  *
  *   bench_clock()            raw clock reading: SysTick's current value
  *   bench_instructions(a, b) guest instructions from reading a to reading b
@@ -14,12 +13,9 @@
  *   bench_exit()             ends the program (QEMU's exit status); under hsf
  *                            first reports the server's depletions
  *
- * Time: QEMU runs with -icount shift=7, so every guest instruction is 128 ns
- * of virtual time; SysTick counts the 25 MHz processor clock (40 ns), 3.2
- * counts per instruction. A reading is floor or ceil of the exact count, so a
- * difference of d counts is 3.2 m +- <1 for m instructions, and
- * m = (5 d + 8) / 16 (d / 3.2 rounded) is exact. Exception entry and exit
- * execute no guest instructions. Results output is printf (semihosting).
+ * The clock, the tick and interrupt triggers and the clock check are the
+ * Cortex-M platforms' shared ones (../armv7m/bench_armv7m.h). Results output
+ * is printf (semihosting).
  */
 #ifndef BENCH_PLATFORM_H
 #define BENCH_PLATFORM_H
@@ -28,10 +24,10 @@
 #include <stdio.h>
 
 #include "FreeRTOS.h"
-#include "armv7m_regs.h"
-#include "board.h"
-#include "takt_armv7m.h"
 #include "task.h"
+
+#define BENCH_IRQ_PRIORITY TAKT_ARM_KERNEL_IRQ_PRIORITY
+#include "bench_armv7m.h"
 
 /* The policy the program was built for, reported with the platform's name
  * (the check refuses a program of another policy). */
@@ -59,41 +55,6 @@
 #else
 #define BENCH_TIMER_QUEUE_NAME "rbtree"
 #endif
-#define BENCH_ICOUNT_SHIFT 7u
-
-typedef uint32_t bench_clock_t;
-
-static inline bench_clock_t bench_clock(void)
-{
-    return SYST_CVR;
-}
-
-/* SysTick counts down and reloads from SYST_RVR; at most one reload apart. */
-static inline uint32_t bench_instructions(bench_clock_t from, bench_clock_t to)
-{
-    uint32_t counts = from >= to ? from - to : from + (SYST_RVR + 1u) - to;
-    return (counts * 5u + 8u) / 16u;
-}
-
-/* The tick: SysTick pended by software runs the same handler a timer reload
- * runs (the kernel's tick count runs ahead of SysTick's; nothing here cares). */
-static inline void bench_tick_trigger(void)
-{
-    SCB_ICSR = SCB_ICSR_PENDSTSET;
-}
-
-#define BENCH_IRQ TAKT_BOARD_SPARE_IRQ
-
-static inline void bench_irq_attach(void (*handler)(void))
-{
-    (void)takt_arm_irq_attach(BENCH_IRQ, handler, TAKT_ARM_KERNEL_IRQ_PRIORITY);
-}
-
-static inline void bench_irq_trigger(void)
-{
-    NVIC_ISPR(BENCH_IRQ / 32u) = 1u << (BENCH_IRQ % 32u);
-}
-
 /* FP: an ordinary task at priority p. EDF: a periodic task whose one job
  * never ends (period 2^30 ticks) with a relative deadline that shrinks as p
  * grows, released at tick 0, so a larger p is an earlier absolute deadline
@@ -161,35 +122,6 @@ static inline uint32_t bench_masked_since(bench_masked_mark_t mark)
     return 0;
 }
 #endif
-
-/* The clock must count instructions exactly: a loop of known length
- * (takt_arm_spin(n): the call, 2n loop instructions and the return) measured
- * for a few n. Nonzero when QEMU runs at another -icount shift or clock. */
-static inline int bench_check_clock(void)
-{
-    SYST_CSR = 0;
-    SYST_RVR = SYST_RVR_MAX;
-    SYST_CVR = 0;
-    SYST_CSR = SYST_CSR_CLKSOURCE | SYST_CSR_ENABLE; /* counting, no interrupt */
-    bench_clock_t r0 = bench_clock();
-    bench_clock_t r1 = bench_clock();
-    uint32_t read_overhead = bench_instructions(r0, r1);
-    int bad = 0;
-    uint32_t base = 0;
-    for (uint32_t n = 10; n <= 14; n++) {
-        bench_clock_t a = bench_clock();
-        takt_arm_spin(n);
-        bench_clock_t b = bench_clock();
-        uint32_t insns = bench_instructions(a, b) - read_overhead;
-        if (n == 10) {
-            base = insns - 20u;
-        } else if (insns != base + 2u * n) {
-            bad = 1;
-        }
-    }
-    SYST_CSR = 0;
-    return bad;
-}
 
 static inline void bench_exit(int status)
 {

@@ -1,0 +1,49 @@
+/*
+ * The suite's platform file for FreeRTOS itself (FreeRTOS-Kernel V11, its
+ * ARM_CM3 or ARM_CM4F port) on the same QEMU boards and the same board
+ * start-up as Takt (port/armv7m: startup.c, semihost.c, spin.c), with the
+ * clock read as Takt's is (../armv7m/bench_armv7m.h), so its numbers compare
+ * with Takt's directly. Built when the ARM build is configured with
+ * TAKT_WITH_FREERTOS (the sources are fetched, never part of the tree):
+ * apps/bench/freertos_suite/CMakeLists.txt.
+ *
+ * FreeRTOS has no masked-instruction meter (its masking is inline in its
+ * port's macros), so BENCH_MASKED is 0 and there is no masked program.
+ */
+#ifndef BENCH_PLATFORM_H
+#define BENCH_PLATFORM_H
+
+#include <stdio.h>
+
+#include "FreeRTOS.h"
+#include "bench_armv7m.h"
+#include "task.h"
+
+#define BENCH_PLATFORM_NAME "freertos-" TAKT_BOARD_NAME "/fp"
+
+static inline BaseType_t bench_task_create(TaskFunction_t code, const char *name, uint16_t stack_words,
+                                           void *arg, UBaseType_t priority, TaskHandle_t *handle)
+{
+    return xTaskCreate(code, name, stack_words, arg, priority, handle);
+}
+
+#define BENCH_MASKED 0
+typedef uint32_t bench_masked_mark_t;
+static inline bench_masked_mark_t bench_masked_mark(void)
+{
+    return 0;
+}
+static inline uint32_t bench_masked_since(bench_masked_mark_t mark)
+{
+    (void)mark;
+    return 0;
+}
+
+static inline void bench_exit(int status)
+{
+    printf("info,timer_queue,list\n"); /* FreeRTOS's delayed list: sorted */
+    fflush(stdout);
+    takt_arm_exit(status);
+}
+
+#endif
