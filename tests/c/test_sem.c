@@ -207,6 +207,63 @@ static void scenario_isr(takt_tick_t tick0)
     h_end();
 }
 
+/* The flag variant (FreeRTOS's xSemaphoreGiveFromISR): the long is set to 1
+ * when the served waiter preempts and left as it was otherwise; a full
+ * count and a bad handle change nothing. */
+static long flag_value[4];
+static int flag_rc[4];
+
+static void flag_isr(void *arg)
+{
+    int i = (int)(intptr_t)arg;
+    if (i == 2) {
+        flag_rc[i] = takt_sem_give_from_isr_flag(sem, NULL); /* full: STATE */
+    } else if (i == 3) {
+        flag_rc[i] = takt_sem_give_from_isr_flag(NULL, &flag_value[i]);
+    } else {
+        flag_rc[i] = takt_sem_give_from_isr_flag(sem, &flag_value[i]);
+    }
+}
+
+static void flag_waiter(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_sem_take(sem, TAKT_WAIT_FOREVER), TAKT_OK);
+    s_log("served");
+    h_park();
+}
+
+static void scenario_isr_flag(takt_tick_t tick0)
+{
+    s_begin(tick0, 8);
+    s_log_reset();
+    CHECK_EQ(takt_sem_create(1, 0, &sem), TAKT_OK);
+    CHECK_EQ(takt_sem_give_from_isr_flag(sem, NULL), TAKT_ERR_CONTEXT); /* a task's call */
+    flag_value[0] = 0;
+    flag_value[1] = 7; /* not woken: stays 7 */
+    flag_value[3] = 5;
+    s_task("W", 5, flag_waiter, NULL);
+    s_task("S", 1, isr_spinner, NULL);
+    /* 1: W waits, S runs: the give serves W, which preempts -> 1.
+     * 3: nobody waits: count 1. 5: full. 6: bad handle. */
+    hp_inject_irq(T(1) + 10, 1, flag_isr, (void *)0);
+    hp_inject_irq(T(3) + 10, 1, flag_isr, (void *)1);
+    hp_inject_irq(T(5) + 10, 1, flag_isr, (void *)2);
+    hp_inject_irq(T(6) + 10, 1, flag_isr, (void *)3);
+    h_start();
+    CHECK_STREQ(s_log_buf, S_DEFERRED ? "served@2" : "served@1");
+    CHECK_EQ(flag_rc[0], TAKT_OK);
+    CHECK_EQ(flag_value[0], 1);
+    CHECK_EQ(flag_rc[1], TAKT_OK);
+    CHECK_EQ(flag_value[1], 7);
+    CHECK_EQ(flag_rc[2], TAKT_ERR_STATE);
+    CHECK_EQ(flag_rc[3], TAKT_ERR_ARG);
+    CHECK_EQ(flag_value[3], 5);
+    CHECK_EQ(takt_sem_count(sem), 1);
+    CHECK_EQ(takt_sem_delete(sem), TAKT_OK);
+    h_end();
+}
+
 /* ---------------------------------------------------------------- bad input */
 
 static takt_sem_t static_sem;
@@ -476,6 +533,7 @@ int main(void)
     h_both(scenario_timeouts, "timeouts");
     h_both(scenario_given_after_timeout, "given_after_timeout");
     h_both(scenario_isr, "isr");
+    h_both(scenario_isr_flag, "isr_flag");
     h_both(scenario_bad, "bad");
     h_both(scenario_sched_lock, "sched_lock");
     h_both(scenario_critical_nested, "critical_nested");

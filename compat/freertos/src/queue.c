@@ -380,11 +380,10 @@ BaseType_t xSemaphoreTakeFromISR(SemaphoreHandle_t xSemaphore, BaseType_t *pxHig
 
 BaseType_t xSemaphoreGiveFromISR(SemaphoreHandle_t xSemaphore, BaseType_t *pxHigherPriorityTaskWoken)
 {
+    _Static_assert(_Generic(pxHigherPriorityTaskWoken, long *: 1, default: 0),
+                   "the kernel sets the flag as a long");
     configASSERT(is_kind(xSemaphore, TAKT_FREERTOS_SEMAPHORE));
-    bool woken = false;
-    int err = takt_sem_give_from_isr(&xSemaphore->object.sem, &woken);
-    compat_woken(woken, pxHigherPriorityTaskWoken);
-    return wait_result(err);
+    return wait_result(takt_sem_give_from_isr_flag(&xSemaphore->object.sem, pxHigherPriorityTaskWoken));
 }
 
 #if configUSE_RECURSIVE_MUTEXES

@@ -42,6 +42,10 @@ int takt_sem_give(takt_sem_t *sem);
 /* Interrupt variants; take never blocks (TAKT_ERR_TIMEOUT when the count is 0). */
 int takt_sem_take_from_isr(takt_sem_t *sem, bool *woken);
 int takt_sem_give_from_isr(takt_sem_t *sem, bool *woken);
+/* takt_sem_give_from_isr with the flag a long, as FreeRTOS keeps it (its
+ * BaseType_t in Takt's layer): *woken (may be NULL) is set to 1 where the
+ * bool would be set to true, and left as it is otherwise. */
+int takt_sem_give_from_isr_flag(takt_sem_t *sem, long *woken);
 
 /* Current count; TAKT_ERR_ARG on a bad handle. Any context. */
 int takt_sem_count(const takt_sem_t *sem);
