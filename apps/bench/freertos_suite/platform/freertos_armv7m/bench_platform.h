@@ -27,17 +27,7 @@ static inline BaseType_t bench_task_create(TaskFunction_t code, const char *name
     return xTaskCreate(code, name, stack_words, arg, priority, handle);
 }
 
-#define BENCH_MASKED 0
-typedef uint32_t bench_masked_mark_t;
-static inline bench_masked_mark_t bench_masked_mark(void)
-{
-    return 0;
-}
-static inline uint32_t bench_masked_since(bench_masked_mark_t mark)
-{
-    (void)mark;
-    return 0;
-}
+#include "bench_no_meter.h"
 
 static inline void bench_exit(int status)
 {

@@ -110,17 +110,7 @@ static inline uint32_t bench_masked_since(bench_masked_mark_t mark)
     return takt_arm_masked_since(mark, bench_instructions);
 }
 #else
-#define BENCH_MASKED 0
-typedef uint32_t bench_masked_mark_t;
-static inline bench_masked_mark_t bench_masked_mark(void)
-{
-    return 0;
-}
-static inline uint32_t bench_masked_since(bench_masked_mark_t mark)
-{
-    (void)mark;
-    return 0;
-}
+#include "bench_no_meter.h"
 #endif
 
 static inline void bench_exit(int status)
