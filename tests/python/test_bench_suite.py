@@ -611,3 +611,9 @@ def test_freertos_build_is_pinned_to_its_version_and_hash() -> None:
     assert "URL_HASH SHA256=${FREERTOS_CRATE_SHA256}" in cmake
     assert bs.FREERTOS_OPTION.removeprefix("-D").removesuffix("=ON") in cmake
     assert "add_executable(${program}" in cmake and bs.FREERTOS_PROGRAM in cmake
+
+
+def test_sample_counts_agree_with_suite_c() -> None:
+    suite = (bs.REPO_ROOT / "apps/bench/freertos_suite/suite.c").read_text()
+    counts = [int(n) for n in re.findall(r"#define SAMPLES (\d+)u", suite)]
+    assert counts == [bs.QUICK_SAMPLES, bs.FULL_SAMPLES]

@@ -90,6 +90,7 @@ THROUGHPUT_TESTS = (
     "tm_basic",
 )
 QUICK_SAMPLES = 4
+FULL_SAMPLES = 20  # suite.c's SAMPLES outside BENCH_QUICK
 
 
 class SuiteError(RuntimeError):
@@ -311,6 +312,34 @@ class SuiteRun:
         return ([self.freertos] if self.freertos else []) + self.results
 
 
+def _require_full_run(
+    program: str,
+    out: SuiteOutput,
+    *,
+    policy: str,
+    timer_queue: str | None = None,
+    kernel: str | None = None,
+    masked: bool = True,
+) -> None:
+    """check() for a full (not quick) program: every test with the parameter
+    values it reported and the full run's samples; SuiteError naming the
+    program and its first problems."""
+    full = {
+        name: tuple(sorted({p for (n, p) in out.windows if n == name})) for name in QUICK_WINDOWS
+    }
+    problems = check(
+        out,
+        samples=FULL_SAMPLES,
+        windows=full,
+        policy=policy,
+        timer_queue=timer_queue,
+        kernel=kernel,
+        masked=masked,
+    )
+    if problems:
+        raise SuiteError(f"{program}: " + "; ".join(problems[:5]))
+
+
 def run_suite(port: str, policies: Sequence[str] = POLICIES, *, freertos: bool = False) -> SuiteRun:
     """Builds and runs the full suite for every policy on the port's board;
     freertos: also the same suite.c built against FreeRTOS itself (its sources
@@ -338,13 +367,7 @@ def run_suite(port: str, policies: Sequence[str] = POLICIES, *, freertos: bool =
         masked_cmd = qemu_command(masked_elf, BOARDS[port])
         commands += [target.shown_command(plain_cmd), target.shown_command(masked_cmd)]
         merged = merge(parse(run_program(plain_cmd)), parse(run_program(masked_cmd)))
-        full = {
-            name: tuple(sorted({p for (n, p) in merged.windows if n == name}))
-            for name in QUICK_WINDOWS
-        }
-        problems = check(merged, samples=20, windows=full, policy=policy, timer_queue=queue)
-        if problems:
-            raise SuiteError(f"{program}: " + "; ".join(problems[:5]))
+        _require_full_run(program, merged, policy=policy, timer_queue=queue)
         library_name = f"bench_suite_rtos_{program.replace('-timers-', '_timers_')}_plain.dir"
         library = directory / "CMakeFiles" / library_name
         result = PolicyResult(program, merged, kernel_text(Path(f"{plain_elf}.map"), library))
@@ -355,15 +378,7 @@ def run_suite(port: str, policies: Sequence[str] = POLICIES, *, freertos: bool =
         cmd = qemu_command(elf, BOARDS[port])
         commands.append(target.shown_command(cmd))
         out = parse(run_program(cmd))
-        full = {
-            name: tuple(sorted({p for (n, p) in out.windows if n == name}))
-            for name in QUICK_WINDOWS
-        }
-        problems = check(
-            out, samples=20, windows=full, policy="fp", kernel="freertos", masked=False
-        )
-        if problems:
-            raise SuiteError(f"{FREERTOS_PROGRAM}: " + "; ".join(problems[:5]))
+        _require_full_run(FREERTOS_PROGRAM, out, policy="fp", kernel="freertos", masked=False)
         run.freertos = PolicyResult("freertos", out, kernel_text(Path(f"{elf}.map")))
     return run
 
