@@ -199,6 +199,14 @@ def test_masked_steps_a_nested_exit_keeps_the_mask() -> None:
     assert bs.masked_steps(pcs, RAISE, RESTORE) == [False, True, True, True, True, True, False]
 
 
+def test_masked_steps_freertos_every_restore_lowers() -> None:
+    # FreeRTOS: outer raise, nested raise (vPortEnterCritical again), the one
+    # restore at nesting 0 lowers, after; keyed, the same steps would stay masked
+    pcs = [0x10, 0x30, 0x32, 0x20, 0x22]
+    assert bs.masked_steps(pcs, RAISE, RESTORE, keyed=False) == [False, True, True, True, False]
+    assert bs.masked_steps(pcs, RAISE, RESTORE) == [False, True, True, True, True]
+
+
 def test_masked_steps_two_sections_in_a_row() -> None:
     pcs = [0x10, 0x20, 0x00, 0x30, 0x40, 0x00]
     assert bs.masked_steps(pcs, RAISE, RESTORE) == [False, True, False, False, True, False]
@@ -617,3 +625,61 @@ def test_sample_counts_agree_with_suite_c() -> None:
     suite = (bs.REPO_ROOT / "apps/bench/freertos_suite/suite.c").read_text()
     counts = [int(n) for n in re.findall(r"#define SAMPLES (\d+)u", suite)]
     assert counts == [bs.QUICK_SAMPLES, bs.FULL_SAMPLES]
+
+
+def test_freertos_windows_enter_freertos_functions() -> None:
+    windows = {t: (c, e, n) for t, c, e, n in bs.attributed_windows("freertos")}
+    assert windows["yield"] == ("yield_task", "PendSV_Handler", "yield_task")
+    assert windows["sem_wait_block"][1] == "xQueueSemaphoreTake"
+    assert windows["sem_signal_unblock"][1] == "xQueueGenericSend"
+    assert windows["mq_receive"][1] == "xQueueReceive"
+    assert bs.attributed_windows("takt") == list(bs.ATTRIBUTED_WINDOWS)
+    assert bs.program_kernel(_freertos_output()) == "freertos"
+    assert bs.program_kernel(_merged()) == "takt"
+
+
+def test_meter_disagreements_tolerance_and_known_excess() -> None:
+    metered = _merged()
+    yield_max = metered.masked[("yield", 0)].max
+    assert bs.meter_disagreements({"yield": yield_max}, metered) == []
+    assert bs.meter_disagreements({"yield": yield_max - 1}, metered) == [
+        f"yield: meter {yield_max}, trace {yield_max - 1}"
+    ]
+    assert bs.meter_disagreements({"yield": yield_max - 1}, metered, tolerance=1) == []
+    # a known excess must be exactly that, in either direction
+    assert bs.meter_disagreements({"yield": yield_max - 1}, metered, allowed={"yield": 1}) == []
+    assert bs.meter_disagreements({"yield": yield_max}, metered, allowed={"yield": 1}) != []
+    missing = bs.meter_disagreements({"yield": None, "nothing": 3}, metered)
+    assert len(missing) == 2 and all("no window" in m for m in missing)
+
+
+def test_freertos_suite_runs_its_meter_program(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[list[str]] = []
+
+    def fake_build(port: str, targets: list[str], options: tuple[str, ...] = ()) -> Path:
+        seen.append(list(targets))
+        raise bs.SuiteError("stop here")
+
+    monkeypatch.setattr(bs, "build", fake_build)
+    with pytest.raises(bs.SuiteError, match="stop here"):
+        bs.run_suite("qemu-m3", ["fp"], freertos=True)
+    assert f"{bs.FREERTOS_PROGRAM}-masked" in seen[0]
+    cmake = (bs.REPO_ROOT / "apps/bench/freertos_suite/CMakeLists.txt").read_text()
+    assert "-Wl,--wrap=vTaskSwitchContext" in cmake
+    assert "freertos-bench-suite-quick-masked" in cmake
+
+
+def test_freertos_meter_pads_pendsv_to_what_freertos_masks() -> None:
+    """freertos_meter.c: the wrapper's stretch is vTaskSwitchContext + 7 + pad,
+    and the entry must be what FreeRTOS's PendSV masks around the call (ARM_CM3:
+    bl, mov, msr; ARM_CM4F: dsb, isb too): pad = masked + self - 7."""
+    meter = (
+        bs.REPO_ROOT / "apps/bench/freertos_suite/platform/freertos_armv7m/freertos_meter.c"
+    ).read_text()
+    cm4f, cm3 = re.findall(r'#define PENDSV_METER_PAD "((?:nop\\n\\t)*)"', meter)
+    header = (bs.REPO_ROOT / "port/armv7m/include/takt_armv7m.h").read_text()
+    found = re.search(r"#define TAKT_ARM_MASK_METER_SELF (\d+)u", header)
+    assert found
+    self_count = int(found.group(1))
+    assert cm3.count("nop") == 3 + self_count - 7
+    assert cm4f.count("nop") == 5 + self_count - 7

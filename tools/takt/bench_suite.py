@@ -208,7 +208,7 @@ def check(
     a server switch and a replenishment wait into some window). With a timer
     queue: the programs report being built with it ("info,timer_queue"). With
     a kernel: the programs report running on it ("<kernel>-<board>/..."; takt
-    or freertos). masked=False: a program without the meter (FreeRTOS's), so
+    or freertos). masked=False: a program run without its meter program, so
     no masked counts are expected."""
     expected = QUICK_WINDOWS if windows is None else windows
     problems = [f"program reported: {e}" for e in out.errors]
@@ -319,11 +319,10 @@ def _require_full_run(
     policy: str,
     timer_queue: str | None = None,
     kernel: str | None = None,
-    masked: bool = True,
 ) -> None:
-    """check() for a full (not quick) program: every test with the parameter
-    values it reported and the full run's samples; SuiteError naming the
-    program and its first problems."""
+    """check() for a full (not quick) program and its meter program, merged:
+    every test with the parameter values it reported and the full run's
+    samples; SuiteError naming the program and its first problems."""
     full = {
         name: tuple(sorted({p for (n, p) in out.windows if n == name})) for name in QUICK_WINDOWS
     }
@@ -334,10 +333,19 @@ def _require_full_run(
         policy=policy,
         timer_queue=timer_queue,
         kernel=kernel,
-        masked=masked,
     )
     if problems:
         raise SuiteError(f"{program}: " + "; ".join(problems[:5]))
+
+
+def _run_with_meter(elf: Path, board: str, commands: list[str]) -> SuiteOutput:
+    """A program (its windows and throughput) and its meter program
+    (<elf>-masked: the masked counts), run and merged; their command lines
+    appended to commands."""
+    plain_cmd = qemu_command(elf, board)
+    masked_cmd = qemu_command(elf.with_name(f"{elf.name}-masked"), board)
+    commands += [target.shown_command(plain_cmd), target.shown_command(masked_cmd)]
+    return merge(parse(run_program(plain_cmd)), parse(run_program(masked_cmd)))
 
 
 def run_suite(port: str, policies: Sequence[str] = POLICIES, *, freertos: bool = False) -> SuiteRun:
@@ -355,18 +363,14 @@ def run_suite(port: str, policies: Sequence[str] = POLICIES, *, freertos: bool =
         programs += [(f"fp-timers-{q}", "fp", q) for q in OTHER_TIMER_QUEUES]
     targets = [f"takt-bench-suite-{p}{v}" for (p, _, _) in programs for v in ("", "-masked")]
     if freertos:
-        targets.append(FREERTOS_PROGRAM)
+        targets += [FREERTOS_PROGRAM, f"{FREERTOS_PROGRAM}-masked"]
     directory = build(port, targets, [FREERTOS_OPTION] if freertos else [])
     results: list[PolicyResult] = []
     timer_queues: list[PolicyResult] = []
     commands: list[str] = []
     for program, policy, queue in programs:
         plain_elf = directory / f"takt-bench-suite-{program}"
-        masked_elf = directory / f"takt-bench-suite-{program}-masked"
-        plain_cmd = qemu_command(plain_elf, BOARDS[port])
-        masked_cmd = qemu_command(masked_elf, BOARDS[port])
-        commands += [target.shown_command(plain_cmd), target.shown_command(masked_cmd)]
-        merged = merge(parse(run_program(plain_cmd)), parse(run_program(masked_cmd)))
+        merged = _run_with_meter(plain_elf, BOARDS[port], commands)
         _require_full_run(program, merged, policy=policy, timer_queue=queue)
         library_name = f"bench_suite_rtos_{program.replace('-timers-', '_timers_')}_plain.dir"
         library = directory / "CMakeFiles" / library_name
@@ -375,10 +379,8 @@ def run_suite(port: str, policies: Sequence[str] = POLICIES, *, freertos: bool =
     run = SuiteRun(port, BOARDS[port], commands, results, timer_queues)
     if freertos:
         elf = directory / FREERTOS_PROGRAM
-        cmd = qemu_command(elf, BOARDS[port])
-        commands.append(target.shown_command(cmd))
-        out = parse(run_program(cmd))
-        _require_full_run(FREERTOS_PROGRAM, out, policy="fp", kernel="freertos", masked=False)
+        out = _run_with_meter(elf, BOARDS[port], commands)
+        _require_full_run(FREERTOS_PROGRAM, out, policy="fp", kernel="freertos")
         run.freertos = PolicyResult("freertos", out, kernel_text(Path(f"{elf}.map")))
     return run
 
@@ -911,20 +913,27 @@ def _registers_written(mnemonic: str, operands: str) -> list[str]:
     return registers[:1]
 
 
-def masked_steps(pcs: Iterable[int], raise_at: set[int], restore_at: set[int]) -> list[bool]:
+def masked_steps(
+    pcs: Iterable[int], raise_at: set[int], restore_at: set[int], *, keyed: bool = True
+) -> list[bool]:
     """Whether each executed instruction (by address, in order) ran with
     kernel interrupts masked: from a raising msr through the msr that ends
-    that section. Sections are keyed and nest (port.h): a raise while already
-    masked opens a nested section, and the restore that ends it writes the
-    kernel level back, so it lowers nothing; only the restore that ends the
-    outermost section lowers (it is counted as masked itself)."""
+    that section (counted as masked itself). Takt's sections are keyed and
+    nest (port.h, keyed=True): a raise while already masked opens a nested
+    section, and the restore that ends it writes the kernel level back, so it
+    lowers nothing; only the restore that ends the outermost section lowers.
+    FreeRTOS's (keyed=False) count their nesting in a variable instead: a
+    nested vPortEnterCritical raises again, but only the exit that ends the
+    outermost section writes BASEPRI, so every restore lowers (in the suite,
+    the value a FromISR section restores is always 0: its interrupt is
+    masked by every section, so it only ever interrupts unmasked code)."""
     flags: list[bool] = []
     masked = False
     nested = 0
     for pc in pcs:
         flags.append(masked)
         if pc in raise_at:
-            if masked:
+            if masked and keyed:
                 nested += 1
             masked = True
         elif pc in restore_at:
@@ -933,6 +942,14 @@ def masked_steps(pcs: Iterable[int], raise_at: set[int], restore_at: set[int]) -
             else:
                 masked = False
     return flags
+
+
+def traced_command(elf: Path, machine: str, log: Path) -> list[str]:
+    """The suite's QEMU command with one instruction per translation block and
+    each block's execution logged to log (_trace_pcs reads it)."""
+    cmd = qemu_command(elf, machine)
+    cmd[-2:-2] = ["-singlestep", "-d", "exec,nochain", "-D", str(log)]
+    return cmd
 
 
 def _trace_pcs(trace: Path) -> Iterator[int]:
@@ -951,10 +968,12 @@ def _trace_pcs(trace: Path) -> Iterator[int]:
             last = pc
 
 
-def trace_functions(trace: Path, elf: Path) -> tuple[list[str], list[bool]]:
+def trace_functions(
+    trace: Path, elf: Path, *, kernel: str = "takt"
+) -> tuple[list[str], list[bool]]:
     """The function of every executed instruction in a QEMU trace
     (_trace_pcs), and whether it executed with kernel interrupts masked
-    (masked_steps)."""
+    (masked_steps, with the kernel's way of nesting sections)."""
     import bisect
 
     addrs, names = _symbols(elf)
@@ -964,7 +983,29 @@ def trace_functions(trace: Path, elf: Path) -> tuple[list[str], list[bool]]:
     for pc in pcs:
         i = bisect.bisect_right(addrs, pc) - 1
         funcs.append(names[i] if i >= 0 else f"0x{pc:x}")
-    return funcs, masked_steps(pcs, raise_at, restore_at)
+    return funcs, masked_steps(pcs, raise_at, restore_at, keyed=kernel == "takt")
+
+
+# The first function a window's call enters, where FreeRTOS's differs from the
+# FreeRTOS layer's: its taskYIELD is inline (PendSV is the first function the
+# yield enters), and its semaphore calls are macros over queue functions.
+FREERTOS_ENTRIES = {
+    "takt_yield": "PendSV_Handler",
+    "xSemaphoreTake": "xQueueSemaphoreTake",
+    "xSemaphoreGive": "xQueueGenericSend",
+}
+
+
+def attributed_windows(kernel: str) -> list[tuple[str, str, str, str]]:
+    """ATTRIBUTED_WINDOWS with the entry functions of the kernel's build."""
+    if kernel != "freertos":
+        return list(ATTRIBUTED_WINDOWS)
+    return [(t, c, FREERTOS_ENTRIES.get(e, e), n) for t, c, e, n in ATTRIBUTED_WINDOWS]
+
+
+def program_kernel(out: SuiteOutput) -> str:
+    """The kernel a suite program was built for, from its platform line."""
+    return "freertos" if out.info.get("platform", "").startswith("freertos-") else "takt"
 
 
 def _last_window(funcs: Sequence[str], caller: str, entry: str, nxt: str) -> tuple[int, int] | None:
@@ -1006,11 +1047,29 @@ def _window_masked(
     return None if window is None else sum(masked[window[0] : window[1]])
 
 
+def traced_masked(
+    funcs: Sequence[str], masked: Sequence[bool], kernel: str
+) -> dict[str, int | None]:
+    """Masked instructions of each attributed window's last occurrence in
+    the trace (None: the trace holds no complete one), by test."""
+    return {
+        test: _window_masked(funcs, masked, caller, entry, nxt)
+        for test, caller, entry, nxt in attributed_windows(kernel)
+    }
+
+
 def render_breakdown(
     board: str, elf: Path, funcs: Sequence[str], masked: Sequence[bool], measured: SuiteOutput
 ) -> str:
+    """measured: the program's own output, merged with its meter program's
+    when that ran too (its masked counts then stand next to the trace's)."""
+    kernel = program_kernel(measured)
     policy = measured.info.get("platform", "").rpartition("/")[2]
-    title = POLICY_TITLES.get(policy, "FP")  # programs before the policy was reported: FP
+    title = (
+        POLICY_TITLES["freertos"]
+        if kernel == "freertos"
+        else POLICY_TITLES.get(policy, "FP")  # programs before the policy was reported: FP
+    )
     lines = [
         f"## Where the instructions go ({board}, {title}, from a QEMU instruction trace)",
         "",
@@ -1021,17 +1080,48 @@ def render_breakdown(
         "window also holds the few caller instructions around the call.",
         "",
     ]
-    for test, caller, entry, nxt in ATTRIBUTED_WINDOWS:
+    for test, caller, entry, nxt in attributed_windows(kernel):
         parts = attribute(funcs, caller, entry, nxt)
         stats = [s for (n, _), s in measured.windows.items() if n == test]
         window = f"{stats[-1].max}" if stats else "n/a"
+        metered = [s for (n, _), s in measured.masked.items() if n == test]
+        meter = f", meter {metered[-1].max} masked" if metered else ""
         total = sum(c for _, c in parts)
         in_mask = _window_masked(funcs, masked, caller, entry, nxt)
-        lines.append(f"### {test}: {total} traced ({in_mask} masked), {window} measured")
+        lines.append(f"### {test}: {total} traced ({in_mask} masked), {window} measured{meter}")
         lines.append("")
         lines.append(" ".join(f"{name} {count}," for name, count in parts).rstrip(","))
         lines.append("")
     return "\n".join(lines)
+
+
+def meter_disagreements(
+    traced: dict[str, int | None],
+    metered: SuiteOutput,
+    *,
+    tolerance: int = 0,
+    allowed: dict[str, int] | None = None,
+) -> list[str]:
+    """Where the meter program's masked count of a test (its last parameter's
+    max, the window the trace attributes) and the plain program's trace
+    (traced_masked) disagree: by more than tolerance, or, for a test in
+    allowed, by other than the meter's known excess there."""
+    problems = []
+    for test, in_trace in traced.items():
+        stats = [m for (name, _), m in metered.masked.items() if name == test]
+        if in_trace is None or not stats:
+            problems.append(f"{test}: no window in the trace or no masked count from the meter")
+            continue
+        excess = stats[-1].max - in_trace
+        if allowed is not None and test in allowed:
+            if excess != allowed[test]:
+                problems.append(
+                    f"{test}: meter {stats[-1].max}, trace {in_trace}: "
+                    f"excess {excess}, {allowed[test]} expected"
+                )
+        elif abs(excess) > tolerance:
+            problems.append(f"{test}: meter {stats[-1].max}, trace {in_trace}")
+    return problems
 
 
 # ---- the ctest check: python -m takt.bench_suite check ... ----
@@ -1062,9 +1152,32 @@ def _main(argv: Sequence[str] | None = None) -> int:
     att.add_argument("--machine", default="mps2-an385")
     att.add_argument("--out", type=Path, default=None)
     att.add_argument("elf", type=Path)
+    att.add_argument(
+        "masked",
+        type=Path,
+        nargs="?",
+        help="its meter build: its masked counts next to the trace's",
+    )
+    cross = sub.add_parser(
+        "crosscheck",
+        help="the meter program's masked counts against a QEMU trace of the plain program",
+    )
+    cross.add_argument("--machine", default="mps2-an385")
+    cross.add_argument("--tolerance", type=int, default=0, help="largest difference accepted")
+    cross.add_argument(
+        "--allow",
+        action="append",
+        default=[],
+        metavar="TEST=N",
+        help="the meter counts exactly N more than the trace in TEST (a known difference)",
+    )
+    cross.add_argument("plain", type=Path)
+    cross.add_argument("masked", type=Path)
     args = parser.parse_args(argv)
     if args.command == "attribute":
         return _attribute_main(args)
+    if args.command == "crosscheck":
+        return _crosscheck_main(args)
     try:
         plain = run_program(
             qemu_command(args.plain, args.machine, qemu=args.qemu, shift=args.shift), args.timeout
@@ -1091,19 +1204,52 @@ def _main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def _crosscheck_main(args: argparse.Namespace) -> int:
+    import tempfile
+
+    try:
+        allowed = {test: int(n) for test, _, n in (a.partition("=") for a in args.allow)}
+    except ValueError:
+        print(f"error: --allow takes TEST=N: {args.allow}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "trace.log"
+        try:
+            plain = parse(run_program(traced_command(args.plain, args.machine, log)))
+            metered = parse(run_program(qemu_command(args.masked, args.machine)))
+        except SuiteError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 1
+        kernel = program_kernel(plain)
+        funcs, masked = trace_functions(log, args.plain, kernel=kernel)
+    traced = traced_masked(funcs, masked, kernel)
+    for test, in_trace in traced.items():
+        stats = [m for (name, _), m in metered.masked.items() if name == test]
+        print(f"{test}: trace {in_trace}, meter {stats[-1].max if stats else None}")
+    problems = meter_disagreements(traced, metered, tolerance=args.tolerance, allowed=allowed)
+    for p in problems:
+        print(f"problem: {p}")
+    if problems:
+        return 1
+    print(f"meter and trace agree ({kernel})")
+    return 0
+
+
 def _attribute_main(args: argparse.Namespace) -> int:
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "trace.log"
-        cmd = qemu_command(args.elf, args.machine)
-        cmd[-2:-2] = ["-singlestep", "-d", "exec,nochain", "-D", str(log)]
         try:
-            measured = parse(run_program(cmd))
+            measured = parse(run_program(traced_command(args.elf, args.machine, log)))
+            if args.masked:
+                measured = merge(
+                    measured, parse(run_program(qemu_command(args.masked, args.machine)))
+                )
         except SuiteError as err:
             print(f"error: {err}", file=sys.stderr)
             return 1
-        funcs, masked = trace_functions(log, args.elf)
+        funcs, masked = trace_functions(log, args.elf, kernel=program_kernel(measured))
     text = render_breakdown(args.machine, args.elf, funcs, masked, measured)
     if args.out:
         args.out.write_text(text + "\n")

@@ -124,6 +124,34 @@ typedef struct {
     } log[TAKT_ARM_MASK_METER_ENTRIES];
 } takt_arm_mask_meter_t;
 extern takt_arm_mask_meter_t takt_arm_mask_meter;
+
+/* The meter's instructions, as text over named registers (t, b, s, i, a:
+ * scratch; level: the value written to BASEPRI; mask:
+ * TAKT_ARM_MASK_METER_ENTRIES - 1, an immediate), so that every section is
+ * logged by the very same fixed sequences: the port's C sections, PendSV's
+ * assembly (port_armv7m.c), and the suite's meter for FreeRTOS itself
+ * (apps/bench/freertos_suite). The meter's own instructions inside the
+ * masked stretch are then a known constant (TAKT_ARM_MASK_METER_SELF); the
+ * log is written before the lowering msr, so a section is logged before the
+ * switch it may cause. READ leaves SYST_CVR in t and the meter's address in
+ * b; LOG writes the open section's entry with t as its end. */
+#define TAKT_ARM_METER_READ_ASM(t, b)                                                          \
+    "movw " t ", #0xE018\n\tmovt " t ", #0xE000\n\t"                                          \
+    "movw " b ", #:lower16:takt_arm_mask_meter\n\tmovt " b ", #:upper16:takt_arm_mask_meter\n\t" \
+    "ldr " t ", [" t "]\n\t"
+#define TAKT_ARM_METER_LOG_ASM(t, b, s, i, a, mask) \
+    "ldr " s ", [" b "]\n\t"                         \
+    "ldr " i ", [" b ", #4]\n\t"                     \
+    "and " a ", " i ", " mask "\n\t"                 \
+    "add " a ", " b ", " a ", lsl #3\n\t"            \
+    "strd " s ", " t ", [" a ", #8]\n\t"             \
+    "add " i ", " i ", #1\n\t"                       \
+    "str " i ", [" b ", #4]\n\t"
+#define TAKT_ARM_METER_RAISE_ASM(t, b, level) \
+    TAKT_ARM_METER_READ_ASM(t, b) "str " t ", [" b "]\n\tmsr basepri, " level "\n\tisb\n\t"
+#define TAKT_ARM_METER_LOWER_ASM(t, b, s, i, a, level, mask)                   \
+    TAKT_ARM_METER_READ_ASM(t, b) TAKT_ARM_METER_LOG_ASM(t, b, s, i, a, mask) \
+    "msr basepri, " level "\n\tisb\n\t"
 #endif
 
 /* Console (semihosting) and exit with a status QEMU returns as its own. */

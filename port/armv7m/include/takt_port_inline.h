@@ -79,33 +79,7 @@ static inline void takt_arm_next_epoch(takt_arm_port_state_t *s)
 }
 
 #ifdef TAKT_ARM_MASK_METER
-/* Benchmarks only (docs/benchmarks.md, "FreeRTOS-API suite"). Every outermost
- * kernel critical section logs the SysTick values read just before its raising
- * msr and just before its lowering msr. Both asm blocks are fixed instruction
- * sequences, so the meter's own instructions inside the masked stretch are a
- * known constant (TAKT_ARM_MASK_METER_SELF); the log is written before the
- * lowering msr, so a section is logged before the switch it may cause. They
- * are text over named registers (t, b, s, i, a: scratch; level: the value
- * written to BASEPRI; mask: TAKT_ARM_MASK_METER_ENTRIES - 1, an immediate),
- * so that PendSV's assembly (port_armv7m.c) logs its section with the very
- * instructions the C sections use. */
-#define TAKT_ARM_METER_RAISE_ASM(t, b, level)                                                  \
-    "movw " t ", #0xE018\n\tmovt " t ", #0xE000\n\t"                                          \
-    "movw " b ", #:lower16:takt_arm_mask_meter\n\tmovt " b ", #:upper16:takt_arm_mask_meter\n\t" \
-    "ldr " t ", [" t "]\n\tstr " t ", [" b "]\n\tmsr basepri, " level "\n\tisb\n\t"
-#define TAKT_ARM_METER_LOWER_ASM(t, b, s, i, a, level, mask)                                   \
-    "movw " t ", #0xE018\n\tmovt " t ", #0xE000\n\t"                                          \
-    "movw " b ", #:lower16:takt_arm_mask_meter\n\tmovt " b ", #:upper16:takt_arm_mask_meter\n\t" \
-    "ldr " t ", [" t "]\n\t"                                                                    \
-    "ldr " s ", [" b "]\n\t"                                                                    \
-    "ldr " i ", [" b ", #4]\n\t"                                                                \
-    "and " a ", " i ", " mask "\n\t"                                                            \
-    "add " a ", " b ", " a ", lsl #3\n\t"                                                       \
-    "strd " s ", " t ", [" a ", #8]\n\t"                                                        \
-    "add " i ", " i ", #1\n\t"                                                                  \
-    "str " i ", [" b ", #4]\n\t"                                                                \
-    "msr basepri, " level "\n\tisb\n\t"
-
+/* The meter's sequences (takt_armv7m.h), over C operands. */
 static inline void takt_arm_meter_read_and_raise(uint32_t level)
 {
     uint32_t t, b;

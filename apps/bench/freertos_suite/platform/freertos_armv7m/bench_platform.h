@@ -7,8 +7,9 @@
  * TAKT_WITH_FREERTOS (the sources are fetched, never part of the tree):
  * apps/bench/freertos_suite/CMakeLists.txt.
  *
- * FreeRTOS has no masked-instruction meter (its masking is inline in its
- * port's macros), so BENCH_MASKED is 0 and there is no masked program.
+ * The meter build (freertos-bench-suite-masked) logs FreeRTOS's critical
+ * sections with Takt's meter: meter/portmacro.h and freertos_meter.c say
+ * how, without a change to FreeRTOS's sources.
  */
 #ifndef BENCH_PLATFORM_H
 #define BENCH_PLATFORM_H
@@ -27,7 +28,9 @@ static inline BaseType_t bench_task_create(TaskFunction_t code, const char *name
     return xTaskCreate(code, name, stack_words, arg, priority, handle);
 }
 
-#include "bench_no_meter.h"
+/* Interrupts masked: Takt's meter over FreeRTOS's own sections, in the
+ * meter build (meter/portmacro.h, freertos_meter.c). */
+#include "bench_meter.h"
 
 static inline void bench_exit(int status)
 {

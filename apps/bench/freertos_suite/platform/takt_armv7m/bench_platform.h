@@ -91,27 +91,8 @@ static inline BaseType_t bench_task_create(TaskFunction_t code, const char *name
 #endif
 }
 
-/* ---- interrupts masked (the port's meter; builds with TAKT_ARM_MASK_METER) ---- */
-#ifdef TAKT_ARM_MASK_METER
-#include "takt_arm_mask_meter.h"
-
-#define BENCH_MASKED 1
-typedef uint32_t bench_masked_mark_t;
-
-static inline bench_masked_mark_t bench_masked_mark(void)
-{
-    return takt_arm_mask_meter_mark();
-}
-
-/* Masked instructions of the sections logged since mark; UINT32_MAX when
- * more sections were logged than the log holds. */
-static inline uint32_t bench_masked_since(bench_masked_mark_t mark)
-{
-    return takt_arm_masked_since(mark, bench_instructions);
-}
-#else
-#include "bench_no_meter.h"
-#endif
+/* Interrupts masked: the port's meter, in a build with TAKT_ARM_MASK_METER. */
+#include "bench_meter.h"
 
 static inline void bench_exit(int status)
 {
