@@ -224,6 +224,22 @@ def test_trace_pcs_drops_restarted_instructions(tmp_path: Path) -> None:
     assert list(bs._trace_pcs(log)) == [0x100, 0x102, 0x100]
 
 
+def test_trace_pcs_drops_a_block_left_before_it_ran(tmp_path: Path) -> None:
+    # 0x104 is logged, then left for an interrupt (its handler at 0x200):
+    # it runs when the interrupted code resumes, logged again
+    log = tmp_path / "trace.log"
+    log.write_text(
+        "Trace 0: 0x7f0000 [00000000/00000102/00000000/ff200000] f\n"
+        "Trace 0: 0x7f0100 [00000000/00000104/00000000/ff200000] f\n"
+        "Stopped execution of TB chain before 0x7f0100 [00000104] f\n"
+        "Trace 0: 0x7f0200 [00000001/00000200/00000000/ff200000] SysTick_Handler\n"
+        "Trace 0: 0x7f0100 [00000000/00000104/00000000/ff200000] f\n"
+        "Stopped execution of TB chain before 0x7f0300 [00000300] f\n"
+        "Trace 0: 0x7f0100 [00000000/00000106/00000000/ff200000] f\n"
+    )
+    assert list(bs._trace_pcs(log)) == [0x102, 0x200, 0x104, 0x106]
+
+
 def test_cli_refuses_an_unknown_policy_before_building(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "suite", "--policies", "fp,bogus"]) == 1
     assert "unknown policy 'bogus'" in capsys.readouterr().err

@@ -832,6 +832,7 @@ ATTRIBUTED_WINDOWS = (
 )
 
 _TRACE_PC = re.compile(r"^Trace \d+: \S+ \[[0-9a-f]+/([0-9a-f]+)/")
+_TRACE_STOPPED = re.compile(r"^Stopped execution of TB chain before \S+ \[([0-9a-f]+)\]")
 
 
 def _symbols(elf: Path) -> tuple[list[int], list[str]]:
@@ -954,18 +955,26 @@ def traced_command(elf: Path, machine: str, log: Path) -> list[str]:
 
 def _trace_pcs(trace: Path) -> Iterator[int]:
     """The address of every executed instruction, in order, from a QEMU
-    ``-singlestep -d exec,nochain`` log (one line per instruction; a line
-    repeated at once is an instruction QEMU restarted for its I/O access)."""
-    last = None
+    ``-singlestep -d exec,nochain`` log (one line per instruction). QEMU logs
+    a block when it enters it, so two kinds of line are not executions: a
+    line repeated at once (an instruction QEMU restarted for its I/O access),
+    and a line followed by "Stopped execution of TB chain before ... [pc]"
+    for its pc (the block was left before its instruction ran, to take an
+    interrupt: it runs, and is logged again, when the interrupted code
+    resumes)."""
+    pending: int | None = None
     with trace.open() as f:
         for line in f:
-            m = _TRACE_PC.match(line)
-            if not m:
-                continue
-            pc = int(m.group(1), 16)
-            if pc != last:
-                yield pc
-            last = pc
+            if m := _TRACE_PC.match(line):
+                pc = int(m.group(1), 16)
+                if pc != pending:
+                    if pending is not None:
+                        yield pending
+                    pending = pc
+            elif (m := _TRACE_STOPPED.match(line)) and int(m.group(1), 16) == pending:
+                pending = None
+    if pending is not None:
+        yield pending
 
 
 def trace_functions(
