@@ -945,10 +945,10 @@ def masked_steps(
     return flags
 
 
-def traced_command(elf: Path, machine: str, log: Path) -> list[str]:
+def traced_command(elf: Path, machine: str, log: Path, *, qemu: str | None = None) -> list[str]:
     """The suite's QEMU command with one instruction per translation block and
     each block's execution logged to log (_trace_pcs reads it)."""
-    cmd = qemu_command(elf, machine)
+    cmd = qemu_command(elf, machine, qemu=qemu)
     cmd[-2:-2] = ["-singlestep", "-d", "exec,nochain", "-D", str(log)]
     return cmd
 
@@ -1171,6 +1171,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         "crosscheck",
         help="the meter program's masked counts against a QEMU trace of the plain program",
     )
+    cross.add_argument("--qemu", default=None)
     cross.add_argument("--machine", default="mps2-an385")
     cross.add_argument("--tolerance", type=int, default=0, help="largest difference accepted")
     cross.add_argument(
@@ -1224,8 +1225,10 @@ def _crosscheck_main(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "trace.log"
         try:
-            plain = parse(run_program(traced_command(args.plain, args.machine, log)))
-            metered = parse(run_program(qemu_command(args.masked, args.machine)))
+            plain = parse(
+                run_program(traced_command(args.plain, args.machine, log, qemu=args.qemu))
+            )
+            metered = parse(run_program(qemu_command(args.masked, args.machine, qemu=args.qemu)))
         except SuiteError as err:
             print(f"error: {err}", file=sys.stderr)
             return 1
