@@ -1091,10 +1091,10 @@ def render_breakdown(
     ]
     for test, caller, entry, nxt in attributed_windows(kernel):
         parts = attribute(funcs, caller, entry, nxt)
-        stats = [s for (n, _), s in measured.windows.items() if n == test]
-        window = f"{stats[-1].max}" if stats else "n/a"
-        metered = [s for (n, _), s in measured.masked.items() if n == test]
-        meter = f", meter {metered[-1].max} masked" if metered else ""
+        stat = _last_of(measured.windows, test)
+        window = f"{stat.max}" if stat else "n/a"
+        metered = _last_of(measured.masked, test)
+        meter = f", meter {metered.max} masked" if metered else ""
         total = sum(c for _, c in parts)
         in_mask = _window_masked(funcs, masked, caller, entry, nxt)
         lines.append(f"### {test}: {total} traced ({in_mask} masked), {window} measured{meter}")
@@ -1102,6 +1102,13 @@ def render_breakdown(
         lines.append(" ".join(f"{name} {count}," for name, count in parts).rstrip(","))
         lines.append("")
     return "\n".join(lines)
+
+
+def _last_of(table: dict[tuple[str, int], Stat], test: str) -> Stat | None:
+    """The test's statistic at its last parameter in the output's order (the
+    window an instruction trace attributes), or None."""
+    found = [stat for (name, _), stat in table.items() if name == test]
+    return found[-1] if found else None
 
 
 def meter_disagreements(
@@ -1117,19 +1124,19 @@ def meter_disagreements(
     allowed, by other than the meter's known excess there."""
     problems = []
     for test, in_trace in traced.items():
-        stats = [m for (name, _), m in metered.masked.items() if name == test]
-        if in_trace is None or not stats:
+        stat = _last_of(metered.masked, test)
+        if in_trace is None or stat is None:
             problems.append(f"{test}: no window in the trace or no masked count from the meter")
             continue
-        excess = stats[-1].max - in_trace
+        excess = stat.max - in_trace
         if allowed is not None and test in allowed:
             if excess != allowed[test]:
                 problems.append(
-                    f"{test}: meter {stats[-1].max}, trace {in_trace}: "
+                    f"{test}: meter {stat.max}, trace {in_trace}: "
                     f"excess {excess}, {allowed[test]} expected"
                 )
         elif abs(excess) > tolerance:
-            problems.append(f"{test}: meter {stats[-1].max}, trace {in_trace}")
+            problems.append(f"{test}: meter {stat.max}, trace {in_trace}")
     return problems
 
 
@@ -1214,31 +1221,41 @@ def _main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _crosscheck_main(args: argparse.Namespace) -> int:
+def _traced_run(
+    elf: Path, masked_elf: Path | None, machine: str, qemu: str | None = None
+) -> tuple[SuiteOutput, list[str], list[bool]]:
+    """A program run under an instruction trace, merged with its meter
+    program's output when given, and the trace read (trace_functions, with
+    the nesting of the kernel the program reports)."""
     import tempfile
 
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "trace.log"
+        measured = parse(run_program(traced_command(elf, machine, log, qemu=qemu)))
+        if masked_elf is not None:
+            metered = parse(run_program(qemu_command(masked_elf, machine, qemu=qemu)))
+            measured = merge(measured, metered)
+        funcs, masked = trace_functions(log, elf, kernel=program_kernel(measured))
+    return measured, funcs, masked
+
+
+def _crosscheck_main(args: argparse.Namespace) -> int:
     try:
         allowed = {test: int(n) for test, _, n in (a.partition("=") for a in args.allow)}
     except ValueError:
         print(f"error: --allow takes TEST=N: {args.allow}", file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / "trace.log"
-        try:
-            plain = parse(
-                run_program(traced_command(args.plain, args.machine, log, qemu=args.qemu))
-            )
-            metered = parse(run_program(qemu_command(args.masked, args.machine, qemu=args.qemu)))
-        except SuiteError as err:
-            print(f"error: {err}", file=sys.stderr)
-            return 1
-        kernel = program_kernel(plain)
-        funcs, masked = trace_functions(log, args.plain, kernel=kernel)
+    try:
+        measured, funcs, masked = _traced_run(args.plain, args.masked, args.machine, args.qemu)
+    except SuiteError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    kernel = program_kernel(measured)
     traced = traced_masked(funcs, masked, kernel)
     for test, in_trace in traced.items():
-        stats = [m for (name, _), m in metered.masked.items() if name == test]
-        print(f"{test}: trace {in_trace}, meter {stats[-1].max if stats else None}")
-    problems = meter_disagreements(traced, metered, tolerance=args.tolerance, allowed=allowed)
+        metered = _last_of(measured.masked, test)
+        print(f"{test}: trace {in_trace}, meter {metered.max if metered else None}")
+    problems = meter_disagreements(traced, measured, tolerance=args.tolerance, allowed=allowed)
     for p in problems:
         print(f"problem: {p}")
     if problems:
@@ -1248,20 +1265,11 @@ def _crosscheck_main(args: argparse.Namespace) -> int:
 
 
 def _attribute_main(args: argparse.Namespace) -> int:
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / "trace.log"
-        try:
-            measured = parse(run_program(traced_command(args.elf, args.machine, log)))
-            if args.masked:
-                measured = merge(
-                    measured, parse(run_program(qemu_command(args.masked, args.machine)))
-                )
-        except SuiteError as err:
-            print(f"error: {err}", file=sys.stderr)
-            return 1
-        funcs, masked = trace_functions(log, args.elf, kernel=program_kernel(measured))
+    try:
+        measured, funcs, masked = _traced_run(args.elf, args.masked, args.machine)
+    except SuiteError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
     text = render_breakdown(args.machine, args.elf, funcs, masked, measured)
     if args.out:
         args.out.write_text(text + "\n")
