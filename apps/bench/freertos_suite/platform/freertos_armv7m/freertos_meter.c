@@ -9,8 +9,9 @@
  * The stretch between the two readings holds the first reading, its store,
  * the call and vTaskSwitchContext, and the second reading's four moves:
  * vTaskSwitchContext + 7, less TAKT_ARM_MASK_METER_SELF (6). The nops make
- * up the difference (2 on ARM_CM3, 4 on ARM_CM4F); test_bench_suite.py
- * checks the count against a QEMU instruction trace of the plain program.
+ * up the difference (2 on ARM_CM3, 4 on ARM_CM4F; test_bench_suite.py
+ * holds them to that sum). The ctest freertos_suite_meter_on_freertos_against_trace
+ * checks the counts against a QEMU instruction trace of the plain program.
  */
 #include "takt_armv7m.h"
 
