@@ -76,6 +76,15 @@ def test_random_tasks_have_the_shape_asked_for(seed: int) -> None:
         assert t.priority is None and t.offset == 0
 
 
+@pytest.mark.parametrize("seed", range(50))
+def test_a_set_with_subjobs_is_the_set_without_them_cut(seed: int) -> None:
+    """The cuts are drawn after the tasks: an FPDS set is its FPPS set's tasks."""
+    deadlines = "constrained" if seed % 2 else "implicit"
+    whole = random_tasks(2 + seed % 9, 0.8, random.Random(seed), DEFAULT_PERIODS, deadlines)
+    cut = random_tasks(2 + seed % 9, 0.8, random.Random(seed), DEFAULT_PERIODS, deadlines, 3)
+    assert [dataclasses.replace(t, segments=None) for t in cut] == whole
+
+
 def test_log_uniform_periods_give_each_decade_an_equal_share() -> None:
     rng = random.Random(1)
     draws = [draw_period(PeriodRange(10, 9999), rng) for _ in range(30_000)]

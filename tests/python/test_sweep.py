@@ -70,6 +70,41 @@ def test_the_edf_ready_queues_run_the_same_sets_with_the_same_schedule() -> None
     assert "kernel" not in render_sweep_table(summarize_sweep(options, records))
 
 
+def test_fpns_fpds_and_hsf_run_the_rm_set_of_the_same_index() -> None:
+    policies = ("rm", "fpns", "fpds", "hsf")
+    options = SweepOptions(
+        BASE, policies=policies, tasks=(6,), utilizations=(0.8,), sets=8, segments=4
+    )
+    for index in range(8):
+        rm, fpns, fpds, hsf = (options.point_scenario(6, 0.8, index, p) for p in policies)
+        assert (fpns.system.preemption, fpds.system.preemption) == ("none", "deferred")
+        assert (hsf.system.policy, len(hsf.servers)) == ("hsf", BASE.servers)
+
+        def flat(scenario: Scenario) -> list[tuple[str, int, int, int, int | None]]:
+            return sorted(
+                (t.name, t.period, t.wcet, t.deadline, t.priority) for t in scenario.tasks
+            )
+
+        # The same tasks with the same rm priorities; fpds's jobs cut into at most 4
+        # subjobs; hsf's spread over servers (local priorities: the tasks' order).
+        assert flat(fpns) == flat(fpds) == flat(rm)
+        assert sorted((t.name, t.period, t.wcet) for t in hsf.tasks) == [
+            (name, period, wcet) for name, period, wcet, _, _ in flat(rm)
+        ]
+        for task in fpds.tasks:
+            assert task.segments is not None
+            assert sum(task.segments) == task.wcet and len(task.segments) <= 4
+        assert any(t.segments is not None and len(t.segments) > 1 for t in fpds.tasks)
+    records = run_sweep(options, sim)
+    assert not any(r.contradictions for r in records)
+    summaries = {s.policy: s for s in summarize_sweep(options, records)}
+    # Without preemption a set switches less than with it.
+    assert summaries["fpns"].mean_context_switches < summaries["rm"].mean_context_switches
+    # Set i of every policy is one task set: its rm run is record 4i.
+    for r in records:
+        assert r.realised_utilization == records[4 * r.index].realised_utilization
+
+
 def test_the_ratios_count_the_records() -> None:
     options = SweepOptions(BASE, policies=("rm", "edf"), tasks=(6,), utilizations=(0.95,), sets=20)
     records = run_sweep(options, sim)
@@ -127,6 +162,9 @@ def test_a_contradiction_is_recorded() -> None:
         ({"sets": 0}, "sets"),
         ({"jobs": 0}, "jobs"),
         ({"tasks": (2,), "utilizations": (2.5,)}, "utilization"),
+        ({"policies": ("rm", "fpds"), "segments": 1}, "segments 1"),
+        # hsf's default of 3 servers needs 3 tasks at every point, not only the first.
+        ({"policies": ("rm", "hsf"), "tasks": (4, 2)}, "servers 3"),
     ],
 )
 def test_bad_sweep_options_are_refused(fields: dict[str, object], message: str) -> None:
@@ -193,6 +231,10 @@ def test_sweep_exits_3_on_a_contradiction(
         (["--utilization", "0.5,x"], "--utilization"),
         (["--sets", "0"], "--sets"),
         (["--periods", "5..2"], "--periods"),
+        (["--policies", "rm,edf", "--segments", "3"], "--segments: only with fpds"),
+        (["--policies", "fpds", "--segments", "1"], "--segments"),
+        (["--policies", "rm", "--servers", "2"], "--servers: only with hsf"),
+        (["--policies", "hsf", "--tasks", "4", "--servers", "5"], "at most --tasks"),
     ],
 )
 def test_sweep_refuses_bad_options_and_writes_nothing(
@@ -215,3 +257,40 @@ def test_the_period_range_reaches_the_sets() -> None:
         )
         assert all(100 <= t.period <= 1000 for t in s.tasks)
         assert s.system.duration == 3000
+
+
+def test_sweep_of_fixed_priority_preemption_modes_and_a_hierarchy_end_to_end(
+    takt_cli: list[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "sweep"
+    done = takt(
+        takt_cli,
+        "sweep",
+        "--policies",
+        "rm,fpns,fpds,hsf",
+        "--tasks",
+        "5",
+        "--utilization",
+        "0.5,0.8",
+        "--periods",
+        "10,20,40",
+        "--sets",
+        "4",
+        "--segments",
+        "2",
+        "--servers",
+        "2",
+        "--server-type",
+        "deferrable",
+        "--out",
+        out,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(" | ")[2] for line in lines[2:]] == ["rm", "fpns", "fpds", "hsf"] * 2
+    summary_md = (out / "summary.md").read_text()
+    assert "--segments 2 --servers 2 --server-type deferrable --seed 1" in summary_md, summary_md
+    with (out / "runs.csv").open() as f:
+        runs = list(csv.DictReader(f))
+    assert {r["policy"] for r in runs} == {"rm", "fpns", "fpds", "hsf"}
+    assert all(r["contradictions"] == "0" for r in runs)

@@ -19,7 +19,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from takt.analysis import analyze_scenario, render_text, utilization
 from takt.bench_suite import POLICIES as SUITE_POLICIES
@@ -45,6 +45,7 @@ from takt.sim import (
     run_scenario,
 )
 from takt.sweep import (
+    DEFAULT_SEGMENTS,
     SWEEP_POLICIES,
     SweepOptions,
     render_sweep_table,
@@ -166,6 +167,53 @@ def _board_run(args: argparse.Namespace) -> dict[str, Any]:
     return {"work": args.work, "icount_shift": args.icount_shift}
 
 
+# The hierarchy's options, by GenerateOptions field (argparse's dest).
+HIERARCHY_FIELDS: Final = ("servers", "server_type", "server_periods", "budgets")
+
+
+def _add_hierarchy_options(parser: argparse.ArgumentParser) -> None:
+    """How generate and sweep build hierarchies (policy hsf). Each defaults to None:
+    GenerateOptions' default, and a flag given without hsf is refused
+    (_hierarchy_options)."""
+    parser.add_argument(
+        "--servers",
+        type=_int_in(1, PRIORITY_MAX),
+        metavar="M",
+        help="hsf: how many servers (default 3; each gets at least one task)",
+    )
+    parser.add_argument(
+        "--server-type",
+        choices=["idling", "deferrable", "mixed"],
+        help="hsf: the servers' type (default idling; mixed: each at random)",
+    )
+    parser.add_argument(
+        "--server-periods",
+        type=_periods,
+        metavar="LIST|LOW..HIGH",
+        help="hsf: server periods to draw from (default: half the server's shortest task period)",
+    )
+    parser.add_argument(
+        "--budgets",
+        choices=["minimal", "utilization"],
+        help="hsf: the smallest budget under which the periodic resource model proves the "
+        "server's tasks (default), or the tasks' utilisation times the period, rounded up",
+    )
+
+
+def _hierarchy_options(args: argparse.Namespace, with_hsf: bool, hsf: str) -> dict[str, Any]:
+    """The hierarchy options given, by GenerateOptions field; refused when nothing
+    builds a hierarchy (``hsf`` names what would: the flag to give)."""
+    given = {
+        field: getattr(args, field)
+        for field in HIERARCHY_FIELDS
+        if getattr(args, field) is not None
+    }
+    if given and not with_hsf:
+        flags = ", ".join("--" + field.replace("_", "-") for field in given)
+        raise UsageError(f"{flags}: only with {hsf}")
+    return given
+
+
 def _add_generate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     gen = sub.add_parser(
         "generate",
@@ -198,29 +246,7 @@ def _add_generate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="K",
         help="split each wcet into up to K non-preemptive subjobs (preemption deferred)",
     )
-    gen.add_argument(
-        "--servers",
-        type=_int_in(1, PRIORITY_MAX),
-        metavar="M",
-        help="hsf: how many servers (default 3; each gets at least one task)",
-    )
-    gen.add_argument(
-        "--server-type",
-        choices=["idling", "deferrable", "mixed"],
-        help="hsf: the servers' type (default idling; mixed: each at random)",
-    )
-    gen.add_argument(
-        "--server-periods",
-        type=_periods,
-        metavar="LIST|LOW..HIGH",
-        help="hsf: server periods to draw from (default: half the server's shortest task period)",
-    )
-    gen.add_argument(
-        "--budgets",
-        choices=["minimal", "utilization"],
-        help="hsf: the smallest budget under which the periodic resource model proves the "
-        "server's tasks (default), or the tasks' utilisation times the period, rounded up",
-    )
+    _add_hierarchy_options(gen)
     gen.add_argument(
         "--count", type=_int_in(1, MAX_GENERATED_SETS), default=1, help="how many sets"
     )
@@ -249,7 +275,9 @@ def _add_sweep(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         type=_list_of(str),
         default=("rm", "edf"),
         metavar="LIST",
-        help="from " + ", ".join(SWEEP_POLICIES) + " (default rm,edf)",
+        help="from " + ", ".join(SWEEP_POLICIES) + " (default rm,edf; fpns and fpds: "
+        "fixed priority without preemption and with deferred preemption, rm or, with "
+        "constrained deadlines, dm; hsf: the tasks over servers)",
     )
     sweep.add_argument(
         "--tasks",
@@ -269,6 +297,13 @@ def _add_sweep(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     sweep.add_argument(
         "--sets", type=_int_in(1, MAX_GENERATED_SETS), default=30, help="sets per point (30)"
     )
+    sweep.add_argument(
+        "--segments",
+        type=_int_in(2, 1000),
+        metavar="K",
+        help=f"fpds: cut each job into up to K non-preemptive subjobs (default {DEFAULT_SEGMENTS})",
+    )
+    _add_hierarchy_options(sweep)
     _add_set_options(sweep)
     sweep.add_argument("--port", choices=list(PORTS), help="where to run (default: the sim)")
     _add_board_options(sweep)
@@ -527,15 +562,7 @@ def _generate_options(args: argparse.Namespace) -> GenerateOptions:
         raise UsageError("--segments: subjobs need --preemption deferred")
     if args.policy == "edf" and (args.preemption != "full" or args.priority):
         raise UsageError("--policy edf: no --priority, and --preemption full only")
-    # The hierarchy's options given, by GenerateOptions field (argparse's dest).
-    hsf_options = {
-        field: getattr(args, field)
-        for field in ("servers", "server_type", "server_periods", "budgets")
-        if getattr(args, field) is not None
-    }
-    if hsf_options and args.policy != "hsf":
-        flags = ", ".join("--" + field.replace("_", "-") for field in hsf_options)
-        raise UsageError(f"{flags}: only with --policy hsf")
+    hsf_options = _hierarchy_options(args, args.policy == "hsf", "--policy hsf")
     if args.policy == "hsf":
         if args.preemption != "full":
             raise UsageError("--policy hsf: --preemption full only")
@@ -651,6 +678,11 @@ def _sweep_options(args: argparse.Namespace) -> SweepOptions:
     too_many = [u for u in args.utilization if u > min(args.tasks)]
     if too_many:
         raise UsageError(f"--utilization {too_many[0]:g}: at most 1 per task ({min(args.tasks)})")
+    if args.segments is not None and "fpds" not in args.policies:
+        raise UsageError("--segments: only with fpds among --policies")
+    hsf_options = _hierarchy_options(args, "hsf" in args.policies, "hsf among --policies")
+    if args.servers is not None and args.servers > min(args.tasks):
+        raise UsageError(f"--servers {args.servers}: at most --tasks ({min(args.tasks)})")
     try:
         base = GenerateOptions(
             periods=args.periods,
@@ -658,6 +690,7 @@ def _sweep_options(args: argparse.Namespace) -> SweepOptions:
             tick_hz=args.tick_hz,
             duration=args.duration,
             seed=args.seed,
+            **hsf_options,
         )
         return SweepOptions(
             base=base,
@@ -667,6 +700,7 @@ def _sweep_options(args: argparse.Namespace) -> SweepOptions:
             sets=args.sets,
             port=args.port,
             jobs=args.jobs,
+            segments=args.segments or DEFAULT_SEGMENTS,
         )
     except ValueError as err:
         raise UsageError(f"sweep: {err}") from None
@@ -682,6 +716,13 @@ def _sweep_command(args: argparse.Namespace) -> str:
     ]
     if args.duration:
         parts.append(f"--duration {args.duration}")
+    if args.segments is not None:
+        parts.append(f"--segments {args.segments}")
+    for field in HIERARCHY_FIELDS:
+        value = getattr(args, field)
+        if value is not None:
+            text = _periods_text(value) if field == "server_periods" else str(value)
+            parts.append(f"--{field.replace('_', '-')} {text}")
     parts.append(f"--seed {args.seed}")
     if args.port:
         parts.append(f"--port {args.port}")

@@ -121,14 +121,17 @@ def random_tasks(
 ) -> list[Task]:
     """n tasks t0..t{n-1} without priorities: UUniFast utilisations, drawn periods,
     wcet = round(u * period) (1..period), deadline = period or, constrained, uniform
-    in wcet..period; with segments > 1, each wcet split into that many subjobs."""
+    in wcet..period; with segments > 1, each wcet split into up to that many subjobs.
+    The cuts are drawn after every task, so a set with segments is the set without
+    them, cut (a sweep compares FPDS with FPPS on the same tasks)."""
     tasks = []
     for i, u in enumerate(uunifast(n, utilization, rng)):
         period = draw_period(periods, rng)
         wcet = max(1, min(period, round(u * period)))
         deadline = period if deadlines == "implicit" else rng.randint(wcet, period)
-        parts = split_wcet(wcet, segments, rng) if segments > 1 else None
-        tasks.append(Task(f"t{i}", period, wcet, deadline, segments=parts))
+        tasks.append(Task(f"t{i}", period, wcet, deadline))
+    if segments > 1:
+        tasks = [replace(t, segments=split_wcet(t.wcet, segments, rng)) for t in tasks]
     return tasks
 
 

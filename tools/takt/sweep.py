@@ -14,6 +14,12 @@ with independent draws). Every run is also checked against its analysis with ``t
 check``'s rules, so a sweep is a check as well. On a board with exact work the runs
 carry the kernel's time, and the records its share of each run (``kernel_share``): a
 disagreement with the analysis is then what the sweep measures.
+
+Besides the EDF study's policies, a sweep runs fixed priority without preemption (FPNS)
+and with deferred preemption (FPDS: each job cut into non-preemptive subjobs), and a
+two-level hierarchy (hsf: the tasks spread over servers). Each is the same task set:
+the generator draws the subjobs' cuts and the hierarchy after the tasks, so the points
+of a policy differ from rm's only by what the policy does with the same tasks.
 """
 
 from __future__ import annotations
@@ -29,33 +35,61 @@ from typing import Final
 from takt.analysis import analyze_scenario, utilization
 from takt.check import check_run
 from takt.generator import GenerateOptions, generate_scenario
-from takt.model import Policy, PriorityAssignment, RunResult, Scenario
+from takt.model import Policy, Preemption, PriorityAssignment, RunResult, Scenario
 
 __all__ = [
+    "DEFAULT_SEGMENTS",
     "SWEEP_POLICIES",
     "PointSummary",
     "RunRecord",
     "SweepOptions",
+    "SweepPolicy",
     "render_sweep_table",
     "run_sweep",
     "summarize_sweep",
     "write_sweep_outputs",
 ]
 
-# A sweep's policy names: the kernel policy, for fixed priority the rule, and the
-# ready queue (the study's EDF-H is "edf", its EDF-L "edf-mlist").
-SWEEP_POLICIES: Final[dict[str, tuple[Policy, PriorityAssignment | None, str]]] = {
-    "rm": ("fp", "rm", "bitmap"),
-    "dm": ("fp", "dm", "bitmap"),
-    "edf": ("edf", None, "heap"),
-    "edf-mlist": ("edf", None, "mlist"),
-    "edf-rbtree": ("edf", None, "rbtree"),
+
+@dataclass(frozen=True)
+class SweepPolicy:
+    """What a sweep's policy name runs: the kernel policy, the priority rule (None: the
+    generator's, rm for implicit deadlines and dm for constrained ones; EDF has none),
+    the ready queue and the preemption mode."""
+
+    policy: Policy
+    rule: PriorityAssignment | None
+    ready_queue: str
+    preemption: Preemption = "full"
+
+    @property
+    def subjobs(self) -> bool:
+        """Its jobs are cut into non-preemptive subjobs (the sweep's segments)."""
+        return self.preemption == "deferred"
+
+
+# A sweep's policy names (the study's EDF-H is "edf", its EDF-L "edf-mlist").
+SWEEP_POLICIES: Final[dict[str, SweepPolicy]] = {
+    "rm": SweepPolicy("fp", "rm", "bitmap"),
+    "dm": SweepPolicy("fp", "dm", "bitmap"),
+    "fpns": SweepPolicy("fp", None, "bitmap", "none"),
+    "fpds": SweepPolicy("fp", None, "bitmap", "deferred"),
+    "edf": SweepPolicy("edf", None, "heap"),
+    "edf-mlist": SweepPolicy("edf", None, "mlist"),
+    "edf-rbtree": SweepPolicy("edf", None, "rbtree"),
+    "hsf": SweepPolicy("hsf", None, "bitmap"),
 }
+
+# Subjobs per job under fpds, unless the sweep says.
+DEFAULT_SEGMENTS: Final = 3
 
 
 @dataclass(frozen=True)
 class SweepOptions:
-    """One set of options per point: ``base`` with the point's tasks and utilisation."""
+    """One set of options per point: ``base`` with the point's tasks and utilisation,
+    and with what each policy needs: fpds's subjobs (``segments``, at most that many a
+    job) and hsf's servers (``base``'s servers, server type, server periods and
+    budgets)."""
 
     base: GenerateOptions
     policies: tuple[str, ...] = ("rm", "edf")
@@ -64,6 +98,7 @@ class SweepOptions:
     sets: int = 30
     port: str | None = None  # None: the sim
     jobs: int = 1
+    segments: int = DEFAULT_SEGMENTS
 
     def __post_init__(self) -> None:
         unknown = [p for p in self.policies if p not in SWEEP_POLICIES]
@@ -82,24 +117,35 @@ class SweepOptions:
             raise ValueError("sets: at least 1")
         if self.jobs < 1:
             raise ValueError("jobs: at least 1")
+        if self.segments < 2:
+            raise ValueError(f"segments {self.segments}: fpds cuts a job into at least 2")
         for n in self.tasks:
             for u in self.utilizations:
-                self.point_options(n, u, self.policies[0])  # refuses a bad point now
+                for policy in self.policies:
+                    self.point_options(n, u, policy)  # refuses a bad point now
 
     @property
     def axis(self) -> str:
         return "utilization" if len(self.utilizations) > 1 else "tasks"
 
     def point_options(self, tasks: int, util: float, policy: str) -> GenerateOptions:
-        kind, rule, _ = SWEEP_POLICIES[policy]
+        chosen = SWEEP_POLICIES[policy]
         return dataclasses.replace(
-            self.base, tasks=tasks, utilization=util, policy=kind, priority=rule
+            self.base,
+            tasks=tasks,
+            utilization=util,
+            policy=chosen.policy,
+            priority=chosen.rule,
+            preemption=chosen.preemption,
+            segments=self.segments if chosen.subjobs else 1,
         )
 
     def point_scenario(self, tasks: int, util: float, index: int, policy: str) -> Scenario:
         """Set ``index`` of the point, as ``policy`` runs it."""
         scenario = generate_scenario(self.point_options(tasks, util, policy), index)
-        system = dataclasses.replace(scenario.system, ready_queue=SWEEP_POLICIES[policy][2])
+        system = dataclasses.replace(
+            scenario.system, ready_queue=SWEEP_POLICIES[policy].ready_queue
+        )
         return dataclasses.replace(scenario, system=system)
 
 
