@@ -75,6 +75,20 @@ static void control_task(void *arg) /* priority 2: each post wakes the reader at
     QueueHandle_t spare = xQueueCreate(1, sizeof(uint32_t));
     xQueueSend(spare, &one, 0);
     CHECK(xQueueAddToSet(spare, set) == pdFAIL, "a non-empty queue cannot be added");
+
+    /* A set in the application's memory. Its storage holds handles: storage
+     * not aligned as a pointer is refused, as is none. */
+    static StaticQueue_t static_set_buffer;
+    static QueueSetMemberHandle_t static_set_storage[2];
+    uint8_t *storage = (uint8_t *)static_set_storage;
+    CHECK(xQueueCreateSetStatic(2, storage + 1, &static_set_buffer) == NULL,
+          "a static set's misaligned storage is refused");
+    QueueSetHandle_t static_set = xQueueCreateSetStatic(2, storage, &static_set_buffer);
+    QueueHandle_t member = xQueueCreate(1, sizeof(uint32_t));
+    CHECK(static_set != NULL && xQueueAddToSet(member, static_set) == pdPASS, "a static set takes a member");
+    CHECK(xQueueSelectFromSet(static_set, 0) == NULL, "an empty static set selects nothing");
+    xQueueSend(member, &two, 0);
+    CHECK(xQueueSelectFromSet(static_set, 0) == member, "a static set selects the member that got data");
     vTaskEndScheduler();
 }
 

@@ -116,6 +116,13 @@ static void control_task(void *arg) /* priority 4 */
           (unsigned long)holder_prio_while_waited);
     CHECK(uxTaskPriorityGet(holder_task) == 1, "holder back at its base priority");
     CHECK(xSemaphoreGetMutexHolder(mutex) == NULL, "mutex free at the end");
+    /* queue.h's names for the holder, as semphr.h's macros call them in FreeRTOS. */
+    CHECK(xSemaphoreTake(mutex, 0) == pdPASS && xQueueGetMutexHolder(mutex) == xTaskGetCurrentTaskHandle() &&
+              xQueueGetMutexHolderFromISR(mutex) == xTaskGetCurrentTaskHandle(),
+          "xQueueGetMutexHolder names the holder");
+    CHECK(xSemaphoreGive(mutex) == pdPASS && xQueueGetMutexHolder(mutex) == NULL &&
+              xQueueGetMutexHolder(counting) == NULL,
+          "no holder once given, and none for a semaphore that is not a mutex");
     CHECK(xSemaphoreGive(mutex) == pdFAIL, "giving a mutex one does not hold fails");
 
     /* Interrupts give a binary semaphore; the task takes each. */

@@ -176,9 +176,31 @@ static void control_task(void *arg)
     void *huge = pvPortMalloc(configTOTAL_HEAP_SIZE + 1u);
     CHECK(huge == NULL && malloc_failed_calls == 1, "heap limit: NULL and the malloc-failed hook");
     size_t free_before = xPortGetFreeHeapSize();
+    HeapStats_t at_start, held, after;
+    vPortGetHeapStats(&at_start);
     void *block = pvPortMalloc(100);
     CHECK(block != NULL && xPortGetFreeHeapSize() == free_before - 100, "pvPortMalloc accounts its bytes");
+    vPortGetHeapStats(&held);
     vPortFree(block);
+    vPortGetHeapStats(&after);
+    CHECK(at_start.xAvailableHeapSpaceInBytes == free_before && held.xAvailableHeapSpaceInBytes == free_before - 100 &&
+              after.xAvailableHeapSpaceInBytes == free_before,
+          "heap stats: the bytes free before, while and after a block is held");
+    CHECK(held.xNumberOfSuccessfulAllocations == at_start.xNumberOfSuccessfulAllocations + 1 &&
+              after.xNumberOfSuccessfulFrees == at_start.xNumberOfSuccessfulFrees + 1 &&
+              after.xNumberOfSuccessfulAllocations == held.xNumberOfSuccessfulAllocations,
+          "heap stats: one allocation and one free counted, the refused one not");
+    CHECK(held.xSizeOfLargestFreeBlockInBytes == held.xAvailableHeapSpaceInBytes &&
+              held.xSizeOfSmallestFreeBlockInBytes == held.xAvailableHeapSpaceInBytes && held.xNumberOfFreeBlocks == 1,
+          "heap stats: the budget left is one free block");
+    CHECK(held.xMinimumEverFreeBytesRemaining <= free_before - 100 &&
+              after.xMinimumEverFreeBytesRemaining == held.xMinimumEverFreeBytesRemaining,
+          "heap stats: the least free ever stays after the free");
+    xPortResetHeapMinimumEverFreeHeapSize();
+    CHECK(xPortGetMinimumEverFreeHeapSize() == xPortGetFreeHeapSize(), "the least free ever reset to the free now");
+    vPortGetHeapStats(NULL); /* nothing to fill: no crash */
+    CHECK(uxTaskGetStackHighWaterMark2(NULL) == (configSTACK_DEPTH_TYPE)uxTaskGetStackHighWaterMark(NULL),
+          "uxTaskGetStackHighWaterMark2 agrees with uxTaskGetStackHighWaterMark");
 
     vTaskDelete(low);
     CHECK(eTaskGetState(low) == eDeleted, "a deleted static task reads eDeleted");

@@ -125,10 +125,23 @@ void vQueueSetQueueNumber(QueueHandle_t xQueue, UBaseType_t uxQueueNumber);
 TAKT_FREERTOS_TRACE_FACILITY
 uint8_t ucQueueGetQueueType(QueueHandle_t xQueue);
 
+/* The task holding a mutex (semphr.h's xSemaphoreGetMutexHolder): NULL when
+ * it is free or the handle is not a mutex. */
+TaskHandle_t xQueueGetMutexHolder(QueueHandle_t xSemaphore);
+TaskHandle_t xQueueGetMutexHolderFromISR(QueueHandle_t xSemaphore);
+
 /* ---- queue sets (configUSE_QUEUE_SETS) ---- */
 #if configUSE_QUEUE_SETS
 #if configSUPPORT_DYNAMIC_ALLOCATION
 QueueSetHandle_t xQueueCreateSet(const UBaseType_t uxEventQueueLength);
+#endif
+#if configSUPPORT_STATIC_ALLOCATION
+/* pucQueueStorage holds uxEventQueueLength handles
+ * (uxEventQueueLength * sizeof(QueueSetMemberHandle_t) bytes), aligned as a
+ * pointer is: the set keeps them as pointers. NULL for storage that is
+ * missing or not so aligned. */
+QueueSetHandle_t xQueueCreateSetStatic(const UBaseType_t uxEventQueueLength, uint8_t *pucQueueStorage,
+                                       StaticQueue_t *pxStaticQueue);
 #endif
 /* pdFAIL if the member is not empty or already in a set. */
 BaseType_t xQueueAddToSet(QueueSetMemberHandle_t xQueueOrSemaphore, QueueSetHandle_t xQueueSet);

@@ -110,6 +110,9 @@ void vTaskResume(TaskHandle_t xTaskToResume);
  * outranks the interrupted task; the switch happens at interrupt exit anyway). */
 BaseType_t xTaskResumeFromISR(TaskHandle_t xTaskToResume);
 UBaseType_t uxTaskGetStackHighWaterMark(TaskHandle_t xTask);
+/* The same, as configSTACK_DEPTH_TYPE (FreeRTOS's variant for depths wider
+ * than UBaseType_t). */
+configSTACK_DEPTH_TYPE uxTaskGetStackHighWaterMark2(TaskHandle_t xTask);
 char *pcTaskGetName(TaskHandle_t xTaskToQuery);
 TaskHandle_t xTaskGetCurrentTaskHandle(void);
 

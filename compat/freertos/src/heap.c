@@ -15,8 +15,13 @@ typedef union {
     max_align_t align; /* keeps the block after the header aligned */
 } block_header_t;
 
-static size_t bytes_in_use;
-static size_t most_in_use;
+/* One object: its fields share one address load. */
+static struct {
+    size_t bytes_in_use;
+    size_t most_in_use;
+    size_t allocations; /* successful ones (vPortGetHeapStats) */
+    size_t frees;
+} heap;
 
 /* The counters change under the kernel's critical section (interrupts that may
  * call the kernel masked; nests, any context): a task preempted between the
@@ -27,21 +32,28 @@ static bool reserve(size_t size)
 {
     bool fits = false;
     uint32_t state = takt_critical_enter_from_isr();
-    if (size <= (size_t)configTOTAL_HEAP_SIZE - bytes_in_use) {
-        bytes_in_use += size;
-        if (bytes_in_use > most_in_use) {
-            most_in_use = bytes_in_use;
+    if (size <= (size_t)configTOTAL_HEAP_SIZE - heap.bytes_in_use) {
+        heap.bytes_in_use += size;
+        if (heap.bytes_in_use > heap.most_in_use) {
+            heap.most_in_use = heap.bytes_in_use;
         }
+        heap.allocations++; /* taken back if the C library fails it */
         fits = true;
     }
     takt_critical_exit_from_isr(state);
     return fits;
 }
 
-static void release(size_t size)
+/* A block freed, or a reservation the C library could not serve. */
+static void release(size_t size, bool freed)
 {
     uint32_t state = takt_critical_enter_from_isr();
-    bytes_in_use -= size;
+    heap.bytes_in_use -= size;
+    if (freed) {
+        heap.frees++;
+    } else {
+        heap.allocations--;
+    }
     takt_critical_exit_from_isr(state);
 }
 
@@ -54,7 +66,7 @@ void *pvPortMalloc(size_t xWantedSize)
             header->size = xWantedSize;
             block = header + 1;
         } else {
-            release(xWantedSize);
+            release(xWantedSize, false);
         }
     }
 #if configUSE_MALLOC_FAILED_HOOK
@@ -71,16 +83,43 @@ void vPortFree(void *pv)
         return;
     }
     block_header_t *header = (block_header_t *)pv - 1;
-    release(header->size);
+    release(header->size, true);
     free(header);
 }
 
 size_t xPortGetFreeHeapSize(void)
 {
-    return (size_t)configTOTAL_HEAP_SIZE - bytes_in_use;
+    return (size_t)configTOTAL_HEAP_SIZE - heap.bytes_in_use;
 }
 
 size_t xPortGetMinimumEverFreeHeapSize(void)
 {
-    return (size_t)configTOTAL_HEAP_SIZE - most_in_use;
+    return (size_t)configTOTAL_HEAP_SIZE - heap.most_in_use;
+}
+
+void xPortResetHeapMinimumEverFreeHeapSize(void)
+{
+    uint32_t state = takt_critical_enter_from_isr();
+    heap.most_in_use = heap.bytes_in_use;
+    takt_critical_exit_from_isr(state);
+}
+
+void vPortGetHeapStats(HeapStats_t *pxHeapStats)
+{
+    if (pxHeapStats == NULL) {
+        return;
+    }
+    /* One section: the figures belong to one moment. */
+    uint32_t state = takt_critical_enter_from_isr();
+    size_t free_bytes = (size_t)configTOTAL_HEAP_SIZE - heap.bytes_in_use;
+    *pxHeapStats = (HeapStats_t){
+        .xAvailableHeapSpaceInBytes = free_bytes,
+        .xSizeOfLargestFreeBlockInBytes = free_bytes,
+        .xSizeOfSmallestFreeBlockInBytes = free_bytes,
+        .xNumberOfFreeBlocks = free_bytes != 0 ? 1u : 0u,
+        .xMinimumEverFreeBytesRemaining = (size_t)configTOTAL_HEAP_SIZE - heap.most_in_use,
+        .xNumberOfSuccessfulAllocations = heap.allocations,
+        .xNumberOfSuccessfulFrees = heap.frees,
+    };
+    takt_critical_exit_from_isr(state);
 }

@@ -410,14 +410,24 @@ UBaseType_t uxSemaphoreGetCountFromISR(SemaphoreHandle_t xSemaphore)
     return items_waiting(xSemaphore);
 }
 
-TaskHandle_t xSemaphoreGetMutexHolder(SemaphoreHandle_t xSemaphore)
+TaskHandle_t xQueueGetMutexHolder(QueueHandle_t xSemaphore)
 {
     return is_kind(xSemaphore, TAKT_FREERTOS_MUTEX) ? takt_mutex_holder(&xSemaphore->object.mutex) : NULL;
 }
 
+TaskHandle_t xQueueGetMutexHolderFromISR(QueueHandle_t xSemaphore)
+{
+    return xQueueGetMutexHolder(xSemaphore);
+}
+
+TaskHandle_t xSemaphoreGetMutexHolder(SemaphoreHandle_t xSemaphore)
+{
+    return xQueueGetMutexHolder(xSemaphore);
+}
+
 TaskHandle_t xSemaphoreGetMutexHolderFromISR(SemaphoreHandle_t xSemaphore)
 {
-    return xSemaphoreGetMutexHolder(xSemaphore);
+    return xQueueGetMutexHolder(xSemaphore);
 }
 
 /* ---- queue sets ---- */
@@ -434,6 +444,24 @@ TAKT_COLD QueueSetHandle_t xQueueCreateSet(const UBaseType_t uxEventQueueLength)
         return NULL;
     }
     int err = takt_queue_set_create_static(&q->object.set, (uint32_t)uxEventQueueLength, (void **)(q + 1));
+    return object_made(q, err, TAKT_FREERTOS_QUEUE_SET);
+}
+#endif
+
+#if configSUPPORT_STATIC_ALLOCATION
+TAKT_COLD QueueSetHandle_t xQueueCreateSetStatic(const UBaseType_t uxEventQueueLength, uint8_t *pucQueueStorage,
+                                                 StaticQueue_t *pxStaticQueue)
+{
+    configASSERT(pucQueueStorage != NULL);
+    if (pucQueueStorage == NULL || (uintptr_t)pucQueueStorage % _Alignof(void *) != 0 ||
+        uxEventQueueLength != (uint32_t)uxEventQueueLength) {
+        return NULL;
+    }
+    struct QueueDefinition *q = static_object(pxStaticQueue);
+    if (q == NULL) {
+        return NULL;
+    }
+    int err = takt_queue_set_create_static(&q->object.set, (uint32_t)uxEventQueueLength, (void **)(void *)pucQueueStorage);
     return object_made(q, err, TAKT_FREERTOS_QUEUE_SET);
 }
 #endif

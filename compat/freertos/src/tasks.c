@@ -174,6 +174,11 @@ UBaseType_t uxTaskGetStackHighWaterMark(TaskHandle_t xTask)
     return (UBaseType_t)(takt_task_stack_high_water(xTask) / sizeof(StackType_t));
 }
 
+configSTACK_DEPTH_TYPE uxTaskGetStackHighWaterMark2(TaskHandle_t xTask)
+{
+    return (configSTACK_DEPTH_TYPE)(takt_task_stack_high_water(xTask) / sizeof(StackType_t));
+}
+
 char *pcTaskGetName(TaskHandle_t xTaskToQuery)
 {
     return (char *)takt_task_name(xTaskToQuery);
