@@ -16,7 +16,7 @@ from conftest import run_with_first_jobs_missed
 from test_cli import takt
 
 from takt import cli
-from takt.generator import GenerateOptions, PeriodRange, generate_scenario
+from takt.generator import Deadlines, GenerateOptions, PeriodRange, generate_scenario
 from takt.model import RunResult, Scenario
 from takt.sim import run_scenario
 from takt.sweep import SweepOptions, render_sweep_table, run_sweep, summarize_sweep
@@ -70,26 +70,31 @@ def test_the_edf_ready_queues_run_the_same_sets_with_the_same_schedule() -> None
     assert "kernel" not in render_sweep_table(summarize_sweep(options, records))
 
 
-def test_fpns_fpds_and_hsf_run_the_rm_set_of_the_same_index() -> None:
-    policies = ("rm", "fpns", "fpds", "hsf")
+def _tasks_of(scenario: Scenario) -> list[tuple[str, int, int, int, int | None]]:
+    """A set's tasks without their subjobs or servers, by name."""
+    return sorted((t.name, t.period, t.wcet, t.deadline, t.priority) for t in scenario.tasks)
+
+
+@pytest.mark.parametrize(("deadlines", "fixed"), [("implicit", "rm"), ("constrained", "dm")])
+def test_fpns_fpds_and_hsf_run_the_fixed_priority_set_of_the_same_index(
+    deadlines: Deadlines, fixed: str
+) -> None:
+    policies = (fixed, "fpns", "fpds", "hsf")
+    base = dataclasses.replace(BASE, deadlines=deadlines)
     options = SweepOptions(
-        BASE, policies=policies, tasks=(6,), utilizations=(0.8,), sets=8, segments=4
+        base, policies=policies, tasks=(6,), utilizations=(0.8,), sets=8, segments=4
     )
     for index in range(8):
-        rm, fpns, fpds, hsf = (options.point_scenario(6, 0.8, index, p) for p in policies)
+        plain, fpns, fpds, hsf = (options.point_scenario(6, 0.8, index, p) for p in policies)
         assert (fpns.system.preemption, fpds.system.preemption) == ("none", "deferred")
         assert (hsf.system.policy, len(hsf.servers)) == ("hsf", BASE.servers)
-
-        def flat(scenario: Scenario) -> list[tuple[str, int, int, int, int | None]]:
-            return sorted(
-                (t.name, t.period, t.wcet, t.deadline, t.priority) for t in scenario.tasks
-            )
-
-        # The same tasks with the same rm priorities; fpds's jobs cut into at most 4
-        # subjobs; hsf's spread over servers (local priorities: the tasks' order).
-        assert flat(fpns) == flat(fpds) == flat(rm)
-        assert sorted((t.name, t.period, t.wcet) for t in hsf.tasks) == [
-            (name, period, wcet) for name, period, wcet, _, _ in flat(rm)
+        # The same tasks with the same priorities (rm, or dm with constrained
+        # deadlines); fpds's jobs cut into at most 4 subjobs; hsf's spread over
+        # servers, with the same rule inside each.
+        assert _tasks_of(fpns) == _tasks_of(fpds) == _tasks_of(plain)
+        assert hsf.system.priority == plain.system.priority == fixed
+        assert sorted((t.name, t.period, t.wcet, t.deadline) for t in hsf.tasks) == [
+            task[:4] for task in _tasks_of(plain)
         ]
         for task in fpds.tasks:
             assert task.segments is not None
@@ -99,10 +104,7 @@ def test_fpns_fpds_and_hsf_run_the_rm_set_of_the_same_index() -> None:
     assert not any(r.contradictions for r in records)
     summaries = {s.policy: s for s in summarize_sweep(options, records)}
     # Without preemption a set switches less than with it.
-    assert summaries["fpns"].mean_context_switches < summaries["rm"].mean_context_switches
-    # Set i of every policy is one task set: its rm run is record 4i.
-    for r in records:
-        assert r.realised_utilization == records[4 * r.index].realised_utilization
+    assert summaries["fpns"].mean_context_switches < summaries[fixed].mean_context_switches
 
 
 def test_the_ratios_count_the_records() -> None:
@@ -235,6 +237,9 @@ def test_sweep_exits_3_on_a_contradiction(
         (["--policies", "fpds", "--segments", "1"], "--segments"),
         (["--policies", "rm", "--servers", "2"], "--servers: only with hsf"),
         (["--policies", "hsf", "--tasks", "4", "--servers", "5"], "at most --tasks"),
+        (["--policies", "hsf", "--tasks", "4,2"], "--servers 3 (the default): at most --tasks (2)"),
+        # A misspelt policy is named first, not the flags that need the real one.
+        (["--policies", "fpsd", "--segments", "3"], "policies fpsd: choose from"),
     ],
 )
 def test_sweep_refuses_bad_options_and_writes_nothing(
@@ -289,7 +294,8 @@ def test_sweep_of_fixed_priority_preemption_modes_and_a_hierarchy_end_to_end(
     lines = done.stdout.splitlines()
     assert [line.split(" | ")[2] for line in lines[2:]] == ["rm", "fpns", "fpds", "hsf"] * 2
     summary_md = (out / "summary.md").read_text()
-    assert "--segments 2 --servers 2 --server-type deferrable --seed 1" in summary_md, summary_md
+    flags = "--segments 2 --servers 2 --server-type deferrable --budgets minimal --seed 1"
+    assert flags in summary_md, summary_md
     with (out / "runs.csv").open() as f:
         runs = list(csv.DictReader(f))
     assert {r["policy"] for r in runs} == {"rm", "fpns", "fpds", "hsf"}

@@ -48,6 +48,7 @@ from takt.sweep import (
     DEFAULT_SEGMENTS,
     SWEEP_POLICIES,
     SweepOptions,
+    check_policies,
     render_sweep_table,
     run_sweep,
     summarize_sweep,
@@ -200,18 +201,38 @@ def _add_hierarchy_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _hierarchy_options(args: argparse.Namespace, with_hsf: bool, hsf: str) -> dict[str, Any]:
-    """The hierarchy options given, by GenerateOptions field; refused when nothing
-    builds a hierarchy (``hsf`` names what would: the flag to give)."""
+def _flag(field: str) -> str:
+    """The command-line flag of an options field (argparse's dest)."""
+    return "--" + field.replace("_", "-")
+
+
+def _hierarchy_options(
+    args: argparse.Namespace, with_hsf: bool, needed: str, min_tasks: int
+) -> dict[str, Any]:
+    """The hierarchy options given, by GenerateOptions field. Refused when nothing
+    builds a hierarchy (``needed``: what would), and a server count, given or the
+    default, above the fewest tasks a set has (every server needs one)."""
     given = {
         field: getattr(args, field)
         for field in HIERARCHY_FIELDS
         if getattr(args, field) is not None
     }
     if given and not with_hsf:
-        flags = ", ".join("--" + field.replace("_", "-") for field in given)
-        raise UsageError(f"{flags}: only with {hsf}")
+        raise UsageError(f"{', '.join(map(_flag, given))}: only with {needed}")
+    servers = given.get("servers", GenerateOptions().servers)
+    if with_hsf and servers > min_tasks:
+        default = "" if "servers" in given else " (the default)"
+        raise UsageError(f"--servers {servers}{default}: at most --tasks ({min_tasks})")
     return given
+
+
+def _hierarchy_flags(options: GenerateOptions) -> list[str]:
+    """The flags that make the options' hierarchy again, every one written out."""
+    flags = [f"--servers {options.servers} --server-type {options.server_type}"]
+    if options.server_periods is not None:
+        flags.append(f"--server-periods {_periods_text(options.server_periods)}")
+    flags.append(f"--budgets {options.budgets}")
+    return flags
 
 
 def _add_generate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -562,12 +583,9 @@ def _generate_options(args: argparse.Namespace) -> GenerateOptions:
         raise UsageError("--segments: subjobs need --preemption deferred")
     if args.policy == "edf" and (args.preemption != "full" or args.priority):
         raise UsageError("--policy edf: no --priority, and --preemption full only")
-    hsf_options = _hierarchy_options(args, args.policy == "hsf", "--policy hsf")
-    if args.policy == "hsf":
-        if args.preemption != "full":
-            raise UsageError("--policy hsf: --preemption full only")
-        if args.servers is not None and args.servers > args.tasks:
-            raise UsageError(f"--servers {args.servers}: at most --tasks ({args.tasks})")
+    hsf_options = _hierarchy_options(args, args.policy == "hsf", "--policy hsf", args.tasks)
+    if args.policy == "hsf" and args.preemption != "full":
+        raise UsageError("--policy hsf: --preemption full only")
     try:
         return GenerateOptions(
             tasks=args.tasks,
@@ -604,10 +622,7 @@ def _generate_command(args: argparse.Namespace, options: GenerateOptions, index:
     if args.segments > 1:
         parts.append(f"--segments {args.segments}")
     if options.policy == "hsf":
-        parts.append(f"--servers {options.servers} --server-type {options.server_type}")
-        if options.server_periods is not None:
-            parts.append(f"--server-periods {_periods_text(options.server_periods)}")
-        parts.append(f"--budgets {options.budgets}")
+        parts += _hierarchy_flags(options)
     parts.append(f"--tick-hz {args.tick_hz}")
     if args.duration:
         parts.append(f"--duration {args.duration}")
@@ -678,11 +693,15 @@ def _sweep_options(args: argparse.Namespace) -> SweepOptions:
     too_many = [u for u in args.utilization if u > min(args.tasks)]
     if too_many:
         raise UsageError(f"--utilization {too_many[0]:g}: at most 1 per task ({min(args.tasks)})")
+    try:
+        check_policies(args.policies)  # before the flags that depend on them
+    except ValueError as err:
+        raise UsageError(f"sweep: {err}") from None
     if args.segments is not None and "fpds" not in args.policies:
         raise UsageError("--segments: only with fpds among --policies")
-    hsf_options = _hierarchy_options(args, "hsf" in args.policies, "hsf among --policies")
-    if args.servers is not None and args.servers > min(args.tasks):
-        raise UsageError(f"--servers {args.servers}: at most --tasks ({min(args.tasks)})")
+    hsf_options = _hierarchy_options(
+        args, "hsf" in args.policies, "hsf among --policies", min(args.tasks)
+    )
     try:
         base = GenerateOptions(
             periods=args.periods,
@@ -706,7 +725,7 @@ def _sweep_options(args: argparse.Namespace) -> SweepOptions:
         raise UsageError(f"sweep: {err}") from None
 
 
-def _sweep_command(args: argparse.Namespace) -> str:
+def _sweep_command(args: argparse.Namespace, options: SweepOptions) -> str:
     parts = [
         f"takt sweep --policies {','.join(args.policies)}",
         f"--tasks {','.join(map(str, args.tasks))}",
@@ -716,13 +735,10 @@ def _sweep_command(args: argparse.Namespace) -> str:
     ]
     if args.duration:
         parts.append(f"--duration {args.duration}")
-    if args.segments is not None:
-        parts.append(f"--segments {args.segments}")
-    for field in HIERARCHY_FIELDS:
-        value = getattr(args, field)
-        if value is not None:
-            text = _periods_text(value) if field == "server_periods" else str(value)
-            parts.append(f"--{field.replace('_', '-')} {text}")
+    if "fpds" in options.policies:
+        parts.append(f"--segments {options.segments}")
+    if "hsf" in options.policies:
+        parts += _hierarchy_flags(options.base)
     parts.append(f"--seed {args.seed}")
     if args.port:
         parts.append(f"--port {args.port}")
@@ -755,7 +771,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     summaries = summarize_sweep(options, records)
     print(render_sweep_table(summaries), end="")
     if out is not None:
-        paths = write_sweep_outputs(out, options, records, summaries, _sweep_command(args))
+        paths = write_sweep_outputs(out, options, records, summaries, _sweep_command(args, options))
         print("wrote " + ", ".join(str(p) for p in paths), file=sys.stderr)
     for r in records:
         if not r.contradictions:

@@ -18,8 +18,10 @@ disagreement with the analysis is then what the sweep measures.
 Besides the EDF study's policies, a sweep runs fixed priority without preemption (FPNS)
 and with deferred preemption (FPDS: each job cut into non-preemptive subjobs), and a
 two-level hierarchy (hsf: the tasks spread over servers). Each is the same task set:
-the generator draws the subjobs' cuts and the hierarchy after the tasks, so the points
-of a policy differ from rm's only by what the policy does with the same tasks.
+the generator draws the subjobs' cuts and the hierarchy after the tasks. FPNS, FPDS and
+the servers' tasks take the generator's priorities, rm's, or dm's with constrained
+deadlines, so their points differ from those of rm (dm with constrained deadlines) only
+by what the policy does with the same tasks.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ __all__ = [
     "RunRecord",
     "SweepOptions",
     "SweepPolicy",
+    "check_policies",
     "render_sweep_table",
     "run_sweep",
     "summarize_sweep",
@@ -84,6 +87,17 @@ SWEEP_POLICIES: Final[dict[str, SweepPolicy]] = {
 DEFAULT_SEGMENTS: Final = 3
 
 
+def check_policies(policies: Sequence[str]) -> None:
+    """Refuses an empty list, a name that is not a sweep policy, and a repeat."""
+    unknown = [p for p in policies if p not in SWEEP_POLICIES]
+    if not policies or unknown:
+        raise ValueError(
+            f"policies {', '.join(unknown) or '(none)'}: choose from " + ", ".join(SWEEP_POLICIES)
+        )
+    if len(set(policies)) != len(policies):
+        raise ValueError("policies: each at most once")
+
+
 @dataclass(frozen=True)
 class SweepOptions:
     """One set of options per point: ``base`` with the point's tasks and utilisation,
@@ -101,14 +115,7 @@ class SweepOptions:
     segments: int = DEFAULT_SEGMENTS
 
     def __post_init__(self) -> None:
-        unknown = [p for p in self.policies if p not in SWEEP_POLICIES]
-        if not self.policies or unknown:
-            raise ValueError(
-                f"policies {', '.join(unknown) or '(none)'}: choose from "
-                + ", ".join(SWEEP_POLICIES)
-            )
-        if len(set(self.policies)) != len(self.policies):
-            raise ValueError("policies: each at most once")
+        check_policies(self.policies)
         if not self.tasks or not self.utilizations:
             raise ValueError("a sweep needs at least one number of tasks and one utilisation")
         if len(self.tasks) > 1 and len(self.utilizations) > 1:
@@ -117,7 +124,7 @@ class SweepOptions:
             raise ValueError("sets: at least 1")
         if self.jobs < 1:
             raise ValueError("jobs: at least 1")
-        if self.segments < 2:
+        if "fpds" in self.policies and self.segments < 2:
             raise ValueError(f"segments {self.segments}: fpds cuts a job into at least 2")
         for n in self.tasks:
             for u in self.utilizations:
