@@ -268,28 +268,11 @@ def test_sweep_of_fixed_priority_preemption_modes_and_a_hierarchy_end_to_end(
     takt_cli: list[str], tmp_path: Path
 ) -> None:
     out = tmp_path / "sweep"
-    done = takt(
-        takt_cli,
-        "sweep",
-        "--policies",
-        "rm,fpns,fpds,hsf",
-        "--tasks",
-        "5",
-        "--utilization",
-        "0.5,0.8",
-        "--periods",
-        "10,20,40",
-        "--sets",
-        "4",
-        "--segments",
-        "2",
-        "--servers",
-        "2",
-        "--server-type",
-        "deferrable",
-        "--out",
-        out,
+    options = (
+        "--policies rm,fpns,fpds,hsf --tasks 5 --utilization 0.5,0.8 --periods 10,20,40 "
+        "--sets 4 --segments 2 --servers 2 --server-type deferrable"
     )
+    done = takt(takt_cli, "sweep", *options.split(), "--out", out)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert [line.split(" | ")[2] for line in lines[2:]] == ["rm", "fpns", "fpds", "hsf"] * 2
