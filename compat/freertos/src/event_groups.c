@@ -2,8 +2,17 @@
 #include "compat.h"
 #include "event_groups.h"
 
-/* FreeRTOS keeps the top byte of a 32-bit EventBits_t for itself. */
+/* FreeRTOS keeps the top byte of a 32-bit EventBits_t for itself. A call
+ * that names one of those bits asserts and changes nothing (FreeRTOS asserts,
+ * then goes on): it returns the group's bits as they are, or pdFAIL. */
 #define CONTROL_BITS ((EventBits_t)0xff000000UL)
+
+static EventBits_t bits_now(EventGroupHandle_t group)
+{
+    takt_event_bits_t bits = 0;
+    (void)takt_event_group_get(group, &bits);
+    return bits;
+}
 
 #if configSUPPORT_DYNAMIC_ALLOCATION
 TAKT_COLD EventGroupHandle_t xEventGroupCreate(void)
@@ -35,6 +44,9 @@ EventBits_t xEventGroupWaitBits(EventGroupHandle_t xEventGroup, const EventBits_
                                 TickType_t xTicksToWait)
 {
     configASSERT((uxBitsToWaitFor & CONTROL_BITS) == 0 && uxBitsToWaitFor != 0);
+    if ((uxBitsToWaitFor & CONTROL_BITS) != 0) {
+        return bits_now(xEventGroup);
+    }
     unsigned flags = (xWaitForAllBits != pdFALSE ? TAKT_EVENT_WAIT_ALL : 0u) |
                      (xClearOnExit != pdFALSE ? TAKT_EVENT_CLEAR_ON_EXIT : 0u);
     takt_event_bits_t bits = 0;
@@ -47,6 +59,9 @@ EventBits_t xEventGroupWaitBits(EventGroupHandle_t xEventGroup, const EventBits_
 EventBits_t xEventGroupSetBits(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToSet)
 {
     configASSERT((uxBitsToSet & CONTROL_BITS) == 0);
+    if ((uxBitsToSet & CONTROL_BITS) != 0) {
+        return bits_now(xEventGroup);
+    }
     takt_event_bits_t bits = 0;
     int err = takt_event_group_set(xEventGroup, uxBitsToSet, &bits);
     configASSERT(err == TAKT_OK);
@@ -57,6 +72,9 @@ EventBits_t xEventGroupSetBits(EventGroupHandle_t xEventGroup, const EventBits_t
 EventBits_t xEventGroupClearBits(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToClear)
 {
     configASSERT((uxBitsToClear & CONTROL_BITS) == 0);
+    if ((uxBitsToClear & CONTROL_BITS) != 0) {
+        return bits_now(xEventGroup);
+    }
     takt_event_bits_t previous = 0;
     int err = takt_event_group_clear(xEventGroup, uxBitsToClear, &previous);
     configASSERT(err == TAKT_OK);
@@ -68,6 +86,9 @@ EventBits_t xEventGroupSync(EventGroupHandle_t xEventGroup, const EventBits_t ux
                             const EventBits_t uxBitsToWaitFor, TickType_t xTicksToWait)
 {
     configASSERT(((uxBitsToSet | uxBitsToWaitFor) & CONTROL_BITS) == 0 && uxBitsToWaitFor != 0);
+    if (((uxBitsToSet | uxBitsToWaitFor) & CONTROL_BITS) != 0) {
+        return bits_now(xEventGroup);
+    }
     takt_event_bits_t bits = 0;
     int err = takt_event_group_sync(xEventGroup, uxBitsToSet, uxBitsToWaitFor, &bits,
                                     compat_timeout(xTicksToWait));
@@ -94,6 +115,9 @@ BaseType_t xEventGroupSetBitsFromISR(EventGroupHandle_t xEventGroup, const Event
                                      BaseType_t *pxHigherPriorityTaskWoken)
 {
     configASSERT((uxBitsToSet & CONTROL_BITS) == 0);
+    if ((uxBitsToSet & CONTROL_BITS) != 0) {
+        return pdFAIL;
+    }
     bool woken = false;
     int err = takt_event_group_set_from_isr(xEventGroup, uxBitsToSet, &woken);
     compat_woken(woken, pxHigherPriorityTaskWoken);
@@ -103,5 +127,8 @@ BaseType_t xEventGroupSetBitsFromISR(EventGroupHandle_t xEventGroup, const Event
 BaseType_t xEventGroupClearBitsFromISR(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToClear)
 {
     configASSERT((uxBitsToClear & CONTROL_BITS) == 0);
+    if ((uxBitsToClear & CONTROL_BITS) != 0) {
+        return pdFAIL;
+    }
     return takt_event_group_clear_from_isr(xEventGroup, uxBitsToClear, NULL) == TAKT_OK ? pdPASS : pdFAIL;
 }

@@ -4,21 +4,18 @@
 
 #if configUSE_TASK_NOTIFICATIONS
 
+/* FreeRTOS's actions and Takt's are numbered alike. A value that is none of
+ * them goes through as it is and the kernel refuses it (TAKT_ERR_ARG: the
+ * call asserts and fails, nothing changes), as FreeRTOS asserts on it. */
+_Static_assert(eNoAction == (int)TAKT_NOTIFY_NO_ACTION && eSetBits == (int)TAKT_NOTIFY_SET_BITS &&
+                   eIncrement == (int)TAKT_NOTIFY_INCREMENT &&
+                   eSetValueWithOverwrite == (int)TAKT_NOTIFY_OVERWRITE &&
+                   eSetValueWithoutOverwrite == (int)TAKT_NOTIFY_NO_OVERWRITE,
+               "FreeRTOS's notify actions numbered as Takt's");
+
 static takt_notify_action_t notify_action(eNotifyAction action)
 {
-    switch (action) {
-    case eSetBits:
-        return TAKT_NOTIFY_SET_BITS;
-    case eIncrement:
-        return TAKT_NOTIFY_INCREMENT;
-    case eSetValueWithOverwrite:
-        return TAKT_NOTIFY_OVERWRITE;
-    case eSetValueWithoutOverwrite:
-        return TAKT_NOTIFY_NO_OVERWRITE;
-    case eNoAction:
-    default:
-        return TAKT_NOTIFY_NO_ACTION;
-    }
+    return (takt_notify_action_t)action;
 }
 
 /* eSetValueWithoutOverwrite on a pending slot is the one pdFAIL FreeRTOS knows. */

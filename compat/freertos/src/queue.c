@@ -3,6 +3,7 @@
  * semphr.h). One handle type covers the four kinds; each call checks the
  * kind with configASSERT and forwards to the Takt object.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "compat.h"
@@ -12,6 +13,41 @@
 static bool is_kind(const struct QueueDefinition *q, TaktFreeRTOSQueueKind_t kind)
 {
     return q != NULL && q->kind == (uint8_t)kind;
+}
+
+/* A handle's Takt object, NULL for a NULL handle: every Takt call refuses
+ * that (TAKT_ERR_ARG), so a NULL handle fails without configASSERT too. The
+ * object is the handle's first member, so the test compiles away; written
+ * out because &handle->object of a NULL handle is undefined. */
+_Static_assert(offsetof(struct QueueDefinition, object) == 0, "the object first");
+
+static inline takt_queue_t *queue_of(QueueHandle_t q)
+{
+    return q != NULL ? &q->object.queue : NULL;
+}
+
+static inline takt_sem_t *sem_of(QueueHandle_t q)
+{
+    return q != NULL ? &q->object.sem : NULL;
+}
+
+static inline takt_mutex_t *mutex_of(QueueHandle_t q)
+{
+    return q != NULL ? &q->object.mutex : NULL;
+}
+
+#if configUSE_QUEUE_SETS
+static inline takt_queue_set_t *set_of(QueueSetHandle_t q)
+{
+    return q != NULL ? &q->object.set : NULL;
+}
+#endif
+
+/* The item size the copying calls pass: any for a NULL queue, which the
+ * kernel refuses before it looks at the size. */
+static inline size_t item_size_of(const takt_queue_t *queue)
+{
+    return queue != NULL ? queue->item_size : 0;
 }
 
 /* A blocking call's Takt result as FreeRTOS's pdPASS / pdFAIL. Errors other
@@ -95,6 +131,9 @@ TAKT_COLD QueueHandle_t xQueueCreateStatic(UBaseType_t uxQueueLength, UBaseType_
 TAKT_COLD void vQueueDelete(QueueHandle_t xQueue)
 {
     configASSERT(xQueue != NULL);
+    if (xQueue == NULL) {
+        return;
+    }
     int err = TAKT_ERR_ARG;
     switch ((TaktFreeRTOSQueueKind_t)xQueue->kind) {
     case TAKT_FREERTOS_QUEUE:
@@ -131,9 +170,9 @@ __attribute__((noinline)) static BaseType_t send_at(takt_queue_t *queue, const v
 {
     int err;
     if (position == queueOVERWRITE) {
-        err = takt_queue_overwrite(queue, item, queue->item_size);
+        err = takt_queue_overwrite(queue, item, item_size_of(queue));
     } else if (position == queueSEND_TO_FRONT) {
-        err = takt_queue_send_front(queue, item, queue->item_size, compat_timeout(ticks));
+        err = takt_queue_send_front(queue, item, item_size_of(queue), compat_timeout(ticks));
     } else {
         err = takt_queue_send_item(queue, item, compat_timeout(ticks));
     }
@@ -144,7 +183,7 @@ BaseType_t xQueueGenericSend(QueueHandle_t xQueue, const void *const pvItemToQue
                              const BaseType_t xCopyPosition)
 {
     configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
-    takt_queue_t *queue = &xQueue->object.queue;
+    takt_queue_t *queue = queue_of(xQueue);
     if (xCopyPosition != queueSEND_TO_BACK) {
         return send_at(queue, pvItemToQueue, xTicksToWait, xCopyPosition);
     }
@@ -155,15 +194,16 @@ BaseType_t xQueueGenericSendFromISR(QueueHandle_t xQueue, const void *const pvIt
                                     BaseType_t *const pxHigherPriorityTaskWoken, const BaseType_t xCopyPosition)
 {
     configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
-    takt_queue_t *queue = &xQueue->object.queue;
+    takt_queue_t *queue = queue_of(xQueue);
+    size_t size = item_size_of(queue);
     bool woken = false;
     int err;
     if (xCopyPosition == queueOVERWRITE) {
-        err = takt_queue_overwrite_from_isr(queue, pvItemToQueue, queue->item_size, &woken);
+        err = takt_queue_overwrite_from_isr(queue, pvItemToQueue, size, &woken);
     } else if (xCopyPosition == queueSEND_TO_FRONT) {
-        err = takt_queue_send_front_from_isr(queue, pvItemToQueue, queue->item_size, &woken);
+        err = takt_queue_send_front_from_isr(queue, pvItemToQueue, size, &woken);
     } else {
-        err = takt_queue_send_from_isr(queue, pvItemToQueue, queue->item_size, &woken);
+        err = takt_queue_send_from_isr(queue, pvItemToQueue, size, &woken);
     }
     compat_woken(woken, pxHigherPriorityTaskWoken);
     return wait_result(err);
@@ -172,22 +212,22 @@ BaseType_t xQueueGenericSendFromISR(QueueHandle_t xQueue, const void *const pvIt
 BaseType_t xQueueReceive(QueueHandle_t xQueue, void *const pvBuffer, TickType_t xTicksToWait)
 {
     configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
-    return wait_result(takt_queue_receive_item(&xQueue->object.queue, pvBuffer, compat_timeout(xTicksToWait)));
+    return wait_result(takt_queue_receive_item(queue_of(xQueue), pvBuffer, compat_timeout(xTicksToWait)));
 }
 
 BaseType_t xQueuePeek(QueueHandle_t xQueue, void *const pvBuffer, TickType_t xTicksToWait)
 {
     configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
-    takt_queue_t *queue = &xQueue->object.queue;
-    return wait_result(takt_queue_peek(queue, pvBuffer, queue->item_size, compat_timeout(xTicksToWait)));
+    takt_queue_t *queue = queue_of(xQueue);
+    return wait_result(takt_queue_peek(queue, pvBuffer, item_size_of(queue), compat_timeout(xTicksToWait)));
 }
 
 BaseType_t xQueueReceiveFromISR(QueueHandle_t xQueue, void *const pvBuffer, BaseType_t *const pxHigherPriorityTaskWoken)
 {
     configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
-    takt_queue_t *queue = &xQueue->object.queue;
+    takt_queue_t *queue = queue_of(xQueue);
     bool woken = false;
-    int err = takt_queue_receive_from_isr(queue, pvBuffer, queue->item_size, &woken);
+    int err = takt_queue_receive_from_isr(queue, pvBuffer, item_size_of(queue), &woken);
     compat_woken(woken, pxHigherPriorityTaskWoken);
     return wait_result(err);
 }
@@ -195,15 +235,15 @@ BaseType_t xQueueReceiveFromISR(QueueHandle_t xQueue, void *const pvBuffer, Base
 BaseType_t xQueuePeekFromISR(QueueHandle_t xQueue, void *const pvBuffer)
 {
     configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
-    takt_queue_t *queue = &xQueue->object.queue;
-    return wait_result(takt_queue_peek_from_isr(queue, pvBuffer, queue->item_size));
+    takt_queue_t *queue = queue_of(xQueue);
+    return wait_result(takt_queue_peek_from_isr(queue, pvBuffer, item_size_of(queue)));
 }
 
 BaseType_t xQueueGenericReset(QueueHandle_t xQueue, BaseType_t xNewQueue)
 {
     (void)xNewQueue;
     configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
-    int err = takt_queue_reset(&xQueue->object.queue);
+    int err = takt_queue_reset(queue_of(xQueue));
     configASSERT(err == TAKT_OK);
     return err == TAKT_OK ? pdPASS : pdFAIL;
 }
@@ -212,6 +252,9 @@ BaseType_t xQueueGenericReset(QueueHandle_t xQueue, BaseType_t xNewQueue)
 static UBaseType_t items_waiting(const struct QueueDefinition *q)
 {
     configASSERT(q != NULL);
+    if (q == NULL) {
+        return 0;
+    }
     int n = 0;
     switch ((TaktFreeRTOSQueueKind_t)q->kind) {
     case TAKT_FREERTOS_QUEUE:
@@ -243,7 +286,7 @@ UBaseType_t uxQueueMessagesWaitingFromISR(const QueueHandle_t xQueue)
 UBaseType_t uxQueueSpacesAvailable(const QueueHandle_t xQueue)
 {
     configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
-    int n = takt_queue_spaces(&xQueue->object.queue);
+    int n = takt_queue_spaces(queue_of(xQueue));
     return n > 0 ? (UBaseType_t)n : 0u;
 }
 
@@ -254,7 +297,9 @@ BaseType_t xQueueIsQueueEmptyFromISR(const QueueHandle_t xQueue)
 
 BaseType_t xQueueIsQueueFullFromISR(const QueueHandle_t xQueue)
 {
-    return uxQueueSpacesAvailable(xQueue) == 0 ? pdTRUE : pdFALSE;
+    /* A NULL handle has no spaces, but is not a full queue either. */
+    configASSERT(xQueue != NULL);
+    return xQueue != NULL && uxQueueSpacesAvailable(xQueue) == 0 ? pdTRUE : pdFALSE;
 }
 
 /* ---- semaphores and mutexes ---- */
@@ -373,7 +418,7 @@ BaseType_t xSemaphoreTakeFromISR(SemaphoreHandle_t xSemaphore, BaseType_t *pxHig
 {
     configASSERT(is_kind(xSemaphore, TAKT_FREERTOS_SEMAPHORE)); /* never a mutex from an ISR */
     bool woken = false;
-    int err = takt_sem_take_from_isr(&xSemaphore->object.sem, &woken);
+    int err = takt_sem_take_from_isr(sem_of(xSemaphore), &woken);
     compat_woken(woken, pxHigherPriorityTaskWoken);
     return wait_result(err);
 }
@@ -383,20 +428,20 @@ BaseType_t xSemaphoreGiveFromISR(SemaphoreHandle_t xSemaphore, BaseType_t *pxHig
     _Static_assert(_Generic(pxHigherPriorityTaskWoken, long *: 1, default: 0),
                    "the kernel sets the flag as a long");
     configASSERT(is_kind(xSemaphore, TAKT_FREERTOS_SEMAPHORE));
-    return wait_result(takt_sem_give_from_isr_flag(&xSemaphore->object.sem, pxHigherPriorityTaskWoken));
+    return wait_result(takt_sem_give_from_isr_flag(sem_of(xSemaphore), pxHigherPriorityTaskWoken));
 }
 
 #if configUSE_RECURSIVE_MUTEXES
 BaseType_t xSemaphoreTakeRecursive(SemaphoreHandle_t xMutex, TickType_t xBlockTime)
 {
     configASSERT(is_kind(xMutex, TAKT_FREERTOS_MUTEX));
-    return wait_result(takt_mutex_lock(&xMutex->object.mutex, compat_timeout(xBlockTime)));
+    return wait_result(takt_mutex_lock(mutex_of(xMutex), compat_timeout(xBlockTime)));
 }
 
 BaseType_t xSemaphoreGiveRecursive(SemaphoreHandle_t xMutex)
 {
     configASSERT(is_kind(xMutex, TAKT_FREERTOS_MUTEX));
-    return wait_result(takt_mutex_unlock(&xMutex->object.mutex));
+    return wait_result(takt_mutex_unlock(mutex_of(xMutex)));
 }
 #endif
 
@@ -471,9 +516,9 @@ BaseType_t xQueueAddToSet(QueueSetMemberHandle_t xQueueOrSemaphore, QueueSetHand
     configASSERT(is_kind(xQueueSet, TAKT_FREERTOS_QUEUE_SET) && xQueueOrSemaphore != NULL);
     int err = TAKT_ERR_ARG;
     if (is_kind(xQueueOrSemaphore, TAKT_FREERTOS_QUEUE)) {
-        err = takt_queue_set_add_queue(&xQueueSet->object.set, &xQueueOrSemaphore->object.queue);
+        err = takt_queue_set_add_queue(set_of(xQueueSet), &xQueueOrSemaphore->object.queue);
     } else if (is_kind(xQueueOrSemaphore, TAKT_FREERTOS_SEMAPHORE)) {
-        err = takt_queue_set_add_sem(&xQueueSet->object.set, &xQueueOrSemaphore->object.sem);
+        err = takt_queue_set_add_sem(set_of(xQueueSet), &xQueueOrSemaphore->object.sem);
     }
     return err == TAKT_OK ? pdPASS : pdFAIL;
 }
@@ -483,9 +528,9 @@ BaseType_t xQueueRemoveFromSet(QueueSetMemberHandle_t xQueueOrSemaphore, QueueSe
     configASSERT(is_kind(xQueueSet, TAKT_FREERTOS_QUEUE_SET) && xQueueOrSemaphore != NULL);
     int err = TAKT_ERR_ARG;
     if (is_kind(xQueueOrSemaphore, TAKT_FREERTOS_QUEUE)) {
-        err = takt_queue_set_remove_queue(&xQueueSet->object.set, &xQueueOrSemaphore->object.queue);
+        err = takt_queue_set_remove_queue(set_of(xQueueSet), &xQueueOrSemaphore->object.queue);
     } else if (is_kind(xQueueOrSemaphore, TAKT_FREERTOS_SEMAPHORE)) {
-        err = takt_queue_set_remove_sem(&xQueueSet->object.set, &xQueueOrSemaphore->object.sem);
+        err = takt_queue_set_remove_sem(set_of(xQueueSet), &xQueueOrSemaphore->object.sem);
     }
     return err == TAKT_OK ? pdPASS : pdFAIL;
 }
@@ -496,7 +541,7 @@ QueueSetMemberHandle_t xQueueSelectFromSet(QueueSetHandle_t xQueueSet, const Tic
 {
     configASSERT(is_kind(xQueueSet, TAKT_FREERTOS_QUEUE_SET));
     void *member = NULL;
-    int err = takt_queue_set_select(&xQueueSet->object.set, &member, compat_timeout(xTicksToWait));
+    int err = takt_queue_set_select(set_of(xQueueSet), &member, compat_timeout(xTicksToWait));
     configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
     return err == TAKT_OK ? (QueueSetMemberHandle_t)member : NULL;
 }
@@ -505,7 +550,7 @@ QueueSetMemberHandle_t xQueueSelectFromSetFromISR(QueueSetHandle_t xQueueSet)
 {
     configASSERT(is_kind(xQueueSet, TAKT_FREERTOS_QUEUE_SET));
     void *member = NULL;
-    int err = takt_queue_set_select_from_isr(&xQueueSet->object.set, &member);
+    int err = takt_queue_set_select_from_isr(set_of(xQueueSet), &member);
     return err == TAKT_OK ? (QueueSetMemberHandle_t)member : NULL;
 }
 #endif

@@ -1,4 +1,5 @@
 /* FreeRTOS software timers on Takt's (timers.h). */
+#include <stddef.h>
 #include <string.h>
 
 #include "compat.h"
@@ -59,6 +60,18 @@ TAKT_COLD TimerHandle_t xTimerCreateStatic(const char *const pcTimerName, const 
 }
 #endif
 
+/* The handle's Takt timer, NULL for a NULL handle: every Takt timer call
+ * refuses that, so a NULL handle fails without configASSERT too. The timer is
+ * the handle's first member, so the test compiles away (but for the assert);
+ * written out because &handle->timer of a NULL handle is undefined. */
+_Static_assert(offsetof(struct tmrTimerControl, timer) == 0, "the timer first");
+
+static inline takt_soft_timer_t *timer_of(TimerHandle_t xTimer)
+{
+    configASSERT(xTimer != NULL); /* as FreeRTOS's timer calls do */
+    return xTimer != NULL ? &xTimer->timer : NULL;
+}
+
 static BaseType_t command_result(int err)
 {
     configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
@@ -73,23 +86,23 @@ static BaseType_t isr_command_result(int err, bool woken, BaseType_t *pxHigherPr
 
 BaseType_t xTimerStart(TimerHandle_t xTimer, TickType_t xTicksToWait)
 {
-    return command_result(takt_soft_timer_start(&xTimer->timer, compat_timeout(xTicksToWait)));
+    return command_result(takt_soft_timer_start(timer_of(xTimer), compat_timeout(xTicksToWait)));
 }
 
 BaseType_t xTimerStop(TimerHandle_t xTimer, TickType_t xTicksToWait)
 {
-    return command_result(takt_soft_timer_stop(&xTimer->timer, compat_timeout(xTicksToWait)));
+    return command_result(takt_soft_timer_stop(timer_of(xTimer), compat_timeout(xTicksToWait)));
 }
 
 BaseType_t xTimerReset(TimerHandle_t xTimer, TickType_t xTicksToWait)
 {
-    return command_result(takt_soft_timer_reset(&xTimer->timer, compat_timeout(xTicksToWait)));
+    return command_result(takt_soft_timer_reset(timer_of(xTimer), compat_timeout(xTicksToWait)));
 }
 
 BaseType_t xTimerChangePeriod(TimerHandle_t xTimer, TickType_t xNewPeriod, TickType_t xTicksToWait)
 {
     configASSERT(xNewPeriod > 0);
-    return command_result(takt_soft_timer_change_period(&xTimer->timer, xNewPeriod, compat_timeout(xTicksToWait)));
+    return command_result(takt_soft_timer_change_period(timer_of(xTimer), xNewPeriod, compat_timeout(xTicksToWait)));
 }
 
 static void free_timer(void *timer, uint32_t unused)
@@ -103,7 +116,7 @@ static void free_timer(void *timer, uint32_t unused)
 BaseType_t xTimerDelete(TimerHandle_t xTimer, TickType_t xTicksToWait)
 {
     takt_tick_t timeout = compat_timeout(xTicksToWait);
-    int err = takt_soft_timer_delete(&xTimer->timer, timeout);
+    int err = takt_soft_timer_delete(timer_of(xTimer), timeout);
     if (err == TAKT_OK && xTimer->dynamic) {
         err = takt_soft_timer_pend_call(free_timer, xTimer, 0, timeout);
         configASSERT(err == TAKT_OK); /* otherwise the handle's memory is lost */
@@ -114,21 +127,21 @@ BaseType_t xTimerDelete(TimerHandle_t xTimer, TickType_t xTicksToWait)
 BaseType_t xTimerStartFromISR(TimerHandle_t xTimer, BaseType_t *pxHigherPriorityTaskWoken)
 {
     bool woken = false;
-    int err = takt_soft_timer_start_from_isr(&xTimer->timer, &woken);
+    int err = takt_soft_timer_start_from_isr(timer_of(xTimer), &woken);
     return isr_command_result(err, woken, pxHigherPriorityTaskWoken);
 }
 
 BaseType_t xTimerStopFromISR(TimerHandle_t xTimer, BaseType_t *pxHigherPriorityTaskWoken)
 {
     bool woken = false;
-    int err = takt_soft_timer_stop_from_isr(&xTimer->timer, &woken);
+    int err = takt_soft_timer_stop_from_isr(timer_of(xTimer), &woken);
     return isr_command_result(err, woken, pxHigherPriorityTaskWoken);
 }
 
 BaseType_t xTimerResetFromISR(TimerHandle_t xTimer, BaseType_t *pxHigherPriorityTaskWoken)
 {
     bool woken = false;
-    int err = takt_soft_timer_reset_from_isr(&xTimer->timer, &woken);
+    int err = takt_soft_timer_reset_from_isr(timer_of(xTimer), &woken);
     return isr_command_result(err, woken, pxHigherPriorityTaskWoken);
 }
 
@@ -136,7 +149,7 @@ BaseType_t xTimerChangePeriodFromISR(TimerHandle_t xTimer, TickType_t xNewPeriod
                                      BaseType_t *pxHigherPriorityTaskWoken)
 {
     bool woken = false;
-    int err = takt_soft_timer_change_period_from_isr(&xTimer->timer, xNewPeriod, &woken);
+    int err = takt_soft_timer_change_period_from_isr(timer_of(xTimer), xNewPeriod, &woken);
     return isr_command_result(err, woken, pxHigherPriorityTaskWoken);
 }
 
@@ -158,51 +171,51 @@ BaseType_t xTimerPendFunctionCallFromISR(PendedFunction_t xFunctionToPend, void 
 
 void *pvTimerGetTimerID(const TimerHandle_t xTimer)
 {
-    return takt_soft_timer_id(&xTimer->timer);
+    return takt_soft_timer_id(timer_of(xTimer));
 }
 
 void vTimerSetTimerID(TimerHandle_t xTimer, void *pvNewID)
 {
-    int err = takt_soft_timer_set_id(&xTimer->timer, pvNewID);
+    int err = takt_soft_timer_set_id(timer_of(xTimer), pvNewID);
     configASSERT(err == TAKT_OK);
     (void)err;
 }
 
 BaseType_t xTimerIsTimerActive(TimerHandle_t xTimer)
 {
-    return takt_soft_timer_active(&xTimer->timer) ? pdTRUE : pdFALSE;
+    return takt_soft_timer_active(timer_of(xTimer)) ? pdTRUE : pdFALSE;
 }
 
 const char *pcTimerGetName(TimerHandle_t xTimer)
 {
-    return takt_soft_timer_name(&xTimer->timer);
+    return takt_soft_timer_name(timer_of(xTimer));
 }
 
 TickType_t xTimerGetPeriod(TimerHandle_t xTimer)
 {
-    return takt_soft_timer_period(&xTimer->timer);
+    return takt_soft_timer_period(timer_of(xTimer));
 }
 
 TickType_t xTimerGetExpiryTime(TimerHandle_t xTimer)
 {
-    return takt_soft_timer_expiry(&xTimer->timer);
+    return takt_soft_timer_expiry(timer_of(xTimer));
 }
 
 void vTimerSetReloadMode(TimerHandle_t xTimer, const BaseType_t xAutoReload)
 {
-    int err = takt_soft_timer_set_auto_reload(&xTimer->timer, xAutoReload != pdFALSE);
+    int err = takt_soft_timer_set_auto_reload(timer_of(xTimer), xAutoReload != pdFALSE);
     configASSERT(err == TAKT_OK);
     (void)err;
 }
 
 BaseType_t xTimerGetReloadMode(TimerHandle_t xTimer)
 {
-    return takt_soft_timer_auto_reload(&xTimer->timer) ? pdTRUE : pdFALSE;
+    return takt_soft_timer_auto_reload(timer_of(xTimer)) ? pdTRUE : pdFALSE;
 }
 
 UBaseType_t uxTimerGetReloadMode(TimerHandle_t xTimer)
 {
-    return takt_soft_timer_auto_reload(&xTimer->timer) ? 1u : 0u;
+    return takt_soft_timer_auto_reload(timer_of(xTimer)) ? 1u : 0u;
 }
 
 TaskHandle_t xTimerGetTimerDaemonTaskHandle(void)

@@ -1,0 +1,162 @@
+/*
+ * Misuse that must fail cleanly, with and without configASSERT: NULL handles
+ * for every queue, semaphore, mutex, queue-set and timer call, event bits in
+ * the reserved top byte, and a notify action that does not exist. Each call
+ * returns FreeRTOS's failure value (pdFAIL, 0, NULL) and changes nothing;
+ * built with configASSERT (freertos_misuse) each also trips it, built
+ * without (freertos_misuse_no_assert, TEST_NO_CONFIG_ASSERT) the layer still
+ * refuses. Run under ASan and UBSan, a dereference of the NULL handle fails
+ * the test as a crash would.
+ */
+#include "FreeRTOS.h" /* first, as in every FreeRTOS program */
+
+#define RTOS_CHECK_COUNT_ASSERTS
+#include "event_groups.h"
+#include "queue.h"
+#include "rtos_check.h"
+#include "semphr.h"
+#include "timers.h"
+
+/* The call's result is right and, with configASSERT, the call tripped it. */
+#if configASSERT_DEFINED
+#define MISUSE(cond, ...)                                     \
+    do {                                                      \
+        unsigned long before_ = assertions;                   \
+        bool ok_ = (cond);                                    \
+        CHECK(ok_ && assertions > before_, __VA_ARGS__);      \
+    } while (0)
+#else
+#define MISUSE(cond, ...) CHECK(cond, __VA_ARGS__)
+#endif
+
+static void null_queues(void)
+{
+    uint32_t item = 7, out = 0;
+    BaseType_t woken = pdFALSE;
+    MISUSE(xQueueSend(NULL, &item, 0) == pdFAIL, "xQueueSend(NULL) fails");
+    MISUSE(xQueueSendToFront(NULL, &item, 0) == pdFAIL, "xQueueSendToFront(NULL) fails");
+    MISUSE(xQueueOverwrite(NULL, &item) == pdFAIL, "xQueueOverwrite(NULL) fails");
+    MISUSE(xQueueReceive(NULL, &out, 0) == pdFAIL && out == 0, "xQueueReceive(NULL) fails");
+    MISUSE(xQueuePeek(NULL, &out, 0) == pdFAIL && out == 0, "xQueuePeek(NULL) fails");
+    MISUSE(xQueueSendFromISR(NULL, &item, &woken) == pdFAIL, "xQueueSendFromISR(NULL) fails");
+    MISUSE(xQueueOverwriteFromISR(NULL, &item, &woken) == pdFAIL, "xQueueOverwriteFromISR(NULL) fails");
+    MISUSE(xQueueReceiveFromISR(NULL, &out, &woken) == pdFAIL && out == 0, "xQueueReceiveFromISR(NULL) fails");
+    MISUSE(xQueuePeekFromISR(NULL, &out) == pdFAIL && out == 0, "xQueuePeekFromISR(NULL) fails");
+    MISUSE(xQueueReset(NULL) == pdFAIL, "xQueueReset(NULL) fails");
+    MISUSE(uxQueueMessagesWaiting(NULL) == 0, "uxQueueMessagesWaiting(NULL) is 0");
+    MISUSE(uxQueueMessagesWaitingFromISR(NULL) == 0, "uxQueueMessagesWaitingFromISR(NULL) is 0");
+    MISUSE(uxQueueSpacesAvailable(NULL) == 0, "uxQueueSpacesAvailable(NULL) is 0");
+    MISUSE(xQueueIsQueueFullFromISR(NULL) == pdFALSE, "xQueueIsQueueFullFromISR(NULL) is pdFALSE");
+    MISUSE(xQueueIsQueueEmptyFromISR(NULL) == pdTRUE, "xQueueIsQueueEmptyFromISR(NULL): nothing in it");
+    MISUSE((vQueueDelete(NULL), true), "vQueueDelete(NULL) does nothing");
+    CHECK(woken == pdFALSE, "no NULL-handle call woke anyone");
+}
+
+static void null_semaphores(void)
+{
+    BaseType_t woken = pdFALSE;
+    MISUSE(xSemaphoreTake(NULL, 0) == pdFAIL, "xSemaphoreTake(NULL) fails");
+    MISUSE(xSemaphoreGive(NULL) == pdFAIL, "xSemaphoreGive(NULL) fails");
+    MISUSE(xSemaphoreTakeFromISR(NULL, &woken) == pdFAIL, "xSemaphoreTakeFromISR(NULL) fails");
+    MISUSE(xSemaphoreGiveFromISR(NULL, &woken) == pdFAIL, "xSemaphoreGiveFromISR(NULL) fails");
+    MISUSE(xSemaphoreTakeRecursive(NULL, 0) == pdFAIL, "xSemaphoreTakeRecursive(NULL) fails");
+    MISUSE(xSemaphoreGiveRecursive(NULL) == pdFAIL, "xSemaphoreGiveRecursive(NULL) fails");
+    MISUSE(uxSemaphoreGetCount(NULL) == 0, "uxSemaphoreGetCount(NULL) is 0");
+    MISUSE((vSemaphoreDelete(NULL), true), "vSemaphoreDelete(NULL) does nothing");
+    CHECK(woken == pdFALSE, "no NULL-handle give woke anyone");
+}
+
+#if configUSE_QUEUE_SETS
+static void null_sets(QueueHandle_t queue)
+{
+    MISUSE(xQueueSelectFromSet(NULL, 0) == NULL, "xQueueSelectFromSet(NULL) gives NULL");
+    MISUSE(xQueueSelectFromSetFromISR(NULL) == NULL, "xQueueSelectFromSetFromISR(NULL) gives NULL");
+    MISUSE(xQueueAddToSet(queue, NULL) == pdFAIL, "xQueueAddToSet(queue, NULL) fails");
+    MISUSE(xQueueRemoveFromSet(queue, NULL) == pdFAIL, "xQueueRemoveFromSet(queue, NULL) fails");
+}
+#endif
+
+static void null_timers(void)
+{
+    BaseType_t woken = pdFALSE;
+    MISUSE(xTimerStart(NULL, 0) == pdFAIL, "xTimerStart(NULL) fails");
+    MISUSE(xTimerStop(NULL, 0) == pdFAIL, "xTimerStop(NULL) fails");
+    MISUSE(xTimerReset(NULL, 0) == pdFAIL, "xTimerReset(NULL) fails");
+    MISUSE(xTimerChangePeriod(NULL, 5, 0) == pdFAIL, "xTimerChangePeriod(NULL) fails");
+    MISUSE(xTimerDelete(NULL, 0) == pdFAIL, "xTimerDelete(NULL) fails");
+    MISUSE(xTimerStartFromISR(NULL, &woken) == pdFAIL, "xTimerStartFromISR(NULL) fails");
+    MISUSE(xTimerStopFromISR(NULL, &woken) == pdFAIL, "xTimerStopFromISR(NULL) fails");
+    MISUSE(xTimerResetFromISR(NULL, &woken) == pdFAIL, "xTimerResetFromISR(NULL) fails");
+    MISUSE(xTimerChangePeriodFromISR(NULL, 5, &woken) == pdFAIL, "xTimerChangePeriodFromISR(NULL) fails");
+    MISUSE(pvTimerGetTimerID(NULL) == NULL, "pvTimerGetTimerID(NULL) is NULL");
+    MISUSE((vTimerSetTimerID(NULL, &woken), true), "vTimerSetTimerID(NULL) does nothing");
+    MISUSE(xTimerIsTimerActive(NULL) == pdFALSE, "xTimerIsTimerActive(NULL) is pdFALSE");
+    MISUSE(pcTimerGetName(NULL) == NULL, "pcTimerGetName(NULL) is NULL");
+    MISUSE(xTimerGetPeriod(NULL) == 0, "xTimerGetPeriod(NULL) is 0");
+    MISUSE(xTimerGetExpiryTime(NULL) == 0, "xTimerGetExpiryTime(NULL) is 0");
+    MISUSE((vTimerSetReloadMode(NULL, pdTRUE), true), "vTimerSetReloadMode(NULL) does nothing");
+    MISUSE(xTimerGetReloadMode(NULL) == pdFALSE, "xTimerGetReloadMode(NULL) is pdFALSE");
+    MISUSE(uxTimerGetReloadMode(NULL) == 0, "uxTimerGetReloadMode(NULL) is 0");
+    CHECK(woken == pdFALSE, "no NULL-handle timer command woke anyone");
+}
+
+/* The top byte of an EventBits_t is FreeRTOS's own: a call naming one of its
+ * bits changes nothing and answers with the group's bits as they are. */
+static void reserved_event_bits(void)
+{
+    const EventBits_t reserved = 0x01000000u;
+    EventGroupHandle_t group = xEventGroupCreate();
+    CHECK(group != NULL, "event group created");
+    xEventGroupSetBits(group, 0x3u);
+    MISUSE(xEventGroupSetBits(group, reserved | 0x4u) == 0x3u && xEventGroupGetBits(group) == 0x3u,
+           "xEventGroupSetBits with a reserved bit sets nothing (not even the usable one)");
+    MISUSE(xEventGroupClearBits(group, reserved | 0x1u) == 0x3u && xEventGroupGetBits(group) == 0x3u,
+           "xEventGroupClearBits with a reserved bit clears nothing");
+    TickType_t start = xTaskGetTickCount();
+    MISUSE(xEventGroupWaitBits(group, reserved | 0x1u, pdTRUE, pdFALSE, 5) == 0x3u &&
+               xTaskGetTickCount() == start && xEventGroupGetBits(group) == 0x3u,
+           "xEventGroupWaitBits for a reserved bit returns at once, clears nothing");
+    MISUSE(xEventGroupSync(group, reserved, 0x1u, 5) == 0x3u && xTaskGetTickCount() == start &&
+               xEventGroupGetBits(group) == 0x3u,
+           "xEventGroupSync setting a reserved bit returns at once, changes nothing");
+    MISUSE(xEventGroupSetBitsFromISR(group, reserved, NULL) == pdFAIL && xEventGroupGetBits(group) == 0x3u,
+           "xEventGroupSetBitsFromISR with a reserved bit fails, sets nothing");
+    MISUSE(xEventGroupClearBitsFromISR(group, reserved) == pdFAIL && xEventGroupGetBits(group) == 0x3u,
+           "xEventGroupClearBitsFromISR with a reserved bit fails, clears nothing");
+    vEventGroupDelete(group);
+}
+
+static void unknown_notify_action(void)
+{
+    TaskHandle_t self = xTaskGetCurrentTaskHandle();
+    uint32_t previous = 99;
+    MISUSE(xTaskNotifyAndQuery(self, 5, (eNotifyAction)42, &previous) == pdFAIL && previous == 99,
+           "xTaskNotify with an action that does not exist fails");
+    CHECK(ulTaskNotifyTake(pdTRUE, 0) == 0, "and leaves no notification pending, the value unchanged");
+}
+
+static void misuser(void *arg)
+{
+    (void)arg;
+    QueueHandle_t queue = xQueueCreate(2, sizeof(uint32_t));
+    CHECK(queue != NULL, "queue created");
+    null_queues();
+    null_semaphores();
+#if configUSE_QUEUE_SETS
+    null_sets(queue);
+#endif
+    null_timers();
+    reserved_event_bits();
+    unknown_notify_action();
+    CHECK(uxQueueMessagesWaiting(queue) == 0 && uxQueueSpacesAvailable(queue) == 2,
+          "the real queue untouched by the misuse around it");
+    vQueueDelete(queue);
+    vTaskEndScheduler();
+}
+
+int main(void)
+{
+    xTaskCreate(misuser, "misuse", configMINIMAL_STACK_SIZE * 2, NULL, 2, NULL);
+    vTaskStartScheduler();
+    return rtos_check_summary();
+}
