@@ -98,6 +98,13 @@ typedef struct {
     takt_list_t reclaim; /* self-deleted dynamic tasks whose memory the idle task frees */
     takt_task_t idle;
     takt_server_t *soft_timer_server; /* hsf: where the timer task will live (takt/soft_timer.h) */
+    /* A round-robin slice that ended while this task ran non-preemptively:
+     * it goes behind its equals at its next preemption point. Meant for the
+     * run it ended in, the one that context_switches counted when it was
+     * set; a later run of the same task finds the count moved on, so nothing
+     * clears it (sched/core.c). */
+    const takt_task_t *rotate_at_point;
+    uint32_t rotate_at_point_run;
 #if TAKT_CONFIG_RUN_TIME_STATS
     takt_run_time_t run_time_switched_in; /* the counter when the running task was dispatched */
 #endif

@@ -110,13 +110,32 @@ void sched_demote_running(takt_task_t *task, unsigned priority)
 /* Whether the running task goes behind its equals at this switch point: it
  * yielded (which refreshes its place even with no equal to go behind:
  * SCHEDULING.md, it became ready again, now), its round-robin slice expired,
- * or (FreeRTOS) its priority was lowered and it may be preempted. */
+ * or (FreeRTOS) its priority was lowered; the last two only where it may be
+ * preempted. A slice that ends inside a non-preemptive subjob is honoured at
+ * the task's next preemption point, as a waiting higher-priority job is: the
+ * kernel keeps the rotation for this run (rotate_at_point) and the yield hint
+ * says that point has something to do. Only runs with a non-preemptive task
+ * get that far: may_preempt is true for every other. */
 static inline bool behind_equals_now(const takt_task_t *cur)
 {
-    const takt_kernel_t *k = &takt_kernel;
-    return k->yield_current ||
-           ((k->rotate_current || (k->demoted_current && may_preempt(cur))) &&
-            sched_policy()->has_equal(cur));
+    takt_kernel_t *k = &takt_kernel;
+    if (k->yield_current) {
+        return true;
+    }
+    bool rotate = k->rotate_current ||
+                  (k->rotate_at_point == cur && k->rotate_at_point_run == k->context_switches);
+    if (!(rotate || k->demoted_current) || !sched_policy()->has_equal(cur)) {
+        return false;
+    }
+    if (may_preempt(cur)) {
+        return true;
+    }
+    if (rotate) {
+        k->rotate_at_point = cur;
+        k->rotate_at_point_run = k->context_switches;
+        takt_yield_hint = 1;
+    }
+    return false;
 }
 
 /* Who runs from this switch point: the running task stays unless it stopped

@@ -270,6 +270,47 @@ static void scenario_rr_same_instant(takt_tick_t tick0)
     CHECK_STREQ(h_dispatches(), "0:1 2:2 3:1 4:2 5:1 8:0");
 }
 
+/* A non-preemptive task is not sliced: a slice that ends inside its subjob
+ * sends it behind its equal at its next preemption point, and without one
+ * (FPNS) it runs to the end. B, preemptive, is sliced as usual. */
+static void rr_np_a(void *arg)
+{
+    bool with_point = arg != NULL;
+    CHECK_EQ(takt_task_set_preemptive(NULL, false), TAKT_OK);
+    h_work(3);
+    if (with_point) {
+        CHECK(takt_should_yield()); /* the slice ended: B waits for its turn */
+        takt_preemption_point();
+    }
+    h_work(2);
+    h_park();
+}
+
+static void rr_np_b(void *arg)
+{
+    (void)arg;
+    h_work(2);
+    h_park();
+}
+
+static void scenario_rr_nonpreemptive_at_point(takt_tick_t tick0)
+{
+    h_begin(tick0, 10, true);
+    h_task("A", 2, rr_np_a, (void *)1);
+    h_task("B", 2, rr_np_b, NULL);
+    h_run();
+    CHECK_STREQ(h_dispatches(), "0:1 3:2 4:1 6:2 7:0");
+}
+
+static void scenario_rr_nonpreemptive_no_point(takt_tick_t tick0)
+{
+    h_begin(tick0, 10, true);
+    h_task("A", 2, rr_np_a, NULL);
+    h_task("B", 2, rr_np_b, NULL);
+    h_run();
+    CHECK_STREQ(h_dispatches(), "0:1 5:2 7:0");
+}
+
 /* ---------------------------------------------------------------- FIFO among equals */
 
 static void work1_then_park(void *arg)
@@ -914,6 +955,8 @@ int main(void)
     h_both(scenario_round_robin, "round_robin");
     h_both(scenario_no_round_robin, "no_round_robin");
     h_both(scenario_rr_same_instant, "rr_same_instant");
+    h_both(scenario_rr_nonpreemptive_at_point, "rr_nonpreemptive_at_point");
+    h_both(scenario_rr_nonpreemptive_no_point, "rr_nonpreemptive_no_point");
     h_both(scenario_fifo_ready_time, "fifo_ready_time");
     h_both(scenario_fifo_same_instant, "fifo_same_instant");
     h_both(scenario_preempted_first, "preempted_first");

@@ -18,6 +18,7 @@ from takt.analysis import analyze_scenario
 from takt.check import CheckReport, check_run, render_check, render_check_line
 from takt.generator import GenerateOptions, PeriodRange, generate_scenario
 from takt.model import JobRow, RunResult, Scenario
+from takt.scenario import parse_scenario
 from takt.sim import run_scenario
 
 pytestmark = pytest.mark.usefixtures("runner")
@@ -237,3 +238,42 @@ def test_exact_predictions_are_only_checked_where_they_hold(scenario: Scenario, 
     assert report.agree and not report.exact
     assert any(why in n for n in report.notes), report.notes
     assert render_check_line(report).endswith("bounds only")
+
+
+# Round-robin among equals with non-preemptive jobs: a slice that ends inside a
+# subjob waits for the subjob's end (its preemption point), so A's subjobs run whole
+# and the bounds hold (a kernel once sliced them, and check found A over its bound).
+ROUND_ROBIN_NONPREEMPTIVE = """
+[system]
+policy = "fp"
+preemption = "{mode}"
+round_robin = true
+duration = 60
+[[task]]
+name = "H"
+priority = 2
+period = 5
+wcet = 1
+[[task]]
+name = "A"
+priority = 1
+period = 30
+wcet = 10
+{segments}
+[[task]]
+name = "B"
+priority = 1
+period = 30
+wcet = 4
+"""
+
+
+@pytest.mark.parametrize(("mode", "segments"), [("none", ""), ("deferred", "segments = [5, 5]")])
+def test_round_robin_waits_for_the_end_of_a_nonpreemptive_subjob(mode: str, segments: str) -> None:
+    text = ROUND_ROBIN_NONPREEMPTIVE.format(mode=mode, segments=segments)
+    scenario = parse_scenario(text, "<round-robin>")
+    run = run_scenario(scenario)
+    report = check(scenario, run)
+    assert report.agree, render_check(report)
+    pieces = [row.end - row.start for row in run.timeline if row.task == "A" and row.job == 0]
+    assert pieces == ([10] if mode == "none" else [5, 5]), run.timeline
