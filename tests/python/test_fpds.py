@@ -9,7 +9,11 @@ from math import lcm
 
 import pytest
 
-from takt.analysis.fpds import job_response_times
+from takt.analysis.fpds import (
+    fpds_response_time_analysis,
+    fpns_response_time_analysis,
+    job_response_times,
+)
 from takt.model import RunResult, Scenario, SystemConfig, Task
 from takt.sim import run_scenario
 
@@ -189,3 +193,27 @@ def test_hand_checked_response_times() -> None:
     tasks = [video, net, ctrl]
     assert job_response_times(net, tasks, "deferred") == [5]
     assert job_response_times(net, tasks, "none") == [13, 5]
+
+
+@pytest.mark.parametrize("preemption", ["none", "deferred"])
+def test_a_bound_over_the_deadline_is_a_miss_only_if_the_synchronous_release_misses(
+    preemption: str,
+) -> None:
+    # H's bound counts L's subjob started a tick before H's release (R = 9 > D = 5),
+    # which a synchronous periodic run never meets: H runs 0-5, L 5-10, for ever.
+    h = Task("h", 10, 5, 5, 0, 2)
+    low = Task("l", 10, 5, 10, 0, 1)
+    analysis = fpns_response_time_analysis if preemption == "none" else fpds_response_time_analysis
+    result = analysis([h, low])
+    assert [r.response_time for r in result.per_task] == [9, 10]
+    assert result.schedulable is None, result.detail
+    run = run_scenario(scenario([h, low], preemption, 200))
+    assert not any(job.missed for job in run.jobs)
+    # With a higher task in front of it, B misses from the synchronous release on
+    # (3 + 3 > 5): proved unschedulable, and the run agrees.
+    a = Task("a", 10, 3, 10, 0, 3)
+    b = Task("b", 10, 3, 5, 0, 2)
+    result = analysis([a, b, low])
+    assert result.schedulable is False, result.detail
+    run = run_scenario(scenario([a, b, low], preemption, 200))
+    assert any(job.missed for job in run.jobs if job.task == "b")
