@@ -12,9 +12,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import stat
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -454,6 +456,45 @@ def test_outputs_get_the_permissions_a_plain_write_gives(
             new.unlink()
         assert stat.S_IMODE(kept.stat().st_mode) == 0o640
         assert kept.read_text().startswith(JOBS_HEADER)
+
+
+def test_outputs_write_through_links_and_into_fifos(takt_cli: list[str], tmp_path: Path) -> None:
+    """As a plain write: a symbolic link still points where it did and its file
+    has the output; a FIFO stays a FIFO and its reader gets the output."""
+    real = tmp_path / "real.csv"
+    real.write_text("previous\n")
+    link = tmp_path / "link.csv"
+    link.symlink_to(real.name)
+    fifo = tmp_path / "jobs.fifo"
+    os.mkfifo(fifo)
+    read: list[str] = []
+    # A daemon: were the FIFO replaced, its reader would wait for ever.
+    reader = threading.Thread(target=lambda: read.append(fifo.read_text()), daemon=True)
+    reader.start()
+    done = takt(takt_cli, "run", EXAMPLE, "--quiet", "--timeline", link, "--jobs", fifo)
+    reader.join(timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and os.readlink(link) == real.name
+    assert real.read_text() == EXPECTED_TIMELINE
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+    assert read and read[0].startswith(JOBS_HEADER)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["jobs.fifo", "link.csv", "real.csv"]
+
+
+def test_an_output_may_not_overwrite_the_scenario(takt_cli: list[str], tmp_path: Path) -> None:
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(EXAMPLE.read_text())
+    done = takt(takt_cli, "run", scenario, "--timeline", scenario)
+    assert done.returncode == 2
+    assert "is the scenario file" in done.stderr
+    assert scenario.read_text() == EXAMPLE.read_text()
+
+
+def test_an_output_name_as_long_as_a_name_can_be(takt_cli: list[str], tmp_path: Path) -> None:
+    timeline = tmp_path / ("t" * 251 + ".csv")
+    done = takt(takt_cli, "run", EXAMPLE, "--quiet", "--timeline", timeline)
+    assert done.returncode == 0, done.stderr
+    assert timeline.read_text() == EXPECTED_TIMELINE
 
 
 @pytest.mark.parametrize("value", ["-1", "0x100000000", "18446744073709551616", "ten"])

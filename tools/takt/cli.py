@@ -460,7 +460,7 @@ OUTPUT_OPTIONS = ("timeline", "jobs", "trace", "gantt")
 def _check_outputs(args: argparse.Namespace) -> None:
     """Refuses, before anything runs, outputs that could not all be written:
     an empty name, two outputs in one file, more than one on stdout, a file
-    whose folder is missing or which is a folder itself."""
+    whose folder is missing or which is a folder itself, or the scenario file."""
     chosen = {opt: getattr(args, opt) for opt in OUTPUT_OPTIONS if getattr(args, opt) is not None}
     for opt, target in chosen.items():
         if target == "":
@@ -484,6 +484,8 @@ def _check_outputs(args: argparse.Namespace) -> None:
             raise UsageError(f"--{opt} {target}: folder {path.parent} does not exist")
         if resolved in seen:
             raise UsageError(f"--{seen[resolved]} and --{opt} both write {target}")
+        if resolved == Path(args.file).resolve():
+            raise UsageError(f"--{opt} {target}: is the scenario file")
         seen[resolved] = opt
 
 
@@ -512,30 +514,49 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~umask
 
 
+def _written_in_place(target: str) -> bool:
+    """An existing output that is not a regular file (a device such as /dev/null,
+    a FIFO, /dev/stdout): written in place, as a plain write would; a rename
+    would replace the node itself."""
+    try:
+        return not stat.S_ISREG(os.stat(target).st_mode)
+    except FileNotFoundError:
+        return False
+
+
 def _write_outputs(result: RunResult, args: argparse.Namespace) -> None:
     """Every file output goes to a temporary file beside it first; only when
     all are written do they take their names, so a failure (or an interrupt)
-    leaves no partial or half-updated outputs behind."""
+    leaves no partial or half-updated outputs behind. A symbolic link keeps
+    pointing where it did: the file it names is the one replaced. Outputs that
+    are not regular files are written in place, last."""
     targets = {
         opt: getattr(args, opt) for opt in OUTPUT_OPTIONS if getattr(args, opt) not in (None, "-")
     }
+    in_place = {opt: target for opt, target in targets.items() if _written_in_place(target)}
     temporaries: dict[str, str] = {}
+    destinations: dict[str, str] = {}
     try:
         for opt, target in targets.items():
-            path = Path(target)
+            if opt in in_place:
+                continue
+            destination = os.path.realpath(target)
+            # A short name of its own: the output's name may be as long as a name can be.
             handle, temporary = tempfile.mkstemp(
-                prefix=f".{path.name}.", suffix=path.suffix, dir=path.resolve().parent
+                prefix=".takt.", suffix=Path(target).suffix, dir=os.path.dirname(destination)
             )
             os.close(handle)
             temporaries[opt] = temporary
-            os.chmod(temporary, _mode_for(path))
+            destinations[opt] = destination
+            os.chmod(temporary, _mode_for(Path(destination)))
         _write_file_outputs(result, temporaries)
         for opt, temporary in temporaries.items():
-            os.replace(temporary, targets[opt])
+            os.replace(temporary, destinations[opt])
     finally:
         for temporary in temporaries.values():
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(temporary)
+    _write_file_outputs(result, in_place)
     if args.timeline == "-":
         write_timeline(result.timeline, sys.stdout)
     elif args.jobs == "-":

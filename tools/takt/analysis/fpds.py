@@ -127,7 +127,10 @@ def _analysis(tasks: Sequence[Task], preemption: str) -> TestResult:
         if not result.schedulable
     ):
         verdict = None
-        notes.append("no miss without the blocking the bound assumes, which a synchronous release need not meet")
+        notes.append(
+            "no miss without the blocking the bound assumes, which a synchronous "
+            "release need not meet"
+        )
     summary = (
         "all worst-case response times within deadlines"
         if ok
