@@ -10,6 +10,7 @@ import pytest
 
 from takt.model import HsfConfig, Server, Task
 from takt.scenario import ScenarioError, load_scenario, parse_scenario
+from takt.sim import run_scenario
 
 FP_TASK = """\
 [[task]]
@@ -520,6 +521,17 @@ def test_segments_must_be_positive_ints(value: str) -> None:
 @pytest.mark.parametrize("value", ["[]", "2"])
 def test_segments_must_be_non_empty_list(value: str) -> None:
     check(deferred(FP_TASK) + f"segments = {value}\n", "task[0].segments", "non-empty array")
+
+
+@pytest.mark.usefixtures("runner")
+def test_segments_are_at_most_what_the_runner_takes(tmp_path: Path) -> None:
+    task = FP_TASK.replace("period = 10\nwcet = 2", "period = 100\nwcet = 65")
+    ones = ", ".join(["1"] * 65)
+    check(deferred(task) + f"segments = [{ones}]\n", "task[0].segments", "at most 64 subjobs")
+    sixty_four = deferred(task.replace("wcet = 65", "wcet = 64"))
+    scenario = tmp_path / "s.toml"
+    scenario.write_text(sixty_four + f"segments = [{', '.join(['1'] * 64)}]\n")
+    assert run_scenario(load_scenario(scenario)).jobs  # the runner takes 64
 
 
 @pytest.mark.parametrize("preemption", ["full", "none"])

@@ -251,6 +251,27 @@ def test_sweep_refuses_bad_options_and_writes_nothing(
     assert done.stdout == "" and list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize(
+    ("out", "message"),
+    [
+        ("", "empty folder name"),
+        ("missing/out", "folder missing does not exist"),
+        ("file", "is a file, not a folder"),
+        ("taken", "sweep.png there is a folder"),
+    ],
+)
+def test_sweep_refuses_an_out_it_could_not_fill_before_it_runs(
+    takt_cli: list[str], tmp_path: Path, out: str, message: str
+) -> None:
+    (tmp_path / "file").write_text("kept\n")
+    (tmp_path / "taken" / "sweep.png").mkdir(parents=True)
+    done = takt(takt_cli, "sweep", "--sets", "1", "--out", out, cwd=tmp_path)
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert done.stdout == ""  # refused before the first run printed a table
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["file", "sweep.png", "taken"]
+
+
 def test_the_period_range_reaches_the_sets() -> None:
     base = dataclasses.replace(BASE, periods=PeriodRange(100, 1000), duration=3000)
     options = SweepOptions(base, policies=("edf",), tasks=(5,), utilizations=(0.8,), sets=3)

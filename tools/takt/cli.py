@@ -34,7 +34,14 @@ from takt.report import (
     write_jobs,
     write_timeline,
 )
-from takt.scenario import MAX_TICK_HZ, MAX_TICKS, PRIORITY_MAX, ScenarioError, load_scenario
+from takt.scenario import (
+    MAX_SEGMENTS,
+    MAX_TICK_HZ,
+    MAX_TICKS,
+    PRIORITY_MAX,
+    ScenarioError,
+    load_scenario,
+)
 from takt.scenario_toml import scenario_toml
 from takt.sim import (
     MAX_ICOUNT_SHIFT,
@@ -46,6 +53,7 @@ from takt.sim import (
 )
 from takt.sweep import (
     DEFAULT_SEGMENTS,
+    SWEEP_OUTPUT_NAMES,
     SWEEP_POLICIES,
     SweepOptions,
     check_policies,
@@ -262,7 +270,7 @@ def _add_generate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     gen.add_argument(
         "--segments",
-        type=_int_in(1, 1000),
+        type=_int_in(1, MAX_SEGMENTS),
         default=1,
         metavar="K",
         help="split each wcet into up to K non-preemptive subjobs (preemption deferred)",
@@ -320,7 +328,7 @@ def _add_sweep(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     sweep.add_argument(
         "--segments",
-        type=_int_in(2, 1000),
+        type=_int_in(2, MAX_SEGMENTS),
         metavar="K",
         help=f"fpds: cut each job into up to K non-preemptive subjobs (default {DEFAULT_SEGMENTS})",
     )
@@ -775,9 +783,18 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     problem = platform_problem(args.port or "sim", args.work, args.icount_shift)
     if problem is not None:
         raise UsageError(f"sweep: {problem}")
-    out = Path(args.out) if args.out else None
-    if out is not None and out.exists() and not out.is_dir():
-        raise UsageError(f"--out {args.out}: is a file, not a folder")
+    if args.out == "":
+        raise UsageError("--out: empty folder name")
+    out = Path(args.out) if args.out is not None else None
+    if out is not None:
+        # Found now, not after every run: where the results could not go.
+        if out.exists() and not out.is_dir():
+            raise UsageError(f"--out {args.out}: is a file, not a folder")
+        if not out.exists() and not out.resolve().parent.is_dir():
+            raise UsageError(f"--out {args.out}: folder {out.parent} does not exist")
+        for name in SWEEP_OUTPUT_NAMES:
+            if (out / name).is_dir():
+                raise UsageError(f"--out {args.out}: {name} there is a folder")
     show = sys.stderr.isatty() if args.progress is None else args.progress
 
     def progress(done: int, total: int) -> None:

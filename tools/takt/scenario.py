@@ -47,6 +47,7 @@ PRIORITY_MAX: Final = 255
 RESERVED_NAME: Final = "idle"
 MAX_NAME_BYTES: Final = 31  # the kernels' TAKT_CONFIG_MAX_NAME_LEN (32) with its terminator
 MAX_TICK_HZ: Final = 1_000_000_000
+MAX_SEGMENTS: Final = 64  # the runner's RUNNER_MAX_SEGMENTS (apps/runner/scenario_input.h)
 
 POLICIES: Final[tuple[str, ...]] = ("fp", "edf", "hsf")
 PREEMPTIONS: Final[tuple[str, ...]] = ("full", "none", "deferred")
@@ -701,6 +702,8 @@ class _Parser:
         value = table["segments"]
         if not isinstance(value, list) or not value:
             self.fail(spath, f"must be a non-empty array of positive integers, {_got(value)}")
+        if len(value) > MAX_SEGMENTS:
+            self.fail(spath, f"at most {MAX_SEGMENTS} subjobs, but {len(value)} are given")
         for k, item in enumerate(value):
             if not _is_int(item) or item <= 0:
                 self.fail(

@@ -432,6 +432,9 @@ def _plot(path: Path, options: SweepOptions, summaries: Sequence[PointSummary]) 
     plt.close(fig)
 
 
+SWEEP_OUTPUT_NAMES = ("runs.csv", "summary.csv", "summary.md", "sweep.png")
+
+
 def write_sweep_outputs(
     out_dir: Path,
     options: SweepOptions,
@@ -442,7 +445,7 @@ def write_sweep_outputs(
     """runs.csv (one row per run), summary.csv, summary.md (with the command that made
     it) and sweep.png, in out_dir."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    paths = [out_dir / n for n in ("runs.csv", "summary.csv", "summary.md", "sweep.png")]
+    paths = [out_dir / n for n in SWEEP_OUTPUT_NAMES]
     _write_runs(paths[0], records)
     _write_summary_csv(paths[1], summaries)
     paths[2].write_text(
