@@ -10,6 +10,7 @@ starts, and that ``takt bench sim``'s pipeline figures are the run's.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 from pathlib import Path
@@ -148,6 +149,23 @@ def test_memory_problem_compares_the_result_with_available_memory() -> None:
     assert f"would need about {gib:.1f} GiB; {gib:.1f} GiB of memory is available" in problem
     with pytest.raises(sim.RunError, match="Shorten"):
         run_scenario(make_scenario([T(1, 1, 1)], 2**31 - 1))
+
+
+def test_memory_problem_counts_every_tick_of_a_run_that_may_switch_at_each() -> None:
+    # One job in 2^31 - 1 ticks, but two servers may alternate at every tick.
+    hierarchy = load_scenario(REPO_ROOT / "examples" / "hsf_idling.toml")
+    long = dataclasses.replace(
+        hierarchy,
+        system=dataclasses.replace(hierarchy.system, duration=2**31 - 1),
+        tasks=[dataclasses.replace(t, period=2**31 - 1) for t in hierarchy.tasks],
+    )
+    problem = sim.memory_problem(long, 100 * 2**30)
+    assert problem is not None and "a tick for its servers" in problem
+    assert sim.memory_problem(hierarchy, 2**30) is None
+    plain = make_scenario([T(2**31 - 1, 1, 1)], 2**31 - 1)
+    assert sim.memory_problem(plain, 2**30) is None  # one job, no servers: nothing to fear
+    rr = dataclasses.replace(plain, system=dataclasses.replace(plain.system, round_robin=True))
+    assert "a tick for its round-robin" in (sim.memory_problem(rr, 100 * 2**30) or "")
 
 
 def test_available_memory_reads_meminfo() -> None:

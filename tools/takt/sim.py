@@ -35,6 +35,10 @@ RUNNER_MAX_TASKS = 1000  # RUNNER_MAX_TASKS in apps/runner/scenario_input.h
 # sets from 2 to 50 tasks (docs/results/run_memory.txt); twice that leaves room
 # for busier sets.
 RESULT_BYTES_PER_JOB = 512
+# Servers and round-robin can switch at every tick however few jobs run: their
+# runs also count every tick (a hierarchy whose two servers alternate each tick
+# decodes at about 430 bytes a tick).
+RESULT_BYTES_PER_SWITCHING_TICK = 512
 
 
 class RunError(RuntimeError):
@@ -122,13 +126,21 @@ def memory_problem(scenario: Scenario, available: int | None) -> str | None:
     if available is None:
         return None
     jobs = released_jobs(scenario)
-    need = jobs * RESULT_BYTES_PER_JOB
+    switching = bool(scenario.servers) or scenario.system.round_robin
+    ticks = scenario.system.duration if switching else 0
+    need = jobs * RESULT_BYTES_PER_JOB + ticks * RESULT_BYTES_PER_SWITCHING_TICK
     if need <= available:
         return None
     gib = 1024**3
+    per_tick = (
+        f", and {RESULT_BYTES_PER_SWITCHING_TICK} a tick for its "
+        f"{'servers' if scenario.servers else 'round-robin'}, which may switch at every one"
+        if ticks
+        else ""
+    )
     return (
         f"the run releases about {jobs:,} jobs, and its result (job table, timeline and "
-        f"trace, about {RESULT_BYTES_PER_JOB} bytes a job) would need about "
+        f"trace, about {RESULT_BYTES_PER_JOB} bytes a job{per_tick}) would need about "
         f"{need / gib:.1f} GiB; {available / gib:.1f} GiB of memory is available. "
         "Shorten [system] duration."
     )
