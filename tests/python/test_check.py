@@ -63,7 +63,7 @@ def test_generated_sets_agree_with_the_analysis(case: int) -> None:
 
 
 # Hierarchies with minimal budgets (the periodic resource model proves the tasks of
-# each server), then with bare-utilisation budgets (it proves none).
+# each server), then with bare-utilisation budgets (it proves few, none of these).
 HIERARCHIES = [
     GenerateOptions(tasks=8, utilization=0.5, periods=(20, 40, 80, 160), policy="hsf", servers=2),
     GenerateOptions(
