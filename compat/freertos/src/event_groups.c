@@ -7,6 +7,12 @@
  * then goes on): it returns the group's bits as they are, or pdFAIL. */
 #define CONTROL_BITS ((EventBits_t)0xff000000UL)
 
+static bool names_reserved(EventBits_t bits)
+{
+    configASSERT((bits & CONTROL_BITS) == 0);
+    return (bits & CONTROL_BITS) != 0;
+}
+
 static EventBits_t bits_now(EventGroupHandle_t group)
 {
     takt_event_bits_t bits = 0;
@@ -43,8 +49,8 @@ EventBits_t xEventGroupWaitBits(EventGroupHandle_t xEventGroup, const EventBits_
                                 const BaseType_t xClearOnExit, const BaseType_t xWaitForAllBits,
                                 TickType_t xTicksToWait)
 {
-    configASSERT((uxBitsToWaitFor & CONTROL_BITS) == 0 && uxBitsToWaitFor != 0);
-    if ((uxBitsToWaitFor & CONTROL_BITS) != 0) {
+    configASSERT(uxBitsToWaitFor != 0);
+    if (names_reserved(uxBitsToWaitFor)) {
         return bits_now(xEventGroup);
     }
     unsigned flags = (xWaitForAllBits != pdFALSE ? TAKT_EVENT_WAIT_ALL : 0u) |
@@ -58,8 +64,7 @@ EventBits_t xEventGroupWaitBits(EventGroupHandle_t xEventGroup, const EventBits_
 
 EventBits_t xEventGroupSetBits(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToSet)
 {
-    configASSERT((uxBitsToSet & CONTROL_BITS) == 0);
-    if ((uxBitsToSet & CONTROL_BITS) != 0) {
+    if (names_reserved(uxBitsToSet)) {
         return bits_now(xEventGroup);
     }
     takt_event_bits_t bits = 0;
@@ -71,8 +76,7 @@ EventBits_t xEventGroupSetBits(EventGroupHandle_t xEventGroup, const EventBits_t
 
 EventBits_t xEventGroupClearBits(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToClear)
 {
-    configASSERT((uxBitsToClear & CONTROL_BITS) == 0);
-    if ((uxBitsToClear & CONTROL_BITS) != 0) {
+    if (names_reserved(uxBitsToClear)) {
         return bits_now(xEventGroup);
     }
     takt_event_bits_t previous = 0;
@@ -85,8 +89,8 @@ EventBits_t xEventGroupClearBits(EventGroupHandle_t xEventGroup, const EventBits
 EventBits_t xEventGroupSync(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToSet,
                             const EventBits_t uxBitsToWaitFor, TickType_t xTicksToWait)
 {
-    configASSERT(((uxBitsToSet | uxBitsToWaitFor) & CONTROL_BITS) == 0 && uxBitsToWaitFor != 0);
-    if (((uxBitsToSet | uxBitsToWaitFor) & CONTROL_BITS) != 0) {
+    configASSERT(uxBitsToWaitFor != 0);
+    if (names_reserved(uxBitsToSet | uxBitsToWaitFor)) {
         return bits_now(xEventGroup);
     }
     takt_event_bits_t bits = 0;
@@ -114,8 +118,7 @@ EventBits_t xEventGroupGetBitsFromISR(EventGroupHandle_t xEventGroup)
 BaseType_t xEventGroupSetBitsFromISR(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToSet,
                                      BaseType_t *pxHigherPriorityTaskWoken)
 {
-    configASSERT((uxBitsToSet & CONTROL_BITS) == 0);
-    if ((uxBitsToSet & CONTROL_BITS) != 0) {
+    if (names_reserved(uxBitsToSet)) {
         return pdFAIL;
     }
     bool woken = false;
@@ -126,8 +129,7 @@ BaseType_t xEventGroupSetBitsFromISR(EventGroupHandle_t xEventGroup, const Event
 
 BaseType_t xEventGroupClearBitsFromISR(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToClear)
 {
-    configASSERT((uxBitsToClear & CONTROL_BITS) == 0);
-    if ((uxBitsToClear & CONTROL_BITS) != 0) {
+    if (names_reserved(uxBitsToClear)) {
         return pdFAIL;
     }
     return takt_event_group_clear_from_isr(xEventGroup, uxBitsToClear, NULL) == TAKT_OK ? pdPASS : pdFAIL;
