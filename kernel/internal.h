@@ -31,6 +31,10 @@ enum {
     TAKT_TASK_F_IDLE = 1u << 2,
     TAKT_TASK_F_NONPREEMPTIVE = 1u << 3, /* switches away only at preemption points */
     TAKT_TASK_F_SERVICE = 1u << 4, /* the kernel's own (the timer task): not deleted by the application */
+    /* Suspended out of an object wait that its resume takes up again
+     * (sync/wait.c: sync_wait_suspend); wait and wait_queue still name it. */
+    TAKT_TASK_F_REJOIN = 1u << 5,
+    TAKT_TASK_F_REJOIN_TIMED = 1u << 6, /* with a timeout: its wake timer's key */
 };
 
 typedef struct {
@@ -255,8 +259,17 @@ static inline takt_tick_t task_deadline(const takt_task_t *task)
 /* A blocked task's timeout expired while it waited on an object: it leaves
  * the object's waiter list (the caller then wakes it). */
 void sync_wait_timed_out(takt_task_t *task);
-/* A task being suspended or deleted stops waiting (its wait ends in timeout). */
+/* A task being deleted stops waiting (its wait ends in timeout). */
 void sync_wait_detach(takt_task_t *task);
+/* A task being suspended stops waiting, before its timeout is cancelled. A
+ * wait on a semaphore, mutex, queue, queue set or to send to a stream is kept
+ * (TAKT_TASK_F_REJOIN, its wait reason kept) for sync_wait_resume; any other
+ * ends in timeout, and the task's wait is TAKT_WAIT_NONE after. */
+void sync_wait_suspend(takt_task_t *task);
+/* A resumed task with TAKT_TASK_F_REJOIN takes its wait up again: served at
+ * once if the object has what it waits for, waiting again until the end of
+ * its timeout if not, its wait ended in timeout if that end has passed. */
+void sync_wait_resume(takt_task_t *task);
 /* A task being deleted releases the mutexes it holds. */
 void sync_task_deleted(takt_task_t *task);
 /* Recomputes a task's effective priority (and inherited deadline) from its base

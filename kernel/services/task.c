@@ -214,14 +214,20 @@ void task_free_memory(takt_task_t *task)
 #endif
 }
 
-/* Takes a task out of every queue it is in; it is no longer READY or BLOCKED. */
-static void detach(takt_task_t *task)
+/* Takes a task out of every queue it is in; it is no longer READY or BLOCKED.
+ * A suspended task's wait is left before its timeout is cancelled: the wait
+ * may be taken up again at its resume, until the same end. */
+static void detach(takt_task_t *task, bool suspending)
 {
     if (sched_in_ready_queue(task)) {
         sched_make_unready(task);
     }
+    if (suspending) {
+        sync_wait_suspend(task);
+    } else {
+        sync_wait_detach(task);
+    }
     timer_cancel(&task->wake_timer);
-    sync_wait_detach(task);
 }
 
 /* Delete and suspend take an application task (not one of the kernel's,
@@ -256,7 +262,7 @@ TAKT_COLD int takt_task_delete(takt_task_t *task)
     }
     port_critical_t key = cold_critical_enter();
     bool self = takt_kernel.started && target == takt_kernel.current;
-    detach(target);
+    detach(target, false);
     job_task_removed(target);
     sync_task_deleted(target);
     trace_record(TAKT_EV_DELETE, target, 0);
@@ -300,9 +306,8 @@ int takt_task_suspend(takt_task_t *task)
     }
     port_critical_t key = port_critical_enter();
     if (target->state != TAKT_TASK_SUSPENDED) {
-        detach(target);
+        detach(target, true); /* wait says why it waits on only if it rejoins */
         target->state = TAKT_TASK_SUSPENDED;
-        target->wait = TAKT_WAIT_NONE;
         trace_record(TAKT_EV_SUSPEND, target, 0);
         if (takt_kernel.started && target == takt_kernel.current) {
             sched_reschedule();
@@ -312,17 +317,32 @@ int takt_task_suspend(takt_task_t *task)
     return TAKT_OK;
 }
 
-/* A resumed periodic task with no open job waits for its next release. */
+/* Whether a resumed task waits instead of becoming ready: one taking up
+ * the wait a suspend interrupted (which may also serve it at once), a
+ * periodic one with no open job (for its next release). */
+TAKT_COLD static bool resume_waits(takt_task_t *task)
+{
+    if (task->flags & TAKT_TASK_F_REJOIN) {
+        sync_wait_resume(task);
+        return true;
+    }
+    if (job_pending(task)) {
+        return false;
+    }
+    task->state = TAKT_TASK_BLOCKED;
+    task->wait = TAKT_WAIT_RELEASE;
+    return true;
+}
+
+/* The usual resume (an ordinary task, no wait to take up) pays one test. */
 static void resume_locked(takt_task_t *task)
 {
     trace_record(TAKT_EV_RESUME, task, 0);
-    if ((task->flags & TAKT_TASK_F_PERIODIC) && !job_pending(task)) {
-        task->state = TAKT_TASK_BLOCKED;
-        task->wait = TAKT_WAIT_RELEASE;
-    } else {
-        sched_make_ready(task);
-        sched_reschedule();
+    if ((task->flags & (TAKT_TASK_F_REJOIN | TAKT_TASK_F_PERIODIC)) && resume_waits(task)) {
+        return;
     }
+    sched_make_ready(task);
+    sched_reschedule();
 }
 
 /* Both resume calls: the same work, each allowed from one context only. */

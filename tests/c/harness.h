@@ -313,11 +313,16 @@ static inline const char *h_records(const h_record_t *r, size_t n)
 
 static takt_trace_event_t h_saved[H_LOG_MAX];
 
+/* The tick starts every scenario runs from: 0, just before the wraparound,
+ * and just before the half-range point of the signed compares. */
+static const takt_tick_t h_starts[] = {0u, WRAP_START, 0x7FFFFFF8u};
+#define H_STARTS (sizeof(h_starts) / sizeof(h_starts[0]))
+
 static inline void h_both(void (*scenario)(takt_tick_t tick0), const char *name)
 {
-    static const takt_tick_t starts[] = {0u, WRAP_START, 0x7FFFFFF8u};
+    const takt_tick_t *starts = h_starts;
     size_t saved_n = 0;
-    for (size_t s = 0; s < sizeof(starts) / sizeof(starts[0]); s++) {
+    for (size_t s = 0; s < H_STARTS; s++) {
         unsigned long failed_before = check_failed_count;
         scenario(starts[s]);
         if (check_failed_count != failed_before) {

@@ -879,37 +879,13 @@ static void scenario_edf_handoff_holder_keeps_tie(takt_tick_t tick0)
     h_end();
 }
 
-/* Inherited deadlines are absolute ticks in the trace, so runs from different
- * tick starts differ there: run each start without comparing. */
-static void run_each_start(void (*scenario)(takt_tick_t tick0), const char *name)
-{
-    static const takt_tick_t starts[] = {0u, WRAP_START, 0x7FFFFFF8u};
-    for (size_t s = 0; s < 3; s++) {
-        unsigned long failed_before = check_failed_count;
-        scenario(starts[s]);
-        if (check_failed_count != failed_before) {
-            fprintf(stderr, "  ^ in scenario %s, tick_start 0x%08x\n", name, (unsigned)starts[s]);
-        }
-    }
-}
-
-/* Under EDF every scenario inherits deadlines. */
-static void run_starts(void (*scenario)(takt_tick_t tick0), const char *name)
-{
-    if (!S_EDF) {
-        h_both(scenario, name);
-        return;
-    }
-    run_each_start(scenario, name);
-}
-
 int main(void)
 {
-    run_starts(scenario_inversion, "inversion");
-    run_starts(scenario_nested, "nested");
-    run_starts(scenario_chain, "chain");
-    run_starts(scenario_recursive, "recursive");
-    run_starts(scenario_holder_deleted, "holder_deleted");
+    s_both_inheriting(scenario_inversion, "inversion");
+    s_both_inheriting(scenario_nested, "nested");
+    s_both_inheriting(scenario_chain, "chain");
+    s_both_inheriting(scenario_recursive, "recursive");
+    s_both_inheriting(scenario_holder_deleted, "holder_deleted");
     if (!S_EDF) {
         h_both(scenario_demote, "demote");
         h_both(scenario_disinherit, "disinherit");
@@ -918,12 +894,12 @@ int main(void)
         h_both(scenario_unlock_in_critical, "unlock_in_critical");
         h_both(scenario_unlock_sched_locked, "unlock_sched_locked");
         h_both(scenario_handoff_timed, "handoff_timed");
-        run_each_start(scenario_handoff_left_waiters, "handoff_left_waiters");
+        s_each_start(scenario_handoff_left_waiters, "handoff_left_waiters");
         h_both(scenario_deadlock_cycle, "deadlock_cycle");
     } else {
-        run_starts(scenario_edf_background, "edf_background");
-        run_starts(scenario_edf_preempted_holder_keeps_place, "edf_preempted_holder_keeps_place");
-        run_starts(scenario_edf_handoff_holder_keeps_tie, "edf_handoff_holder_keeps_tie");
+        s_both_inheriting(scenario_edf_background, "edf_background");
+        s_both_inheriting(scenario_edf_preempted_holder_keeps_place, "edf_preempted_holder_keeps_place");
+        s_both_inheriting(scenario_edf_handoff_holder_keeps_tie, "edf_handoff_holder_keeps_tie");
     }
     return CHECK_SUMMARY();
 }

@@ -399,7 +399,10 @@ static void line_body(void *arg)
     CHECK_EQ(takt_task_suspend(big_writer), TAKT_OK); /* w1 leaves: w2 is served */
     CHECK_EQ(takt_delay(1), TAKT_OK);
     CHECK_EQ(takt_stream_bytes(st), 8);
-    CHECK_EQ(takt_task_resume(big_writer), TAKT_OK); /* w1 writes what fits: nothing */
+    CHECK_EQ(takt_task_resume(big_writer), TAKT_OK); /* w1 waits again: no room */
+    CHECK_EQ(takt_task_state(big_writer), TAKT_TASK_BLOCKED);
+    uint8_t drained[5];
+    CHECK_EQ(takt_stream_receive(st, drained, 5, 0), 5); /* room for w1's 5 */
     CHECK_EQ(takt_delay(1), TAKT_OK);
     s_log("done");
     h_park();
@@ -415,7 +418,7 @@ static void scenario_line(takt_tick_t tick0)
     s_task("W2", 3, small_writer_body, NULL);
     s_task("A", 2, line_body, NULL);
     h_start();
-    CHECK_STREQ(s_log_buf, "w2=2@1 w1=0@2 done@3");
+    CHECK_STREQ(s_log_buf, "w2=2@1 w1=5@2 done@3");
     CHECK_EQ(takt_stream_delete(st), TAKT_OK);
     h_end();
 }

@@ -1,8 +1,8 @@
 /*
  * Queues in the style of the FreeRTOS demo BlockQ / QPeek / ISR-driven sends:
  * a blocking producer/consumer pair at both priority orders, send-to-front,
- * a mailbox (overwrite + peek), receive timeouts, and an interrupt that feeds
- * a queue a task blocks on.
+ * a mailbox (overwrite + peek), receive timeouts, a receiver suspended and
+ * resumed in its wait, and an interrupt that feeds a queue a task blocks on.
  */
 #include "FreeRTOS.h" /* first, as in every FreeRTOS program */
 #include <string.h>
@@ -77,6 +77,18 @@ static void sensor_isr(void *arg)
     portYIELD_FROM_ISR(woken);
 }
 
+/* Receives once with an infinite block time; suspended and resumed meanwhile. */
+static QueueHandle_t suspend_q;
+static uint32_t suspended_got;
+static volatile BaseType_t suspended_rc = -1;
+
+static void suspended_receiver(void *arg)
+{
+    (void)arg;
+    suspended_rc = xQueueReceive(suspend_q, &suspended_got, portMAX_DELAY);
+    vTaskDelete(NULL);
+}
+
 static void control_task(void *arg)
 {
     (void)arg;
@@ -137,6 +149,26 @@ static void control_task(void *arg)
     xQueueReceive(q, &out, 0);
     CHECK(out == 1, "... to the back");
     vQueueDelete(q);
+
+    /* A receiver suspended in an infinite wait waits again once resumed, and
+     * takes at its resume the item sent while it was suspended (FreeRTOS's
+     * receive loops until its block time is over). */
+    suspend_q = xQueueCreate(2, sizeof(uint32_t));
+    TaskHandle_t receiver = NULL;
+    xTaskCreate(suspended_receiver, "susp", configMINIMAL_STACK_SIZE, NULL, 4, &receiver);
+    vTaskDelay(1); /* it blocks */
+    vTaskSuspend(receiver);
+    vTaskResume(receiver);
+    CHECK(eTaskGetState(receiver) == eBlocked && suspended_rc == -1,
+          "a receiver suspended and resumed in an infinite wait waits again");
+    vTaskSuspend(receiver);
+    uint32_t item = 42;
+    xQueueSend(suspend_q, &item, 0);
+    vTaskResume(receiver);
+    vTaskDelay(1);
+    CHECK(suspended_rc == pdPASS && suspended_got == 42 && uxQueueMessagesWaiting(suspend_q) == 0,
+          "... and takes the item sent while it was suspended");
+    vQueueDelete(suspend_q);
 
     /* Mailbox: a static queue of one item, overwritten and peeked. */
     mailbox = xQueueCreateStatic(1, sizeof(uint32_t), mailbox_storage, &mailbox_buf);

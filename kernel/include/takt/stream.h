@@ -17,9 +17,10 @@
  * - A send waits (up to its timeout) while its data does not all fit: the
  *   whole message and its length word; for a stream min(length, size) bytes,
  *   so a send longer than the buffer waits for an empty buffer and then
- *   writes what fits. When the wait ends unserved (timeout, abort, suspend)
- *   the send writes what fits then (a stream) and returns that count; a
- *   message is written only whole.
+ *   writes what fits. When the wait ends unserved (timeout, abort; a
+ *   suspend only if the timeout ended before the resume: takt/sync.h) the
+ *   send writes what fits then (a stream) and returns that count; a message
+ *   is written only whole.
  * - A receive waits only on an empty buffer (it takes what is there at
  *   once otherwise, fewer bytes than the trigger level included). A waiting
  *   stream receiver is served once the buffer holds trigger bytes, a waiting

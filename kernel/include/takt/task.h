@@ -174,7 +174,9 @@ int takt_task_create_static(const takt_task_params_t *params, takt_task_t *tcb, 
 int takt_task_delete(takt_task_t *task);
 
 /* Suspends a task (NULL: the caller) until takt_task_resume. Its periodic
- * releases go on (released jobs wait); a delay in progress is cancelled.
+ * releases go on (released jobs wait); a delay in progress is cancelled; a
+ * wait on an object is left, and some are taken up again at the resume
+ * (takt/sync.h).
  * Context: task (TAKT_ERR_CONTEXT as for takt_task_delete). May reschedule. */
 int takt_task_suspend(takt_task_t *task);
 

@@ -18,7 +18,7 @@ static bool satisfied(takt_event_bits_t bits, takt_event_bits_t want, unsigned f
 
 static void setup(takt_event_group_t *group, uint8_t memory)
 {
-    waitq_init(&group->waiters, NULL);
+    waitq_init(&group->waiters, NULL, NULL);
     group->bits = 0;
     group->flags = memory;
     group->magic = SYNC_MAGIC_EVENTS;

@@ -370,6 +370,24 @@ __attribute__((always_inline)) static inline void hand_over_plainly(takt_mutex_t
     KASSERT(derived_agrees(next) && derived_agrees(self));
 }
 
+/* A locker resumed after a suspend: the mutex if it is free (nobody waits
+ * on a free one: the new holder inherits nothing), or back among the
+ * waiters, and the holder inherits from it again. The full update, not
+ * priority_raise: the holder may be the task that resumes it, running. */
+TAKT_COLD static bool rejoin(takt_waitq_t *queue, takt_task_t *task, bool may_wait)
+{
+    takt_mutex_t *mutex = mutex_of(queue);
+    if (mutex->holder == NULL) {
+        take(mutex, task);
+        return true;
+    }
+    if (may_wait) {
+        sync_rejoin_waiters(queue, task);
+        sync_priority_update(mutex->holder);
+    }
+    return false;
+}
+
 TAKT_COLD void sync_task_deleted(takt_task_t *task)
 {
     takt_list_node_t *node;
@@ -386,7 +404,7 @@ TAKT_COLD void sync_task_deleted(takt_task_t *task)
 
 static void setup(takt_mutex_t *mutex, unsigned flags, uint8_t memory)
 {
-    waitq_init(&mutex->waiters, waiter_left);
+    waitq_init(&mutex->waiters, waiter_left, rejoin);
     takt_list_node_init(&mutex->held_node);
     mutex->holder = NULL;
     mutex->depth = 0;
@@ -456,6 +474,7 @@ TAKT_COLD int takt_mutex_delete(takt_mutex_t *mutex)
         return TAKT_ERR_STATE;
     }
     mutex->magic = 0;
+    sync_forget_rejoiners(&mutex->waiters);
     bool dynamic = mutex->flags & SYNC_F_DYNAMIC;
     cold_critical_exit(key);
     if (dynamic) {

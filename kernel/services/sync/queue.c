@@ -167,13 +167,39 @@ static int receive_locked(takt_queue_t *queue, void *buffer, bool peek, bool *wo
     return TAKT_OK;
 }
 
+/* A receiver or sender resumed after a suspend: what its receive or send
+ * would do now, with what it blocked with, or back among the waiters. */
+TAKT_COLD static bool receiver_rejoins(takt_waitq_t *list, takt_task_t *task, bool may_wait)
+{
+    takt_queue_t *queue = TAKT_CONTAINER_OF(list, takt_queue_t, receivers);
+    if (receive_locked(queue, task->wait_data, task->wait_flags & RECEIVE_PEEK, NULL) == TAKT_OK) {
+        return true;
+    }
+    if (may_wait) {
+        sync_rejoin_waiters(list, task);
+    }
+    return false;
+}
+
+TAKT_COLD static bool sender_rejoins(takt_waitq_t *list, takt_task_t *task, bool may_wait)
+{
+    takt_queue_t *queue = TAKT_CONTAINER_OF(list, takt_queue_t, senders);
+    if (send_locked(queue, task->wait_data, task->wait_size, task->wait_flags, NULL) == TAKT_OK) {
+        return true;
+    }
+    if (may_wait) {
+        sync_rejoin_waiters(list, task);
+    }
+    return false;
+}
+
 /* ---- creation ---- */
 
 static void setup(takt_queue_t *queue, uint32_t length, size_t item_size, void *storage,
                   uint8_t memory)
 {
-    waitq_init(&queue->senders, NULL);
-    waitq_init(&queue->receivers, NULL);
+    waitq_init(&queue->senders, NULL, sender_rejoins);
+    waitq_init(&queue->receivers, NULL, receiver_rejoins);
     queue->storage = storage;
     queue->item_size = item_size;
     queue->length = length;
@@ -255,6 +281,8 @@ TAKT_COLD int takt_queue_delete(takt_queue_t *queue)
         return TAKT_ERR_STATE;
     }
     queue->magic = 0;
+    sync_forget_rejoiners(&queue->senders);
+    sync_forget_rejoiners(&queue->receivers);
     bool dynamic = queue->flags & SYNC_F_DYNAMIC;
     cold_critical_exit(key);
     if (dynamic) {

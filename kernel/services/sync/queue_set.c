@@ -44,9 +44,11 @@ void queue_set_forget(takt_queue_set_t *set, const void *member)
     set->count = kept;
 }
 
+static bool rejoin(takt_waitq_t *queue, takt_task_t *task, bool may_wait);
+
 static void setup(takt_queue_set_t *set, uint32_t capacity, void **slots, uint8_t memory)
 {
-    waitq_init(&set->selectors, NULL);
+    waitq_init(&set->selectors, NULL, rejoin);
     set->slots = slots;
     set->capacity = capacity;
     set->count = 0;
@@ -124,6 +126,7 @@ TAKT_COLD int takt_queue_set_delete(takt_queue_set_t *set)
         return TAKT_ERR_STATE;
     }
     set->magic = 0;
+    sync_forget_rejoiners(&set->selectors);
     bool dynamic = set->flags & SYNC_F_DYNAMIC;
     cold_critical_exit(key);
     if (dynamic) {
@@ -232,6 +235,20 @@ static int select_locked(takt_queue_set_t *set, void **member)
     set->head = (set->head + 1u) % set->capacity;
     set->count--;
     return TAKT_OK;
+}
+
+/* A selector resumed after a suspend: the first member posted, or back
+ * among the selectors. */
+TAKT_COLD static bool rejoin(takt_waitq_t *queue, takt_task_t *task, bool may_wait)
+{
+    takt_queue_set_t *set = TAKT_CONTAINER_OF(queue, takt_queue_set_t, selectors);
+    if (select_locked(set, task->wait_data) == TAKT_OK) {
+        return true;
+    }
+    if (may_wait) {
+        sync_rejoin_waiters(queue, task);
+    }
+    return false;
 }
 
 int takt_queue_set_select(takt_queue_set_t *set, void **member, takt_tick_t timeout)

@@ -10,9 +10,11 @@ static bool sem_valid(const takt_sem_t *sem)
     return sem != NULL && sem->magic == SYNC_MAGIC_SEM;
 }
 
+static bool rejoin(takt_waitq_t *queue, takt_task_t *task, bool may_wait);
+
 static void setup(takt_sem_t *sem, uint32_t max, uint32_t initial, uint8_t memory)
 {
-    waitq_init(&sem->waiters, NULL);
+    waitq_init(&sem->waiters, NULL, rejoin);
     sem->count = initial;
     sem->max = max;
     sem->flags = memory;
@@ -82,6 +84,7 @@ TAKT_COLD int takt_sem_delete(takt_sem_t *sem)
         return TAKT_ERR_STATE;
     }
     sem->magic = 0;
+    sync_forget_rejoiners(&sem->waiters);
     bool dynamic = sem->flags & SYNC_F_DYNAMIC;
     cold_critical_exit(key);
     if (dynamic) {
@@ -98,6 +101,18 @@ static int take_locked(takt_sem_t *sem)
     }
     sem->count--;
     return TAKT_OK;
+}
+
+/* A taker resumed after a suspend: a unit now, or back among the waiters. */
+TAKT_COLD static bool rejoin(takt_waitq_t *queue, takt_task_t *task, bool may_wait)
+{
+    if (take_locked(TAKT_CONTAINER_OF(queue, takt_sem_t, waiters)) == TAKT_OK) {
+        return true;
+    }
+    if (may_wait) {
+        sync_rejoin_waiters(queue, task);
+    }
+    return false;
 }
 
 /* Inline in both gives: the task's (in_task, woken NULL) serves its waiter

@@ -237,6 +237,19 @@ static void sender_left(takt_waitq_t *senders)
     settle_here(TAKT_CONTAINER_OF(senders, takt_stream_t, senders));
 }
 
+/* A sender resumed after a suspend goes back among the senders and is
+ * served in its turn (now, if it is first and fits): it takes no place
+ * ahead of them. Its timeout over, it is not served here: its call writes
+ * what fits, as at a timeout. */
+TAKT_COLD static bool sender_rejoins(takt_waitq_t *senders, takt_task_t *task, bool may_wait)
+{
+    if (may_wait) {
+        sync_rejoin_waiters(senders, task);
+        settle_here(TAKT_CONTAINER_OF(senders, takt_stream_t, senders));
+    }
+    return false;
+}
+
 /* ---- creation ---- */
 
 static int create_check(size_t size, size_t trigger, unsigned length_bytes)
@@ -253,8 +266,8 @@ static int create_check(size_t size, size_t trigger, unsigned length_bytes)
 static void setup(takt_stream_t *stream, size_t size, size_t trigger, unsigned length_bytes,
                   void *storage, uint8_t memory)
 {
-    waitq_init(&stream->senders, sender_left);
-    waitq_init(&stream->receivers, NULL);
+    waitq_init(&stream->senders, sender_left, sender_rejoins);
+    waitq_init(&stream->receivers, NULL, NULL);
     stream->flags = memory;
     stream->length_bytes = (uint8_t)length_bytes;
     stream->options = 0;
@@ -322,6 +335,7 @@ TAKT_COLD int takt_stream_delete(takt_stream_t *stream)
         return TAKT_ERR_STATE;
     }
     stream->magic = 0;
+    sync_forget_rejoiners(&stream->senders);
     bool dynamic = stream->flags & SYNC_F_DYNAMIC;
     cold_critical_exit(key);
     if (dynamic) {

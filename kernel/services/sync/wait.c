@@ -7,10 +7,12 @@
  */
 #include "serve.h"
 
-void waitq_init(takt_waitq_t *queue, void (*waiter_left)(takt_waitq_t *queue))
+void waitq_init(takt_waitq_t *queue, void (*waiter_left)(takt_waitq_t *queue),
+                waitq_rejoin_t rejoin)
 {
     takt_list_init(&queue->tasks);
     queue->waiter_left = waiter_left;
+    queue->rejoin = rejoin;
 }
 
 /* From the back: first come, first served among equals costs one comparison. */
@@ -125,6 +127,77 @@ void sync_wait_detach(takt_task_t *task)
 {
     if (task->state == TAKT_TASK_BLOCKED && task->wait >= TAKT_WAIT_SEM) {
         leave_unserved(task);
+    }
+}
+
+/* ---- a wait across a suspend (FreeRTOS's queue-based waits) ---- */
+
+/* A wait whose list has a rejoin hook (FreeRTOS's queue calls and
+ * stream-buffer sends loop until their block time is over) is kept; a
+ * notification, event-group or stream-buffer receive wait ends, as those
+ * FreeRTOS calls return. */
+TAKT_COLD void sync_wait_suspend(takt_task_t *task)
+{
+    if (task->state != TAKT_TASK_BLOCKED) {
+        return; /* its wait is TAKT_WAIT_NONE already */
+    }
+    if (task->wait >= TAKT_WAIT_SEM) {
+        takt_waitq_t *queue = task->wait_queue;
+        leave_unserved(task); /* what the object gives meanwhile goes to the others */
+        if (queue != NULL && queue->rejoin != NULL) {
+            task->wait_queue = queue;
+            task->flags |= TAKT_TASK_F_REJOIN;
+            if (takt_pq_node_queued(&task->wake_timer.node)) {
+                task->flags |= TAKT_TASK_F_REJOIN_TIMED;
+            }
+            return;
+        }
+    }
+    task->wait = TAKT_WAIT_NONE;
+}
+
+TAKT_COLD void sync_rejoin_waiters(takt_waitq_t *queue, takt_task_t *task)
+{
+    waitq_insert(queue, task);
+    task->state = TAKT_TASK_BLOCKED;
+    if (task->flags & TAKT_TASK_F_REJOIN_TIMED) {
+        timer_arm(&task->wake_timer, task->wake_timer.node.key); /* cancelling left the key */
+    }
+}
+
+/* As FreeRTOS's loop: what the object has first; then the timeout, which
+ * ends the wait if it ended while the task was suspended (the result is
+ * TAKT_ERR_TIMEOUT then: sync_wait_suspend left the wait unserved). */
+TAKT_COLD void sync_wait_resume(takt_task_t *task)
+{
+    takt_waitq_t *queue = task->wait_queue;
+    bool may_wait = !(task->flags & TAKT_TASK_F_REJOIN_TIMED) ||
+                    takt_tick_before(takt_kernel.ticks, task->wake_timer.node.key);
+    task->wait_queue = NULL;
+    task->wait_result = TAKT_OK;
+    bool served = queue->rejoin(queue, task, may_wait);
+    task->flags &= (uint8_t)~(TAKT_TASK_F_REJOIN | TAKT_TASK_F_REJOIN_TIMED);
+    if (!served) {
+        if (may_wait) {
+            sched_reschedule(); /* it waits again (or a hook served it meanwhile) */
+            return;
+        }
+        task->wait_result = TAKT_ERR_TIMEOUT;
+    }
+    sched_make_ready(task);
+    sched_reschedule();
+}
+
+TAKT_COLD void sync_forget_rejoiners(const takt_waitq_t *queue)
+{
+    const takt_list_t *all = &takt_kernel.all_tasks;
+    for (takt_list_node_t *node = all->next; node != all; node = node->next) {
+        takt_task_t *task = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
+        if ((task->flags & TAKT_TASK_F_REJOIN) && task->wait_queue == queue) {
+            task->flags &= (uint8_t)~(TAKT_TASK_F_REJOIN | TAKT_TASK_F_REJOIN_TIMED);
+            task->wait_queue = NULL;
+            task->wait = TAKT_WAIT_NONE;
+        }
     }
 }
 

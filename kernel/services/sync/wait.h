@@ -61,7 +61,13 @@ static inline void sync_free(void *memory)
 #endif
 }
 
-void waitq_init(takt_waitq_t *queue, void (*waiter_left)(takt_waitq_t *queue));
+/* A rejoin hook (takt_waitq_t.rejoin): gives the task what the object has
+ * for it now (true: served) or, if may_wait, puts it back among the waiters
+ * (sync_rejoin_waiters) and does what a new waiter makes the object do. */
+typedef bool (*waitq_rejoin_t)(takt_waitq_t *queue, takt_task_t *task, bool may_wait);
+
+void waitq_init(takt_waitq_t *queue, void (*waiter_left)(takt_waitq_t *queue),
+                waitq_rejoin_t rejoin);
 
 static inline bool waitq_empty(const takt_waitq_t *queue)
 {
@@ -159,6 +165,13 @@ static inline void sync_wake_reporting(takt_task_t *task, int result, bool *woke
         sync_wake(task, result, woken);
     }
 }
+
+/* A rejoin hook's "back among the waiters": listed, BLOCKED, its timeout
+ * armed again for the same end. */
+void sync_rejoin_waiters(takt_waitq_t *queue, takt_task_t *task);
+/* An object being deleted: suspended tasks that would take up a wait on
+ * queue end theirs in timeout when resumed instead. */
+void sync_forget_rejoiners(const takt_waitq_t *queue);
 
 /* True when called from an interrupt handler. */
 static inline bool sync_in_isr(void)
