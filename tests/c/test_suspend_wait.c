@@ -171,21 +171,14 @@ static void scenario_priority_changed(takt_tick_t tick0)
 
 /* ---------------------------------------------------------------- queue */
 
-static void queue_receiver(void *arg)
+/* Receives (arg NULL) or peeks (arg non-NULL) once, waiting forever. */
+static void queue_taker(void *arg)
 {
-    (void)arg;
+    bool peek = arg != NULL;
     uint32_t value = 0;
-    int rc = takt_queue_receive(queue, &value, sizeof value, TAKT_WAIT_FOREVER);
-    s_log("r=%d:%u", rc, (unsigned)value);
-    h_park();
-}
-
-static void queue_peeker(void *arg)
-{
-    (void)arg;
-    uint32_t value = 0;
-    int rc = takt_queue_peek(queue, &value, sizeof value, TAKT_WAIT_FOREVER);
-    s_log("p=%d:%u", rc, (unsigned)value);
+    int rc = peek ? takt_queue_peek(queue, &value, sizeof value, TAKT_WAIT_FOREVER)
+                  : takt_queue_receive(queue, &value, sizeof value, TAKT_WAIT_FOREVER);
+    s_log("%s=%d:%u", peek ? "p" : "r", rc, (unsigned)value);
     h_park();
 }
 
@@ -211,8 +204,8 @@ static void scenario_queue_receive(takt_tick_t tick0)
     s_log_reset();
     CHECK_EQ(takt_queue_create(2, sizeof(uint32_t), &queue), TAKT_OK);
     s_task("C", 5, receive_controller, NULL);
-    waiter = s_task("R", 3, queue_receiver, NULL);
-    other = s_task("P", 2, queue_peeker, NULL);
+    waiter = s_task("R", 3, queue_taker, NULL);
+    other = s_task("P", 2, queue_taker, "peek");
     h_start();
     CHECK_STREQ(s_log_buf, "resumed@1 r=0:7@1 p=0:7@1");
     CHECK_EQ(takt_queue_delete(queue), TAKT_OK);
@@ -525,7 +518,7 @@ static void scenario_object_deleted(takt_tick_t tick0)
     CHECK_EQ(takt_queue_create(1, sizeof(uint32_t), &queue), TAKT_OK);
     s_task("C", 5, deleted_controller, NULL);
     waiter = s_task("W", 3, sem_waiter, FOREVER_ARG);
-    other = s_task("R", 2, queue_receiver, NULL);
+    other = s_task("R", 2, queue_taker, NULL);
     h_start();
     CHECK_STREQ(s_log_buf, "resumed@1 w=-5@1 r=-5:0@1");
     h_end();
