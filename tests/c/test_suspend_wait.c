@@ -290,6 +290,26 @@ static void check_priority(const takt_task_t *task, int priority)
     }
 }
 
+/* A mutex case: controller C (5), the waiter W (4: mutex_waiter), the
+ * holder H (2) running holder_body; at the end nobody holds the mutex and
+ * the holder is back at its own priority. */
+static void mutex_case(takt_tick_t tick0, void (*controller)(void *), void (*holder_body)(void *),
+                       const char *expected)
+{
+    s_begin(tick0, 8);
+    s_log_reset();
+    CHECK_EQ(takt_mutex_create(0, &mutex), TAKT_OK);
+    s_task("C", 5, controller, NULL);
+    waiter = s_task("W", 4, mutex_waiter, NULL);
+    holder = s_task("H", 2, holder_body, NULL);
+    h_start();
+    CHECK_STREQ(s_log_buf, expected);
+    CHECK(takt_mutex_holder(mutex) == NULL);
+    check_priority(holder, 2);
+    CHECK_EQ(takt_mutex_delete(mutex), TAKT_OK);
+    h_end();
+}
+
 static void inherit_controller(void *arg)
 {
     (void)arg;
@@ -310,19 +330,8 @@ static void inherit_controller(void *arg)
 
 static void scenario_mutex_inherits_again(takt_tick_t tick0)
 {
-    s_begin(tick0, 8);
-    s_log_reset();
     hold_ticks = 4;
-    CHECK_EQ(takt_mutex_create(0, &mutex), TAKT_OK);
-    s_task("C", 5, inherit_controller, NULL);
-    waiter = s_task("W", 4, mutex_waiter, NULL);
-    holder = s_task("H", 2, mutex_holder, NULL);
-    h_start();
-    CHECK_STREQ(s_log_buf, "locked@0 resumed@2 unlock@4 w=0@4");
-    CHECK(takt_mutex_holder(mutex) == NULL);
-    check_priority(holder, 2);
-    CHECK_EQ(takt_mutex_delete(mutex), TAKT_OK);
-    h_end();
+    mutex_case(tick0, inherit_controller, mutex_holder, "locked@0 resumed@2 unlock@4 w=0@4");
 }
 
 static void free_controller(void *arg)
@@ -340,18 +349,8 @@ static void free_controller(void *arg)
 
 static void scenario_mutex_free_at_resume(takt_tick_t tick0)
 {
-    s_begin(tick0, 8);
-    s_log_reset();
     hold_ticks = 3;
-    CHECK_EQ(takt_mutex_create(0, &mutex), TAKT_OK);
-    s_task("C", 5, free_controller, NULL);
-    waiter = s_task("W", 4, mutex_waiter, NULL);
-    holder = s_task("H", 2, mutex_holder, NULL);
-    h_start();
-    CHECK_STREQ(s_log_buf, "locked@0 unlock@3 resumed@4 w=0@4");
-    CHECK(takt_mutex_holder(mutex) == NULL);
-    CHECK_EQ(takt_mutex_delete(mutex), TAKT_OK);
-    h_end();
+    mutex_case(tick0, free_controller, mutex_holder, "locked@0 unlock@3 resumed@4 w=0@4");
 }
 
 /* The holder itself resumes the waiter: it inherits while it runs. */
@@ -385,17 +384,7 @@ static void suspending_controller(void *arg)
 
 static void scenario_mutex_holder_resumes(takt_tick_t tick0)
 {
-    s_begin(tick0, 8);
-    s_log_reset();
-    CHECK_EQ(takt_mutex_create(0, &mutex), TAKT_OK);
-    s_task("C", 5, suspending_controller, NULL);
-    waiter = s_task("W", 4, mutex_waiter, NULL);
-    holder = s_task("H", 2, resuming_holder, NULL);
-    h_start();
-    CHECK_STREQ(s_log_buf, "locked@0 resumed@3 w=0@3");
-    CHECK(takt_mutex_holder(mutex) == NULL);
-    CHECK_EQ(takt_mutex_delete(mutex), TAKT_OK);
-    h_end();
+    mutex_case(tick0, suspending_controller, resuming_holder, "locked@0 resumed@3 w=0@3");
 }
 
 /* ---------------------------------------------------------------- queue set */
