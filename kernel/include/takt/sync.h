@@ -30,13 +30,15 @@
  *   waiter cannot be overtaken by a task that arrives after it was served.
  * - A waiting task that is suspended or deleted leaves the wait: what the
  *   object gets meanwhile goes to the other waiters or stays in it. Once
- *   resumed, a task suspended in a semaphore, mutex, queue or queue-set wait
- *   takes it up again, as FreeRTOS's queue calls do: served at once if the
- *   object has what it waits for, else waiting again until the end of its
- *   original timeout; if that end passed while it was suspended, the call
- *   returns TAKT_ERR_TIMEOUT. A notification, event-group or stream wait
- *   ends (TAKT_ERR_TIMEOUT, or what a stream call does at its timeout), as
- *   those FreeRTOS calls return. An object deleted while its waiter is
+ *   resumed, a task suspended in a semaphore, mutex, queue, queue-set or
+ *   stream-send wait takes it up again, as FreeRTOS's queue calls and
+ *   stream-buffer sends do: served at once if the object has what it waits
+ *   for (a stream sender: in its turn among the senders), else waiting again
+ *   until the end of its original timeout; if that end passed while it was
+ *   suspended, the call returns TAKT_ERR_TIMEOUT (a stream send writes what
+ *   fits, as at its timeout). A notification, event-group or stream-receive
+ *   wait ends (TAKT_ERR_TIMEOUT, or what a stream receive does at its
+ *   timeout), as those FreeRTOS calls return. An object deleted while its waiter is
  *   suspended ends that wait in TAKT_ERR_TIMEOUT at the resume.
  * - Deleting an object with waiters (or a held mutex) is refused with
  *   TAKT_ERR_STATE; nothing changes.
@@ -61,12 +63,14 @@
 typedef struct takt_waitq {
     takt_list_t tasks;
     /* Called (kernel lock held) when a waiter leaves without being served
-     * (timeout, suspend, delete) or changes place; NULL for most objects. */
+     * (timeout, suspend, delete), changes place, or joins again after a
+     * suspend; NULL for most objects. */
     void (*waiter_left)(struct takt_waitq *queue);
     /* Called (kernel lock held) at the resume of a task suspended while it
-     * waited here, to take the wait up again (services/sync/wait.c:
-     * sync_wait_resume); NULL where a suspend ends the wait. */
-    bool (*rejoin)(struct takt_waitq *queue, takt_task_t *task, bool may_wait);
+     * waited here: serves it if the object has what it waits for (true);
+     * else (false) the wait goes on (services/sync/wait.c:
+     * sync_wait_resume). NULL where a suspend ends the wait. */
+    bool (*rejoin)(struct takt_waitq *queue, takt_task_t *task);
 } takt_waitq_t;
 
 /*

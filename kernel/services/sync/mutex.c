@@ -371,21 +371,17 @@ __attribute__((always_inline)) static inline void hand_over_plainly(takt_mutex_t
 }
 
 /* A locker resumed after a suspend: the mutex if it is free (nobody waits
- * on a free one: the new holder inherits nothing), or back among the
- * waiters, and the holder inherits from it again. The full update, not
- * priority_raise: the holder may be the task that resumes it, running. */
-TAKT_COLD static bool rejoin(takt_waitq_t *queue, takt_task_t *task, bool may_wait)
+ * on a free one: the new holder inherits nothing). If it waits again, the
+ * holder inherits from it through waiter_left's full update (not
+ * priority_raise: the holder may be the task that resumes it, running). */
+TAKT_COLD static bool rejoin(takt_waitq_t *queue, takt_task_t *task)
 {
     takt_mutex_t *mutex = mutex_of(queue);
-    if (mutex->holder == NULL) {
-        take(mutex, task);
-        return true;
+    if (mutex->holder != NULL) {
+        return false;
     }
-    if (may_wait) {
-        sync_rejoin_waiters(queue, task);
-        sync_priority_update(mutex->holder);
-    }
-    return false;
+    take(mutex, task);
+    return true;
 }
 
 TAKT_COLD void sync_task_deleted(takt_task_t *task)

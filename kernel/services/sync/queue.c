@@ -168,29 +168,17 @@ static int receive_locked(takt_queue_t *queue, void *buffer, bool peek, bool *wo
 }
 
 /* A receiver or sender resumed after a suspend: what its receive or send
- * would do now, with what it blocked with, or back among the waiters. */
-TAKT_COLD static bool receiver_rejoins(takt_waitq_t *list, takt_task_t *task, bool may_wait)
+ * would do now, with what it blocked with. */
+TAKT_COLD static bool receiver_rejoins(takt_waitq_t *list, takt_task_t *task)
 {
     takt_queue_t *queue = TAKT_CONTAINER_OF(list, takt_queue_t, receivers);
-    if (receive_locked(queue, task->wait_data, task->wait_flags & RECEIVE_PEEK, NULL) == TAKT_OK) {
-        return true;
-    }
-    if (may_wait) {
-        sync_rejoin_waiters(list, task);
-    }
-    return false;
+    return receive_locked(queue, task->wait_data, task->wait_flags & RECEIVE_PEEK, NULL) == TAKT_OK;
 }
 
-TAKT_COLD static bool sender_rejoins(takt_waitq_t *list, takt_task_t *task, bool may_wait)
+TAKT_COLD static bool sender_rejoins(takt_waitq_t *list, takt_task_t *task)
 {
     takt_queue_t *queue = TAKT_CONTAINER_OF(list, takt_queue_t, senders);
-    if (send_locked(queue, task->wait_data, task->wait_size, task->wait_flags, NULL) == TAKT_OK) {
-        return true;
-    }
-    if (may_wait) {
-        sync_rejoin_waiters(list, task);
-    }
-    return false;
+    return send_locked(queue, task->wait_data, task->wait_size, task->wait_flags, NULL) == TAKT_OK;
 }
 
 /* ---- creation ---- */

@@ -44,7 +44,7 @@ void queue_set_forget(takt_queue_set_t *set, const void *member)
     set->count = kept;
 }
 
-static bool rejoin(takt_waitq_t *queue, takt_task_t *task, bool may_wait);
+static bool rejoin(takt_waitq_t *queue, takt_task_t *task);
 
 static void setup(takt_queue_set_t *set, uint32_t capacity, void **slots, uint8_t memory)
 {
@@ -237,18 +237,11 @@ static int select_locked(takt_queue_set_t *set, void **member)
     return TAKT_OK;
 }
 
-/* A selector resumed after a suspend: the first member posted, or back
- * among the selectors. */
-TAKT_COLD static bool rejoin(takt_waitq_t *queue, takt_task_t *task, bool may_wait)
+/* A selector resumed after a suspend: the first member posted, if any. */
+TAKT_COLD static bool rejoin(takt_waitq_t *queue, takt_task_t *task)
 {
     takt_queue_set_t *set = TAKT_CONTAINER_OF(queue, takt_queue_set_t, selectors);
-    if (select_locked(set, task->wait_data) == TAKT_OK) {
-        return true;
-    }
-    if (may_wait) {
-        sync_rejoin_waiters(queue, task);
-    }
-    return false;
+    return select_locked(set, task->wait_data) == TAKT_OK;
 }
 
 int takt_queue_set_select(takt_queue_set_t *set, void **member, takt_tick_t timeout)

@@ -10,7 +10,7 @@ static bool sem_valid(const takt_sem_t *sem)
     return sem != NULL && sem->magic == SYNC_MAGIC_SEM;
 }
 
-static bool rejoin(takt_waitq_t *queue, takt_task_t *task, bool may_wait);
+static bool rejoin(takt_waitq_t *queue, takt_task_t *task);
 
 static void setup(takt_sem_t *sem, uint32_t max, uint32_t initial, uint8_t memory)
 {
@@ -103,16 +103,11 @@ static int take_locked(takt_sem_t *sem)
     return TAKT_OK;
 }
 
-/* A taker resumed after a suspend: a unit now, or back among the waiters. */
-TAKT_COLD static bool rejoin(takt_waitq_t *queue, takt_task_t *task, bool may_wait)
+/* A taker resumed after a suspend: a unit if there is one. */
+TAKT_COLD static bool rejoin(takt_waitq_t *queue, takt_task_t *task)
 {
-    if (take_locked(TAKT_CONTAINER_OF(queue, takt_sem_t, waiters)) == TAKT_OK) {
-        return true;
-    }
-    if (may_wait) {
-        sync_rejoin_waiters(queue, task);
-    }
-    return false;
+    (void)task;
+    return take_locked(TAKT_CONTAINER_OF(queue, takt_sem_t, waiters)) == TAKT_OK;
 }
 
 /* Inline in both gives: the task's (in_task, woken NULL) serves its waiter

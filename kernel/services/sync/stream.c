@@ -237,16 +237,14 @@ static void sender_left(takt_waitq_t *senders)
     settle_here(TAKT_CONTAINER_OF(senders, takt_stream_t, senders));
 }
 
-/* A sender resumed after a suspend goes back among the senders and is
- * served in its turn (now, if it is first and fits): it takes no place
- * ahead of them. Its timeout over, it is not served here: its call writes
+/* A sender resumed after a suspend is not served ahead of the senders: it
+ * waits again among them and sender_left's settling serves it in its turn
+ * (at once, if it is first and fits). Its timeout over, its call writes
  * what fits, as at a timeout. */
-TAKT_COLD static bool sender_rejoins(takt_waitq_t *senders, takt_task_t *task, bool may_wait)
+TAKT_COLD static bool sender_rejoins(takt_waitq_t *senders, takt_task_t *task)
 {
-    if (may_wait) {
-        sync_rejoin_waiters(senders, task);
-        settle_here(TAKT_CONTAINER_OF(senders, takt_stream_t, senders));
-    }
+    (void)senders;
+    (void)task;
     return false;
 }
 

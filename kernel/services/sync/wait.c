@@ -156,35 +156,34 @@ TAKT_COLD void sync_wait_suspend(takt_task_t *task)
     task->wait = TAKT_WAIT_NONE;
 }
 
-TAKT_COLD void sync_rejoin_waiters(takt_waitq_t *queue, takt_task_t *task)
-{
-    waitq_insert(queue, task);
-    task->state = TAKT_TASK_BLOCKED;
-    if (task->flags & TAKT_TASK_F_REJOIN_TIMED) {
-        timer_arm(&task->wake_timer, task->wake_timer.node.key); /* cancelling left the key */
-    }
-}
-
 /* As FreeRTOS's loop: what the object has first; then the timeout, which
- * ends the wait if it ended while the task was suspended (the result is
- * TAKT_ERR_TIMEOUT then: sync_wait_suspend left the wait unserved). */
+ * ends the wait if it ended while the task was suspended. Otherwise the
+ * task waits again until the same end, and its object hears of it as of a
+ * waiter that changed place (waiter_left: a mutex's holder inherits from
+ * it, a stream serves the senders that now fit, this one perhaps). */
 TAKT_COLD void sync_wait_resume(takt_task_t *task)
 {
     takt_waitq_t *queue = task->wait_queue;
-    bool may_wait = !(task->flags & TAKT_TASK_F_REJOIN_TIMED) ||
-                    takt_tick_before(takt_kernel.ticks, task->wake_timer.node.key);
+    bool timed = task->flags & TAKT_TASK_F_REJOIN_TIMED;
+    takt_tick_t until = task->wake_timer.node.key; /* cancelling left it */
     task->wait_queue = NULL;
-    task->wait_result = TAKT_OK;
-    bool served = queue->rejoin(queue, task, may_wait);
     task->flags &= (uint8_t)~(TAKT_TASK_F_REJOIN | TAKT_TASK_F_REJOIN_TIMED);
-    if (!served) {
-        if (may_wait) {
-            sched_reschedule(); /* it waits again (or a hook served it meanwhile) */
-            return;
-        }
+    task->wait_result = TAKT_OK;
+    if (queue->rejoin(queue, task)) {
+        sched_make_ready(task);
+    } else if (timed && !takt_tick_before(takt_kernel.ticks, until)) {
         task->wait_result = TAKT_ERR_TIMEOUT;
+        sched_make_ready(task);
+    } else {
+        waitq_insert(queue, task);
+        task->state = TAKT_TASK_BLOCKED;
+        if (timed) {
+            timer_arm(&task->wake_timer, until);
+        }
+        if (queue->waiter_left != NULL) {
+            queue->waiter_left(queue);
+        }
     }
-    sched_make_ready(task);
     sched_reschedule();
 }
 

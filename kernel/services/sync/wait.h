@@ -62,9 +62,8 @@ static inline void sync_free(void *memory)
 }
 
 /* A rejoin hook (takt_waitq_t.rejoin): gives the task what the object has
- * for it now (true: served) or, if may_wait, puts it back among the waiters
- * (sync_rejoin_waiters) and does what a new waiter makes the object do. */
-typedef bool (*waitq_rejoin_t)(takt_waitq_t *queue, takt_task_t *task, bool may_wait);
+ * for it now (true: served), or nothing (false). */
+typedef bool (*waitq_rejoin_t)(takt_waitq_t *queue, takt_task_t *task);
 
 void waitq_init(takt_waitq_t *queue, void (*waiter_left)(takt_waitq_t *queue),
                 waitq_rejoin_t rejoin);
@@ -166,9 +165,6 @@ static inline void sync_wake_reporting(takt_task_t *task, int result, bool *woke
     }
 }
 
-/* A rejoin hook's "back among the waiters": listed, BLOCKED, its timeout
- * armed again for the same end. */
-void sync_rejoin_waiters(takt_waitq_t *queue, takt_task_t *task);
 /* An object being deleted: suspended tasks that would take up a wait on
  * queue end theirs in timeout when resumed instead. */
 void sync_forget_rejoiners(const takt_waitq_t *queue);
