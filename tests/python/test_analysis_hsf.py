@@ -111,9 +111,20 @@ def test_local_response_times_by_hand() -> None:
     assert local_response_time(t2, [], s1) == 22
     # T1: rbf(t) = 4 + ceil(t/15)·2; sbf_inverse(6) = 26, rbf(26) = 8, sbf_inverse(8) = 28
     assert local_response_time(t1, [t2], s1) == 28
-    # a level demanding the server's whole rate never fits
+    # a level demanding more than the server's rate never fits
+    over = Task("O", 3, 2, 3, priority=1, server="S1")
+    assert local_response_time(over, [], s1) is None
+    # exactly the server's rate still has a first-job bound: sbf_inverse(1) = 1 + 2·10
     full = Task("F", 2, 1, 2, priority=1, server="S1")
-    assert local_response_time(full, [], s1) is None
+    assert local_response_time(full, [], s1) == 21
+    # utilisation 1 in a server with Θ = Π is a processor of its own: R = C
+    whole = Server("W", 1, 5, 5)
+    lone = Task("L", 10, 10, 10, priority=1, server="W")
+    assert local_response_time(lone, [], whole) == 10
+    a = Task("A", 10, 4, 10, priority=2, server="W")
+    b = Task("B", 20, 12, 20, priority=1, server="W")
+    # rbf(t) = 12 + ceil(t/10)·4: 16 -> 20 -> 20
+    assert local_response_time(b, [a], whole) == 20
 
 
 def test_example_reports_servers_and_task_bounds() -> None:

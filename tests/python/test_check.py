@@ -118,6 +118,39 @@ def test_generated_hierarchies_agree_with_the_analysis(case: int) -> None:
         assert proved == 0 and missed >= 5, (proved, missed)
 
 
+def test_a_whole_server_at_utilisation_one_is_proved_and_its_run_agrees() -> None:
+    """A server with Θ = Π is a processor of its own: a task set of utilisation 1 in
+    it has bounds (the demand equals the supply rate, it does not exceed it)."""
+    scenario = parse_scenario(
+        """
+        [system]
+        policy = "hsf"
+        [[server]]
+        name = "W"
+        priority = 1
+        period = 5
+        budget = 5
+        [[task]]
+        name = "a"
+        server = "W"
+        priority = 2
+        period = 10
+        wcet = 4
+        [[task]]
+        name = "b"
+        server = "W"
+        priority = 1
+        period = 20
+        wcet = 12
+        """
+    )
+    report = check(scenario)
+    (result,) = report.analysis.results
+    assert result.schedulable is True
+    assert [(t.task, t.response_time) for t in result.per_task] == [("a", 4), ("b", 20)]
+    assert report.agree and report.misses == 0, render_check(report)
+
+
 # RM, U = 0.9: R = 1, 3, 10 (exact; the run covers H = 20 and more).
 SCHEDULABLE = make_scenario([T(4, 1, 3), T(5, 2, 2), T(20, 3, 1)], 41)
 

@@ -157,13 +157,15 @@ def local_response_time(
 ) -> int | None:
     """Smallest t > 0 with rbf(t) <= sbf(t − delay) for ``task`` in ``server``.
 
-    None when the demand of the task and those above it grows at least as fast as the
-    server's long-run supply (Σ C/T >= Θ/Π): rbf then stays above sbf for ever.
-    Otherwise the iteration t <- sbf_inverse(rbf(t)) + delay rises to the least
-    fixed point.
+    None when the demand of the task and those above it grows faster than the server's
+    long-run supply (Σ C/T > Θ/Π): rbf then stays above sbf for ever. Otherwise the
+    iteration t <- sbf_inverse(rbf(t)) + delay rises to the least fixed point, which
+    exists also when the two rates are equal (a task set of utilisation 1 in a server
+    with Θ = Π, say): the step f(t) is at most a·t + b with a = 1 − (C/T)(Π/Θ) < 1,
+    since the task's own demand C does not grow with t.
     """
     level = [task, *higher]
-    if sum(Fraction(t.wcet, t.period) for t in level) >= Fraction(server.budget, server.period):
+    if sum(Fraction(t.wcet, t.period) for t in level) > Fraction(server.budget, server.period):
         return None
 
     def rbf(t: int) -> int:
