@@ -120,6 +120,47 @@ def test_gantt_html(takt_cli: list[str], tmp_path: Path) -> None:
     assert "sensor" in text and "</html>" in text
 
 
+@pytest.mark.parametrize("chart", ["gantt.png", "gantt.html"])
+def test_charts_of_a_scenario_whose_name_is_not_utf8(
+    takt_cli: list[str], tmp_path: Path, chart: str
+) -> None:
+    """A file name's bytes that are not UTF-8 reach the chart's title as U+FFFD
+    (they used to stop matplotlib and the HTML writer with a traceback)."""
+    scenario = tmp_path / os.fsdecode(b"\xff\xfe.toml")
+    scenario.write_text(EXAMPLE.read_text())
+    out = tmp_path / chart
+    done = takt(takt_cli, "run", scenario, "--gantt", out, "--quiet")
+    assert done.returncode == 0, done.stderr
+    if chart.endswith(".html"):
+        assert "Takt schedule — " in out.read_text(encoding="utf-8")
+        assert "\ufffd\ufffd.toml" in out.read_text(encoding="utf-8")
+    else:
+        assert out.read_bytes().startswith(PNG_MAGIC)
+
+
+def test_a_closed_stdout_is_an_error_not_a_traceback(takt_cli: list[str], tmp_path: Path) -> None:
+    """`takt run FILE >&-`: the summary cannot be printed, which is said (exit 1);
+    with --quiet nothing goes to stdout and the chart is written."""
+
+    def closed_stdout(*args: str | Path) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [*takt_cli, *map(str, args)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            preexec_fn=lambda: os.close(1),  # noqa: PLW1509 (no threads in the child yet)
+        )
+
+    done = closed_stdout("run", EXAMPLE)
+    assert done.returncode == 1
+    assert done.stderr == "takt: standard output is closed\n"
+    chart = tmp_path / "g.png"
+    done = closed_stdout("run", EXAMPLE, "--quiet", "--gantt", chart)
+    assert done.returncode == 0, done.stderr
+    assert chart.read_bytes().startswith(PNG_MAGIC)
+
+
 @pytest.mark.parametrize("flag", ["--timeline", "--jobs", "--trace"])
 def test_stdout_output_owns_stdout(takt_cli: list[str], tmp_path: Path, flag: str) -> None:
     done = takt(takt_cli, "run", EXAMPLE, flag, "-", "--no-progress")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import os
 import signal
 import stat
@@ -884,7 +885,17 @@ def _cmd_bench_suite(args: argparse.Namespace) -> int:
     return 0
 
 
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when the process started without one (`takt ... >&-`, where
+    Python leaves sys.stdout None): what would be printed is an error, not lost."""
+
+    def write(self, text: str) -> int:
+        raise OSError("standard output is closed")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
     args = _parser().parse_args(argv)
     try:
         if args.command == "run":

@@ -103,6 +103,13 @@ def legend_entries(chart: Chart) -> list[str]:
     return entries
 
 
+def source_title(result: RunResult) -> str:
+    """The scenario's path as a chart shows it: the bytes of a file name that is not
+    UTF-8 (which Python keeps as lone surrogates, which no document encoding takes)
+    as U+FFFD."""
+    return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in result.scenario.source)
+
+
 def build_chart(result: RunResult, budgets: Budgets | None = None) -> Chart:
     marks: list[tuple[str, int, BudgetMarkKind]] = []
     if budgets is None:

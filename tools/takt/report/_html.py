@@ -26,6 +26,7 @@ from takt.report._chart import (
     SERVER_IDLE_COLOR,
     Chart,
     legend_entries,
+    source_title,
 )
 from takt.report.summary import run_duration, server_stats, task_stats
 
@@ -204,7 +205,7 @@ def _legend_html(chart: Chart) -> str:
 def render_html(result: RunResult, chart: Chart) -> str:
     sysc = result.scenario.system
     e = html.escape
-    title = f"Takt schedule — {result.scenario.source}"
+    title = f"Takt schedule — {source_title(result)}"
     meta = (
         f"policy {sysc.policy} · preemption {sysc.preemption} · {chart.duration} ticks at "
         f"{chart.tick_hz} Hz (1 tick = {1000.0 / chart.tick_hz:g} ms) · port {sysc.port}"

@@ -24,6 +24,7 @@ from takt.report._chart import (  # noqa: E402
     SERVER_IDLE_COLOR,
     Chart,
     legend_entries,
+    source_title,
 )
 from takt.report.summary import task_stats  # noqa: E402
 
@@ -269,7 +270,7 @@ def render_png(result: RunResult, chart: Chart, path: Path, window: tuple[int, i
     misses = sum(s.misses for s in stats)
     sysc = result.scenario.system
     title = (
-        f"Takt schedule — {result.scenario.source} — policy {sysc.policy}, "
+        f"Takt schedule — {source_title(result)} — policy {sysc.policy}, "
         f"{chart.duration} ticks at {chart.tick_hz} Hz"
     )
     if why:
