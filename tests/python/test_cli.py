@@ -556,6 +556,8 @@ def test_tick_start_out_of_range_is_a_usage_error(takt_cli: list[str], value: st
         (["hsf", "--servers", "-1"], "--servers: -1 is outside 1..256"),
         (["hsf", "--servers", "100000"], "--servers: 100000 is outside 1..256"),
         (["suite", "--policies", ","], "--policies: name at least one"),
+        (["suite", "--policies", "fp,,edf-heap"], "--policies: an empty name in the list"),
+        (["suite", "--policies", "fp,"], "--policies: an empty name in the list"),
     ],
 )
 def test_bench_arguments_are_checked(takt_cli: list[str], args: list[str], problem: str) -> None:

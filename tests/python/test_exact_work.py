@@ -139,9 +139,11 @@ def test_cli_run_and_check_with_exact_work(takt_cli: list[str], tmp_path: Path) 
     check = takt(takt_cli, "check", path, "--port", "qemu-m3", "--work", "exact")
     assert check.returncode == 3
     assert "exact work: the kernel took" in check.stdout
-    on_sim = takt(takt_cli, "run", path, "--work", "exact")
-    assert on_sim.returncode == 1
-    assert "needs a board" in on_sim.stderr
+    # A usage error on the sim (exit 2, as for sweep), for run and check alike.
+    for command in ("run", "check"):
+        on_sim = takt(takt_cli, command, path, "--work", "exact")
+        assert on_sim.returncode == 2, on_sim.stderr
+        assert f'{path}: work "exact" needs a board' in on_sim.stderr
     shift = takt(takt_cli, "run", path, "--port", "qemu-m3", "--icount-shift", "9")
     assert shift.returncode == 2
     assert "--icount-shift" in shift.stderr

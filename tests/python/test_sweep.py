@@ -240,6 +240,9 @@ def test_sweep_exits_3_on_a_contradiction(
         (["--policies", "hsf", "--tasks", "4,2"], "--servers 3 (the default): at most --tasks (2)"),
         # A misspelt policy is named first, not the flags that need the real one.
         (["--policies", "fpsd", "--segments", "3"], "policies fpsd: choose from"),
+        (["--policies", "rm,,edf"], "policies: an empty name in the list"),
+        (["--policies", ","], "policies: name at least one of rm, dm"),
+        (["--policies", "rm,rm"], "policies: each at most once"),
     ],
 )
 def test_sweep_refuses_bad_options_and_writes_nothing(

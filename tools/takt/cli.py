@@ -27,7 +27,7 @@ from takt.bench_suite import POLICIES as SUITE_POLICIES
 from takt.bench_suite import SuiteError
 from takt.check import check_run, render_check, render_check_line
 from takt.generator import DEFAULT_PERIODS, GenerateOptions, PeriodRange, Periods, generate_scenario
-from takt.model import RunResult
+from takt.model import RunResult, Scenario
 from takt.report import (
     render_summary,
     write_chrome_trace,
@@ -54,6 +54,7 @@ from takt.sim import (
 )
 from takt.sweep import (
     DEFAULT_SEGMENTS,
+    EMPTY_POLICY_NAME,
     SWEEP_OUTPUT_NAMES,
     SWEEP_POLICIES,
     SweepOptions,
@@ -175,6 +176,14 @@ def _add_board_options(parser: argparse.ArgumentParser) -> None:
 def _board_run(args: argparse.Namespace) -> dict[str, Any]:
     """run_scenario's keywords for the board options."""
     return {"work": args.work, "icount_shift": args.icount_shift}
+
+
+def _check_board_options(scenario: Scenario, args: argparse.Namespace) -> None:
+    """Board options the scenario's port (or --port) cannot take are a usage error
+    (exit 2, as for sweep), found before anything runs."""
+    problem = platform_problem(args.port or scenario.system.port, args.work, args.icount_shift)
+    if problem is not None:
+        raise UsageError(f"{scenario.source}: {problem}")
 
 
 # The hierarchy's options, by GenerateOptions field (argparse's dest).
@@ -577,6 +586,7 @@ def _write_outputs(result: RunResult, args: argparse.Namespace) -> None:
 
 def _cmd_run(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.file)
+    _check_board_options(scenario, args)
     _check_outputs(args)
     stdout_used = "-" in (args.timeline, args.jobs, args.trace)
     show_progress = args.progress if args.progress is not None else sys.stderr.isatty()
@@ -702,6 +712,8 @@ def _cmd_generate(args: argparse.Namespace) -> int:
 
 def _cmd_check(args: argparse.Namespace) -> int:
     scenarios = [load_scenario(f) for f in args.files]  # every file valid before any run
+    for scenario in scenarios:
+        _check_board_options(scenario, args)
     checks = []
     for scenario in scenarios:
         result = run_scenario(scenario, port=args.port, **_board_run(args))
@@ -871,9 +883,11 @@ def _cmd_bench_suite(args: argparse.Namespace) -> int:
     from takt import bench_suite
 
     ports = list(bench_suite.BOARDS) if args.port == "all" else [args.port]
-    policies = [p for p in args.policies.split(",") if p]
-    if not policies:
+    policies = args.policies.split(",")
+    if not any(policies):
         raise UsageError("--policies: name at least one of " + ", ".join(bench_suite.POLICIES))
+    if "" in policies:
+        raise UsageError("--" + EMPTY_POLICY_NAME)
     command = "takt bench suite --port " + args.port + " --policies " + ",".join(policies)
     if args.freertos:
         command += " --freertos"

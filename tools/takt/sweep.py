@@ -41,6 +41,7 @@ from takt.model import Policy, Preemption, PriorityAssignment, RunResult, Scenar
 
 __all__ = [
     "DEFAULT_SEGMENTS",
+    "EMPTY_POLICY_NAME",
     "SWEEP_POLICIES",
     "PointSummary",
     "RunRecord",
@@ -87,13 +88,21 @@ SWEEP_POLICIES: Final[dict[str, SweepPolicy]] = {
 DEFAULT_SEGMENTS: Final = 3
 
 
+# What a policy list with two commas in a row, or one at an end, is told.
+EMPTY_POLICY_NAME: Final = (
+    "policies: an empty name in the list (two commas in a row, or one at an end)"
+)
+
+
 def check_policies(policies: Sequence[str]) -> None:
-    """Refuses an empty list, a name that is not a sweep policy, and a repeat."""
+    """Refuses an empty list or name, a name that is not a sweep policy, and a repeat."""
+    if not any(policies):
+        raise ValueError("policies: name at least one of " + ", ".join(SWEEP_POLICIES))
+    if "" in policies:
+        raise ValueError(EMPTY_POLICY_NAME)
     unknown = [p for p in policies if p not in SWEEP_POLICIES]
-    if not policies or unknown:
-        raise ValueError(
-            f"policies {', '.join(unknown) or '(none)'}: choose from " + ", ".join(SWEEP_POLICIES)
-        )
+    if unknown:
+        raise ValueError(f"policies {', '.join(unknown)}: choose from " + ", ".join(SWEEP_POLICIES))
     if len(set(policies)) != len(policies):
         raise ValueError("policies: each at most once")
 
