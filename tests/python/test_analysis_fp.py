@@ -26,6 +26,7 @@ from takt.analysis import (
     unregister_test,
     utilization,
 )
+from takt.analysis.fraction_text import fraction_text
 from takt.model import Scenario, SystemConfig, Task
 from takt.scenario import parse_scenario
 
@@ -552,3 +553,28 @@ def test_rta_none_only_when_level_utilization_exceeds_one() -> None:
             assert t.priority is not None
             level = [u for u in tasks if u.priority is not None and u.priority >= t.priority]
             assert (result.response_time is None) == (utilization(level) > 1)
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (Fraction(1), "1"),
+        (Fraction(4, 5), "0.8000"),
+        (Fraction(2, 3), "0.6667"),
+        (Fraction(100001, 100000), "1.0000 (100001/100000)"),
+        (Fraction(99999, 100000), "1.0000 (99999/100000)"),
+        (Fraction(200001, 100000), "2.0000 (200001/100000)"),
+        (Fraction(1000001, 100000), "10.0000 (1000001/100000)"),
+    ],
+)
+def test_a_ratio_is_never_printed_on_the_wrong_side_of_a_whole_number(
+    value: Fraction, text: str
+) -> None:
+    assert fraction_text(value) == text
+
+
+def test_a_utilisation_just_above_one_says_by_how_much() -> None:
+    tasks = [task("a", 50001, 100000, 2), task("b", 50000, 100000, 1)]
+    result = liu_layland(tasks)
+    assert result.schedulable is False
+    assert result.detail == "U = 1.0000 (100001/100000) > 1: unschedulable under any scheduler"

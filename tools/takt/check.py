@@ -25,11 +25,11 @@ On the sim a contradiction is a bug in the kernel or in the analysis.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from takt.analysis import AnalysisReport
 from takt.analysis.budget import AnalysisTooLong
 from takt.analysis.edf import first_demand_overflow
+from takt.analysis.fraction_text import fraction_text
 from takt.generator import hyperperiod
 from takt.model import JobRow, RunResult, Scenario
 from takt.report.summary import run_duration, task_stats
@@ -239,15 +239,11 @@ def _verdicts(report: AnalysisReport) -> str:
     return ", ".join(parts) if parts else "no analysis available"
 
 
-def _u_text(u: Fraction) -> str:
-    return f"{float(u):.4f}"
-
-
 def render_check_line(check: CheckReport) -> str:
     """One line: the file, the verdict, the analysis and the misses."""
     verdict = "agree" if check.agree else f"DISAGREE ({len(check.contradictions)})"
     return (
-        f"{check.source}: {verdict}: U = {_u_text(check.analysis.utilization)}, "
+        f"{check.source}: {verdict}: U = {fraction_text(check.analysis.utilization)}, "
         f"{_verdicts(check.analysis)}; {check.misses} miss(es) on {check.port}"
         + ("" if check.exact else "; bounds only")
     )
@@ -257,7 +253,7 @@ def render_check(check: CheckReport) -> str:
     """The whole report: the per-task table, the notes and every contradiction."""
     lines = [
         f"Check: {check.source} on {check.port}",
-        f"analysis: U = {_u_text(check.analysis.utilization)}, {_verdicts(check.analysis)}",
+        f"analysis: U = {fraction_text(check.analysis.utilization)}, {_verdicts(check.analysis)}",
         "",
     ]
     header = ["task", "jobs", "done", "misses", "worst RT", "bound R", "by"]

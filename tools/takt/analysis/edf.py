@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from takt.analysis.budget import Steps
+from takt.analysis.fraction_text import fraction_text
 from takt.analysis.results import TestResult
 from takt.model import Task
 
@@ -91,7 +92,7 @@ def processor_demand(tasks: Sequence[Task]) -> TestResult:
         return TestResult(name, False, None, "empty task set")
     u = utilization(tasks)
     if u > 1:
-        return TestResult(name, True, False, f"U = {float(u):.4f} > 1")
+        return TestResult(name, True, False, f"U = {fraction_text(u)} > 1")
     budget = Steps()
     bound = analysis_bound(tasks, budget)
     assert bound is not None

@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from takt.analysis.budget import Steps
+from takt.analysis.fraction_text import fraction_text
 from takt.analysis.results import TaskResult, TestResult
 from takt.model import Task
 
@@ -56,10 +57,6 @@ def utilization(tasks: Sequence[Task]) -> Fraction:
 
 def _ceil_div(a: int, b: int) -> int:
     return -(-a // b)
-
-
-def _fmt(u: Fraction) -> str:
-    return f"{float(u):.4f}" if u.denominator != 1 else str(u.numerator)
 
 
 def _missing_priorities(tasks: Sequence[Task]) -> list[str]:
@@ -90,7 +87,7 @@ def _bound_applicability(test: str, tasks: Sequence[Task]) -> TestResult | None:
     u = utilization(tasks)
     if u > 1:
         return TestResult(
-            test, True, False, f"U = {_fmt(u)} > 1: unschedulable under any scheduler"
+            test, True, False, f"U = {fraction_text(u)} > 1: unschedulable under any scheduler"
         )
     short = [t.name for t in tasks if t.deadline < t.period]
     if short:
@@ -128,7 +125,7 @@ def liu_layland(tasks: Sequence[Task]) -> TestResult:
     bound = n * (2 ** (1 / n) - 1)
     ok = (u / n + 1) ** n <= 2
     relation = "<=" if ok else ">"
-    detail = f"U = {_fmt(u)} {relation} n(2^(1/n) - 1) = {bound:.4f} for n = {n}"
+    detail = f"U = {fraction_text(u)} {relation} n(2^(1/n) - 1) = {bound:.4f} for n = {n}"
     return TestResult(name, True, True if ok else None, detail)
 
 
@@ -144,7 +141,7 @@ def hyperbolic(tasks: Sequence[Task]) -> TestResult:
     ok = product <= 2
     relation = "<=" if ok else ">"
     return TestResult(
-        name, True, True if ok else None, f"prod(U_i + 1) = {_fmt(product)} {relation} 2"
+        name, True, True if ok else None, f"prod(U_i + 1) = {fraction_text(product)} {relation} 2"
     )
 
 
