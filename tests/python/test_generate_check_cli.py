@@ -3,6 +3,8 @@ and check's exit status for a contradiction (in process: a correct kernel gives 
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 import pytest
@@ -147,6 +149,53 @@ def test_generate_refuses_an_out_that_cannot_take_it(takt_cli: list[str], tmp_pa
     assert to_folder.returncode == 2 and "is a folder" in to_folder.stderr
     missing = takt(takt_cli, "generate", "--out", tmp_path / "no" / "x.toml")
     assert missing.returncode == 2 and "does not exist" in missing.stderr
+
+    taken = tmp_path / "sets"
+    (taken / "set-0001.toml").mkdir(parents=True)
+    to_taken = takt(takt_cli, "generate", "--count", "3", "--out", taken)
+    assert to_taken.returncode == 2 and "set-0001.toml there is a folder" in to_taken.stderr
+    assert [p.name for p in taken.iterdir()] == ["set-0001.toml"]
+
+
+def _full_disk_at(call: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The call-th set written (from 0) meets a full disk."""
+    real = cli.scenario_toml
+    calls = iter(range(1000))
+
+    def writing(*args: object, **kwargs: object) -> str:
+        if next(calls) == call:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cli, "scenario_toml", writing)
+
+
+def test_generate_that_fails_half_way_leaves_nothing_and_names_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every set or none: a failure at the third of five leaves no file, no folder
+    made for them, and the files of an earlier run as they were."""
+    _full_disk_at(2, monkeypatch)
+    sets = tmp_path / "sets"
+    assert cli.main(["generate", "--count", "5", "--out", str(sets)]) == 1
+    assert f"takt: {sets / 'set-0002.toml'}: No space left on device" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+    monkeypatch.undo()
+    assert cli.main(["generate", "--count", "2", "--tasks", "3", "--out", str(sets)]) == 0
+    before = {p.name: p.read_text() for p in sets.iterdir()}
+    _full_disk_at(1, monkeypatch)
+    assert cli.main(["generate", "--count", "2", "--seed", "7", "--out", str(sets)]) == 1
+    assert {p.name: p.read_text() for p in sets.iterdir()} == before  # no temporaries either
+
+    one = tmp_path / "one.toml"
+    one.write_text("keep")
+    _full_disk_at(0, monkeypatch)
+    assert cli.main(["generate", "--out", str(one)]) == 1
+    assert one.read_text() == "keep" and sorted(p.name for p in tmp_path.iterdir()) == [
+        "one.toml",
+        "sets",
+    ]
 
 
 def test_check_refuses_an_invalid_file_before_running_any(

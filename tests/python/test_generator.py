@@ -325,8 +325,11 @@ def test_minimal_budget_of_a_known_server() -> None:
     assert minimal_budget(server, [task]) == 2
     assert server_proves_tasks(dataclasses.replace(server, budget=2), [task])
     assert not server_proves_tasks(dataclasses.replace(server, budget=1), [task])
+    # Utilisation 1: only the whole period (a processor of its own) supplies it.
+    whole = Task("b", 10, 10, 10, priority=1, server="S")
+    assert minimal_budget(server, [whole]) == 5
     # More demand than any budget of the period can supply within the deadline.
-    heavy = Task("b", 10, 10, 10, priority=1, server="S")
+    heavy = Task("c", 10, 6, 5, priority=1, server="S")
     assert minimal_budget(server, [heavy]) is None
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import errno
+import os
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ from conftest import run_with_first_jobs_missed
 from test_cli import takt
 
 from takt import cli
+from takt import sweep as sweep_module
 from takt.generator import Deadlines, GenerateOptions, PeriodRange, generate_scenario
 from takt.model import RunResult, Scenario
 from takt.sim import run_scenario
@@ -307,3 +310,20 @@ def test_sweep_of_fixed_priority_preemption_modes_and_a_hierarchy_end_to_end(
         runs = list(csv.DictReader(f))
     assert {r["policy"] for r in runs} == {"rm", "fpns", "fpds", "hsf"}
     assert all(r["contradictions"] == "0" for r in runs)
+
+
+def test_a_sweep_whose_outputs_fail_leaves_no_folder_and_names_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The four outputs appear together or not at all (takt/staged.py): a full disk
+    at the chart leaves neither the tables nor the folder made for them."""
+
+    def full_disk(path: Path, *_: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(sweep_module, "_plot", full_disk)
+    out = tmp_path / "out"
+    args = ["sweep", "--tasks", "3", "--sets", "1", "--out", str(out), "--no-progress"]
+    assert cli.main(args) == 1
+    assert f"takt: {out / 'sweep.png'}: No space left on device" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

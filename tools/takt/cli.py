@@ -10,13 +10,11 @@ stderr.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import io
 import os
 import signal
 import stat
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -52,6 +50,7 @@ from takt.sim import (
     platform_problem,
     run_scenario,
 )
+from takt.staged import naming, staged_outputs
 from takt.sweep import (
     DEFAULT_SEGMENTS,
     EMPTY_POLICY_NAME,
@@ -507,29 +506,18 @@ def _check_outputs(args: argparse.Namespace) -> None:
         seen[resolved] = opt
 
 
-def _write_file_outputs(result: RunResult, files: dict[str, str]) -> None:
-    """Writes each output named in files (option -> path)."""
-    if "timeline" in files:
-        with open(files["timeline"], "w", newline="", encoding="utf-8") as stream:
+def _write_file_output(result: RunResult, opt: str, path: str) -> None:
+    """Writes one output (its option's) to path."""
+    if opt == "timeline":
+        with open(path, "w", newline="", encoding="utf-8") as stream:
             write_timeline(result.timeline, stream)
-    if "jobs" in files:
-        with open(files["jobs"], "w", newline="", encoding="utf-8") as stream:
+    elif opt == "jobs":
+        with open(path, "w", newline="", encoding="utf-8") as stream:
             write_jobs(result.jobs, stream)
-    if "trace" in files:
-        write_chrome_trace(result, files["trace"])
-    if "gantt" in files:
-        write_gantt(result, files["gantt"])
-
-
-def _mode_for(path: Path) -> int:
-    """The permissions open() would give the output: an existing file keeps its
-    own, a new one gets the umask's (mkstemp's temporary is private, 0600)."""
-    try:
-        return stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+    elif opt == "trace":
+        write_chrome_trace(result, path)
+    else:
+        write_gantt(result, path)
 
 
 def _written_in_place(target: str) -> bool:
@@ -543,38 +531,20 @@ def _written_in_place(target: str) -> bool:
 
 
 def _write_outputs(result: RunResult, args: argparse.Namespace) -> None:
-    """Every file output goes to a temporary file beside it first; only when
-    all are written do they take their names, so a failure (or an interrupt)
-    leaves no partial or half-updated outputs behind. A symbolic link keeps
-    pointing where it did: the file it names is the one replaced. Outputs that
-    are not regular files are written in place, last."""
+    """The file outputs appear together or not at all (takt/staged.py); outputs
+    that are not regular files are written in place, last."""
     targets = {
         opt: getattr(args, opt) for opt in OUTPUT_OPTIONS if getattr(args, opt) not in (None, "-")
     }
     in_place = {opt: target for opt, target in targets.items() if _written_in_place(target)}
-    temporaries: dict[str, str] = {}
-    destinations: dict[str, str] = {}
-    try:
+    with staged_outputs() as outputs:
         for opt, target in targets.items():
-            if opt in in_place:
-                continue
-            destination = os.path.realpath(target)
-            # A short name of its own: the output's name may be as long as a name can be.
-            handle, temporary = tempfile.mkstemp(
-                prefix=".takt.", suffix=Path(target).suffix, dir=os.path.dirname(destination)
-            )
-            os.close(handle)
-            temporaries[opt] = temporary
-            destinations[opt] = destination
-            os.chmod(temporary, _mode_for(Path(destination)))
-        _write_file_outputs(result, temporaries)
-        for opt, temporary in temporaries.items():
-            os.replace(temporary, destinations[opt])
-    finally:
-        for temporary in temporaries.values():
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(temporary)
-    _write_file_outputs(result, in_place)
+            if opt not in in_place:
+                with outputs.file(target) as temporary:
+                    _write_file_output(result, opt, temporary)
+    for opt, target in in_place.items():
+        with naming(target):
+            _write_file_output(result, opt, target)
     if args.timeline == "-":
         write_timeline(result.timeline, sys.stdout)
     elif args.jobs == "-":
@@ -680,34 +650,46 @@ def _cmd_generate(args: argparse.Namespace) -> int:
             raise UsageError(f"--out {args.out}: is a file, not a folder")
         if not out.resolve().parent.is_dir():
             raise UsageError(f"--out {args.out}: folder {out.parent} does not exist")
+        taken = [p.name for p in _set_files(out, args.count) if p.is_dir()]
+        if taken:
+            raise UsageError(f"--out {args.out}: {taken[0]} there is a folder")
     elif args.out != "-":
         if out.is_dir():
             raise UsageError(f"--out {args.out}: is a folder (one set goes to a file)")
         if not out.resolve().parent.is_dir():
             raise UsageError(f"--out {args.out}: folder {out.parent} does not exist")
-    width = max(4, len(str(args.count - 1)))
-    if args.count > 1:
-        out.mkdir(exist_ok=True)
-    for index in range(args.count):
-        scenario = generate_scenario(options, index)
-        comments = [
-            _generate_command(args, options, index),
-            f"realised utilisation {float(utilization(scenario.tasks)):.4f} "
-            "(wcets are whole ticks)",
-        ]
-        if scenario.servers:
-            bandwidth = sum(Fraction(s.budget, s.period) for s in scenario.servers)
-            comments.append(f"server bandwidth (sum of budget/period) {float(bandwidth):.4f}")
-        text = scenario_toml(scenario, comments)
-        if args.count > 1:
-            (out / f"set-{index:0{width}d}.toml").write_text(text, encoding="utf-8")
-        elif args.out == "-":
-            sys.stdout.write(text)
-        else:
-            out.write_text(text, encoding="utf-8")
+    if args.out == "-":
+        sys.stdout.write(_generated_text(args, options, 0))
+        return 0
+    # Every file or none (a full disk half-way), as the folder made for them.
+    targets = _set_files(out, args.count) if args.count > 1 else [out]
+    with staged_outputs(out if args.count > 1 else None) as outputs:
+        for index, target in enumerate(targets):
+            with outputs.file(target) as temporary:
+                text = _generated_text(args, options, index)
+                Path(temporary).write_text(text, encoding="utf-8")
     if args.count > 1:
         print(f"wrote {args.count} scenario files to {out}", file=sys.stderr)
     return 0
+
+
+def _set_files(folder: Path, count: int) -> list[Path]:
+    """Where generate --count puts its sets: set-0000.toml, ... (wider for more)."""
+    width = max(4, len(str(count - 1)))
+    return [folder / f"set-{index:0{width}d}.toml" for index in range(count)]
+
+
+def _generated_text(args: argparse.Namespace, options: GenerateOptions, index: int) -> str:
+    """Set ``index`` as a scenario file, its command and realised load as comments."""
+    scenario = generate_scenario(options, index)
+    comments = [
+        _generate_command(args, options, index),
+        f"realised utilisation {float(utilization(scenario.tasks)):.4f} (wcets are whole ticks)",
+    ]
+    if scenario.servers:
+        bandwidth = sum(Fraction(s.budget, s.period) for s in scenario.servers)
+        comments.append(f"server bandwidth (sum of budget/period) {float(bandwidth):.4f}")
+    return scenario_toml(scenario, comments)
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
@@ -942,7 +924,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 128 + signal.SIGPIPE
     except OSError as err:
-        print(f"takt: {err}", file=sys.stderr)
+        if err.filename is not None and err.strerror:
+            print(f"takt: {err.filename}: {err.strerror}", file=sys.stderr)
+        else:
+            print(f"takt: {err}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("\ntakt: interrupted", file=sys.stderr)

@@ -38,6 +38,7 @@ from takt.analysis import analyze_scenario, utilization
 from takt.check import check_run
 from takt.generator import GenerateOptions, generate_scenario
 from takt.model import Policy, Preemption, PriorityAssignment, RunResult, Scenario
+from takt.staged import staged_outputs
 
 __all__ = [
     "DEFAULT_SEGMENTS",
@@ -453,12 +454,17 @@ def write_sweep_outputs(
 ) -> list[Path]:
     """runs.csv (one row per run), summary.csv, summary.md (with the command that made
     it) and sweep.png, in out_dir."""
-    out_dir.mkdir(parents=True, exist_ok=True)
     paths = [out_dir / n for n in SWEEP_OUTPUT_NAMES]
-    _write_runs(paths[0], records)
-    _write_summary_csv(paths[1], summaries)
-    paths[2].write_text(
-        f"# Sweep\n\nCommand: `{command}`\n\n{render_sweep_table(summaries)}", encoding="utf-8"
-    )
-    _plot(paths[3], options, summaries)
+    with staged_outputs(out_dir) as outputs:  # all four or none, each named if it fails
+        with outputs.file(paths[0]) as runs:
+            _write_runs(Path(runs), records)
+        with outputs.file(paths[1]) as summary:
+            _write_summary_csv(Path(summary), summaries)
+        with outputs.file(paths[2]) as table:
+            Path(table).write_text(
+                f"# Sweep\n\nCommand: `{command}`\n\n{render_sweep_table(summaries)}",
+                encoding="utf-8",
+            )
+        with outputs.file(paths[3]) as chart:
+            _plot(Path(chart), options, summaries)
     return paths
