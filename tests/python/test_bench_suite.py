@@ -6,6 +6,8 @@ and freertos_suite_quick_on_freertos: the same suite.c on FreeRTOS itself)."""
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 from pathlib import Path
 
@@ -699,3 +701,26 @@ def test_freertos_meter_pads_pendsv_to_what_freertos_masks() -> None:
     self_count = int(found.group(1))
     assert cm3.count("nop") == 3 + self_count - 7
     assert cm4f.count("nop") == 5 + self_count - 7
+
+
+def test_results_are_written_all_or_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A results folder never mixes two runs: a chart that cannot be written leaves the
+    tables of the run before as they were, and no temporaries."""
+    run = _policy_run(("fp",))
+    paths = bs.write_results(run, tmp_path, "takt bench suite --port qemu-m3")
+    assert [p.name for p in paths] == [
+        "freertos_suite_mps2-an385.csv",
+        "freertos_suite_mps2-an385_throughput.csv",
+        "freertos_suite_mps2-an385.md",
+        "freertos_suite_mps2-an385.png",
+    ]
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+
+    def full_disk(*_: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(bs, "_plot", full_disk)
+    with pytest.raises(OSError) as caught:
+        bs.write_results(run, tmp_path, "takt bench suite --port qemu-m3 --policies fp")
+    assert caught.value.filename == str(tmp_path / "freertos_suite_mps2-an385.png")
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before

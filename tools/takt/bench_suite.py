@@ -10,6 +10,7 @@ library only). Method: docs/benchmarks.md, "FreeRTOS-API suite".
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import re
 import shlex
 import shutil
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from takt import target
+from takt.staged import staged_outputs
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 ICOUNT_SHIFT = 7  # bench_platform.h converts SysTick counts for this shift
@@ -713,9 +715,9 @@ def render_details(run: SuiteRun) -> str:
 
 
 def write_results(run: SuiteRun, out_dir: Path, command: str) -> list[Path]:
-    out_dir.mkdir(parents=True, exist_ok=True)
+    """The CSVs, the markdown tables and the chart (if matplotlib is there), all of them
+    or none (takt/staged.py): a results folder never mixes two runs."""
     stem = f"freertos_suite_{run.board}"
-    csv_path = out_dir / f"{stem}.csv"
     rows = ["policy,test,param,n,min,max,mean,jitter,masked_min,masked_max,masked_mean"]
     for r in run.columns + run.timer_queues:
         for (name, param), s in sorted(r.output.windows.items()):
@@ -724,15 +726,11 @@ def write_results(run: SuiteRun, out_dir: Path, command: str) -> list[Path]:
             rows.append(
                 f"{r.policy},{name},{param},{s.n},{s.min},{s.max},{s.mean:.2f},{s.jitter},{masked}"
             )
-    csv_path.write_text("\n".join(rows) + "\n")
-    tm_path = out_dir / f"{stem}_throughput.csv"
     tm_rows = ["policy,test,ticks,operations"]
     for r in run.columns:
         for name in THROUGHPUT_TESTS:
             ticks, ops = r.output.throughput[name]
             tm_rows.append(f"{r.policy},{name},{ticks},{ops}")
-    tm_path.write_text("\n".join(tm_rows) + "\n")
-    md_path = out_dir / f"{stem}.md"
     header = [
         f"## FreeRTOS-API suite on {run.board} (QEMU -icount shift={ICOUNT_SHIFT})",
         "",
@@ -743,29 +741,34 @@ def write_results(run: SuiteRun, out_dir: Path, command: str) -> list[Path]:
     ]
     header += [f"    {c}" for c in run.commands]
     per_queue = render_timer_queues(run)
-    md_path.write_text(
-        "\n".join(header)
+    texts = {
+        out_dir / f"{stem}.csv": "\n".join(rows) + "\n",
+        out_dir / f"{stem}_throughput.csv": "\n".join(tm_rows) + "\n",
+        out_dir / f"{stem}.md": "\n".join(header)
         + "\n\n"
         + render_comparison(run)
         + "\n"
         + (per_queue + "\n" if per_queue else "")
-        + render_details(run)
-    )
-    paths = [csv_path, tm_path, md_path]
-    plot = _plot(run, out_dir / f"{stem}.png")
-    if plot:
-        paths.append(plot)
+        + render_details(run),
+    }
+    paths = list(texts)
+    with staged_outputs(out_dir) as outputs:
+        for path, text in texts.items():
+            with outputs.file(path) as temporary:
+                Path(temporary).write_text(text)
+        if importlib.util.find_spec("matplotlib") is not None:
+            paths.append(out_dir / f"{stem}.png")
+            with outputs.file(paths[-1]) as temporary:
+                _plot(run, Path(temporary))
     return paths
 
 
-def _plot(run: SuiteRun, path: Path) -> Path | None:
-    try:
-        import matplotlib
+def _plot(run: SuiteRun, path: Path) -> None:
+    import matplotlib
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
     panels = [
         ("sem_wait_block", "sem_signal_unblock", "priority gap"),
         ("mutex1_inherit", "mutex1_disinherit", "priority gap"),
@@ -808,7 +811,6 @@ def _plot(run: SuiteRun, path: Path) -> Path | None:
     fig.tight_layout()
     fig.savefig(path, dpi=90)
     plt.close(fig)
-    return path
 
 
 # ---- where a window's instructions go: a QEMU instruction trace ----
