@@ -81,3 +81,36 @@ def test_a_link_keeps_pointing_and_a_file_keeps_its_permissions(tmp_path: Path) 
         Path(temporary).write_text("new")
     assert link.is_symlink() and real.read_text() == "new"
     assert stat.S_IMODE(real.stat().st_mode) == 0o640
+
+
+def test_bench_writers_write_all_their_files_or_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host benches' results (`takt bench queues`, `takt bench hsf`) go through
+    staged outputs: written together, and a chart that fails takes the tables with it."""
+    from takt import bench
+
+    rows = [
+        bench.QueueCost(queue, n, op, 100, 50.0, 60.0, 70.0, None, None, 40.0 + n)
+        for queue in ("heap", "mlist")
+        for n in (2, 4)
+        for op in bench.QUEUE_OPS
+    ]
+    out = tmp_path / "queues"
+    paths = bench.write_queue_results(rows, out)
+    assert sorted(p.name for p in paths) == names(out) == ["queues.csv", "queues.md", "queues.png"]
+    ticks = [bench.HsfTickCost(10, "tick_quiet", 5, 20.0)]
+    assert [p.name for p in bench.write_hsf_tick_results(ticks, out)] == [
+        "hsf_tick.csv",
+        "hsf_tick.md",
+    ]
+
+    def full_disk(*_: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(bench, "_plot_queues", full_disk)
+    fresh = tmp_path / "fresh"
+    with pytest.raises(OSError) as caught:
+        bench.write_queue_results(rows, fresh)
+    assert caught.value.filename == str(fresh / "queues.png")
+    assert not fresh.exists()

@@ -24,6 +24,7 @@ from takt.generator import periodic_task_set
 from takt.model import Scenario, SystemConfig
 from takt.report.summary import render_summary
 from takt.sim import RunError, compile_input, run_runner, run_scenario, runner_path
+from takt.staged import staged_outputs
 
 
 @dataclass(frozen=True)
@@ -257,14 +258,24 @@ def queue_costs(
 
 def write_queue_results(rows: list[QueueCost], out_dir: Path) -> tuple[Path, Path, Path]:
     """CSV, a plot (instructions and ns per operation vs ready jobs) and a markdown table."""
+    csv_path, png_path, md_path = (out_dir / f"queues.{ext}" for ext in ("csv", "png", "md"))
+    with staged_outputs(out_dir) as outputs:  # all three or none
+        with outputs.file(csv_path) as temporary:
+            Path(temporary).write_text(
+                QueueCost.CSV_HEADER + "\n" + "\n".join(r.csv() for r in rows) + "\n"
+            )
+        with outputs.file(png_path) as temporary:
+            _plot_queues(rows, Path(temporary))
+        with outputs.file(md_path) as temporary:
+            Path(temporary).write_text(render_queue_table(rows))
+    return csv_path, png_path, md_path
+
+
+def _plot_queues(rows: list[QueueCost], png_path: Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-
-    out_dir.mkdir(parents=True, exist_ok=True)
-    csv_path = out_dir / "queues.csv"
-    csv_path.write_text(QueueCost.CSV_HEADER + "\n" + "\n".join(r.csv() for r in rows) + "\n")
 
     fig, axes = plt.subplots(2, 3, figsize=(15, 8), sharex=True)
     for col, op in enumerate(QUEUE_OPS):
@@ -287,13 +298,8 @@ def write_queue_results(rows: list[QueueCost], out_dir: Path) -> tuple[Path, Pat
             ax.legend()
     fig.suptitle("EDF ready queues: cost per operation vs number of ready jobs")
     fig.tight_layout()
-    png_path = out_dir / "queues.png"
     fig.savefig(png_path, dpi=90)
     plt.close(fig)
-
-    md_path = out_dir / "queues.md"
-    md_path.write_text(render_queue_table(rows))
-    return csv_path, png_path, md_path
 
 
 def render_queue_table(rows: list[QueueCost]) -> str:
@@ -369,14 +375,21 @@ def render_hsf_tick_table(rows: list[HsfTickCost]) -> str:
 
 
 def write_hsf_tick_results(rows: list[HsfTickCost], out_dir: Path) -> tuple[Path, Path]:
-    out_dir.mkdir(parents=True, exist_ok=True)
     csv_path = out_dir / "hsf_tick.csv"
-    csv_path.write_text(
-        "servers,case,calls,instr_mean\n"
-        + "".join(f"{r.servers},{r.case},{r.calls},{r.instr_mean:.1f}\n" for r in rows)
-    )
     md_path = out_dir / "hsf_tick.md"
-    md_path.write_text(
+    with staged_outputs(out_dir) as outputs:  # both or none
+        with outputs.file(csv_path) as temporary:
+            Path(temporary).write_text(
+                "servers,case,calls,instr_mean\n"
+                + "".join(f"{r.servers},{r.case},{r.calls},{r.instr_mean:.1f}\n" for r in rows)
+            )
+        with outputs.file(md_path) as temporary:
+            Path(temporary).write_text(_hsf_tick_markdown(rows))
+    return csv_path, md_path
+
+
+def _hsf_tick_markdown(rows: list[HsfTickCost]) -> str:
+    return (
         "Instructions per call (callgrind, inclusive, deterministic) of the tick handler "
         "(`tick_*`) and of the scheduling decision after it (`switch_*`) under the hsf "
         "scheduler, by tick class, against the number of servers "
@@ -384,4 +397,3 @@ def write_hsf_tick_results(rows: list[HsfTickCost], out_dir: Path) -> tuple[Path
         "switch point the tick itself asked for; a quiet tick asks for none (nothing "
         "changed), so its cell is empty.\n\n" + render_hsf_tick_table(rows)
     )
-    return csv_path, md_path

@@ -26,6 +26,7 @@ from takt.bench_target import (
     run_pair,
     stat_cell,
 )
+from takt.staged import staged_outputs
 
 PROGRAM = "takt-bench-hsf"
 
@@ -172,35 +173,39 @@ def render_markdown(bench: HsfTargetBench) -> str:
 
 
 def write_results(bench: HsfTargetBench, out: Path) -> list[Path]:
-    out.mkdir(parents=True, exist_ok=True)
     csv_path = out / "hsf_target.csv"
-    with csv_path.open("w", newline="", encoding="utf-8") as stream:
-        writer = csv.writer(stream)
-        writer.writerow(
-            [
-                "measurement",
-                "servers",
-                "samples",
-                "min",
-                "max",
-                "mean",
-                "masked_min",
-                "masked_max",
-                "masked_mean",
-            ]
-        )
-        for s in bench.samples:
+    md_path = out / "hsf_target.md"
+    with staged_outputs(out) as outputs:  # both or none
+        with (
+            outputs.file(csv_path) as temporary,
+            open(temporary, "w", newline="", encoding="utf-8") as stream,
+        ):
+            writer = csv.writer(stream)
             writer.writerow(
                 [
-                    s.measurement,
-                    s.servers,
-                    s.samples,
-                    s.min,
-                    s.max,
-                    f"{s.mean:.2f}",
-                    *masked_columns(s.masked),
+                    "measurement",
+                    "servers",
+                    "samples",
+                    "min",
+                    "max",
+                    "mean",
+                    "masked_min",
+                    "masked_max",
+                    "masked_mean",
                 ]
             )
-    md_path = out / "hsf_target.md"
-    md_path.write_text(render_markdown(bench), encoding="utf-8")
+            for s in bench.samples:
+                writer.writerow(
+                    [
+                        s.measurement,
+                        s.servers,
+                        s.samples,
+                        s.min,
+                        s.max,
+                        f"{s.mean:.2f}",
+                        *masked_columns(s.masked),
+                    ]
+                )
+        with outputs.file(md_path) as temporary:
+            Path(temporary).write_text(render_markdown(bench), encoding="utf-8")
     return [csv_path, md_path]

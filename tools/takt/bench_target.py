@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from takt import target
+from takt.staged import staged_outputs
 
 SHIFT = 7  # one instruction = 128 ns; a 25 MHz SysTick count = 0.3125 instructions
 QUEUES = ("list", "heap", "rbtree")
@@ -248,43 +249,47 @@ def run() -> TargetBench:
 
 
 def write_results(bench: TargetBench, out: Path) -> list[Path]:
-    out.mkdir(parents=True, exist_ok=True)
     csv_path = out / "target_costs.csv"
-    with csv_path.open("w", newline="", encoding="utf-8") as stream:
-        writer = csv.writer(stream)
-        writer.writerow(
-            [
-                "measurement",
-                "timer_queue",
-                "scheduler",
-                "tasks",
-                "samples",
-                "min",
-                "max",
-                "mean",
-                "jitter",
-                "masked_min",
-                "masked_max",
-                "masked_mean",
-            ]
-        )
-        for s in bench.samples:
+    md_path = out / "target_costs.md"
+    with staged_outputs(out) as outputs:  # both or none
+        with (
+            outputs.file(csv_path) as temporary,
+            open(temporary, "w", newline="", encoding="utf-8") as stream,
+        ):
+            writer = csv.writer(stream)
             writer.writerow(
                 [
-                    s.measurement,
-                    s.timer_queue,
-                    s.scheduler,
-                    s.tasks,
-                    s.samples,
-                    s.min,
-                    s.max,
-                    f"{s.mean:.2f}",
-                    s.jitter,
-                    *masked_columns(s.masked),
+                    "measurement",
+                    "timer_queue",
+                    "scheduler",
+                    "tasks",
+                    "samples",
+                    "min",
+                    "max",
+                    "mean",
+                    "jitter",
+                    "masked_min",
+                    "masked_max",
+                    "masked_mean",
                 ]
             )
-    md_path = out / "target_costs.md"
-    md_path.write_text(render_markdown(bench), encoding="utf-8")
+            for s in bench.samples:
+                writer.writerow(
+                    [
+                        s.measurement,
+                        s.timer_queue,
+                        s.scheduler,
+                        s.tasks,
+                        s.samples,
+                        s.min,
+                        s.max,
+                        f"{s.mean:.2f}",
+                        s.jitter,
+                        *masked_columns(s.masked),
+                    ]
+                )
+        with outputs.file(md_path) as temporary:
+            Path(temporary).write_text(render_markdown(bench), encoding="utf-8")
     return [csv_path, md_path]
 
 
