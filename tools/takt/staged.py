@@ -1,13 +1,14 @@
 """Output files that appear together or not at all.
 
 Each output is written to a temporary file beside it (so the final rename stays on one
-file system); only when every one is written do they take their names. A failure — a
-full disk, an interrupt, an error in a writer — leaves no partial file and no
-half-updated set behind (nor a folder made for them), and the files that were there
-before are untouched. An
-error while writing names the output, not its temporary: a full disk alone says only
-"No space left on device". A symbolic link keeps pointing where it did: the file it
-names is the one replaced.
+file system); only when every one is written do they take their names. A failure while
+writing — a full disk, an interrupt, an error in a writer — leaves no partial file and
+no half-updated set behind (nor a folder made for them), and the files that were there
+before are untouched; only a rename failing between two others (a rename within one
+folder writes no data) would leave a mixed set, and its error names it. An
+error names the output, not its temporary: a full disk alone says only "No space left
+on device". A symbolic link keeps pointing where it did: the file it names is the one
+replaced.
 """
 
 from __future__ import annotations
