@@ -11,7 +11,6 @@ executed with interrupts masked (from the meter build ``takt-bench-hsf-masked``)
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -25,8 +24,8 @@ from takt.bench_target import (
     parse_masked_line,
     run_pair,
     stat_cell,
+    write_table_and_markdown,
 )
-from takt.staged import staged_outputs
 
 PROGRAM = "takt-bench-hsf"
 
@@ -173,39 +172,27 @@ def render_markdown(bench: HsfTargetBench) -> str:
 
 
 def write_results(bench: HsfTargetBench, out: Path) -> list[Path]:
-    csv_path = out / "hsf_target.csv"
-    md_path = out / "hsf_target.md"
-    with staged_outputs(out) as outputs:  # both or none
-        with (
-            outputs.file(csv_path) as temporary,
-            open(temporary, "w", newline="", encoding="utf-8") as stream,
-        ):
-            writer = csv.writer(stream)
-            writer.writerow(
-                [
-                    "measurement",
-                    "servers",
-                    "samples",
-                    "min",
-                    "max",
-                    "mean",
-                    "masked_min",
-                    "masked_max",
-                    "masked_mean",
-                ]
-            )
-            for s in bench.samples:
-                writer.writerow(
-                    [
-                        s.measurement,
-                        s.servers,
-                        s.samples,
-                        s.min,
-                        s.max,
-                        f"{s.mean:.2f}",
-                        *masked_columns(s.masked),
-                    ]
-                )
-        with outputs.file(md_path) as temporary:
-            Path(temporary).write_text(render_markdown(bench), encoding="utf-8")
-    return [csv_path, md_path]
+    header = [
+        "measurement",
+        "servers",
+        "samples",
+        "min",
+        "max",
+        "mean",
+        "masked_min",
+        "masked_max",
+        "masked_mean",
+    ]
+    rows = (
+        [
+            s.measurement,
+            s.servers,
+            s.samples,
+            s.min,
+            s.max,
+            f"{s.mean:.2f}",
+            *masked_columns(s.masked),
+        ]
+        for s in bench.samples
+    )
+    return write_table_and_markdown(out, "hsf_target", header, rows, render_markdown(bench))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import shutil
 import subprocess
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -248,49 +249,55 @@ def run() -> TargetBench:
     return TargetBench(samples, calibration, commands, objects, port_text)
 
 
-def write_results(bench: TargetBench, out: Path) -> list[Path]:
-    csv_path = out / "target_costs.csv"
-    md_path = out / "target_costs.md"
-    with staged_outputs(out) as outputs:  # both or none
+def write_table_and_markdown(
+    out: Path, stem: str, header: Sequence[str], rows: Iterable[Sequence[object]], markdown: str
+) -> list[Path]:
+    """``stem``.csv (header, rows) and ``stem``.md in out: both or none (staged)."""
+    csv_path, md_path = out / f"{stem}.csv", out / f"{stem}.md"
+    with staged_outputs(out) as outputs:
         with (
             outputs.file(csv_path) as temporary,
             open(temporary, "w", newline="", encoding="utf-8") as stream,
         ):
             writer = csv.writer(stream)
-            writer.writerow(
-                [
-                    "measurement",
-                    "timer_queue",
-                    "scheduler",
-                    "tasks",
-                    "samples",
-                    "min",
-                    "max",
-                    "mean",
-                    "jitter",
-                    "masked_min",
-                    "masked_max",
-                    "masked_mean",
-                ]
-            )
-            for s in bench.samples:
-                writer.writerow(
-                    [
-                        s.measurement,
-                        s.timer_queue,
-                        s.scheduler,
-                        s.tasks,
-                        s.samples,
-                        s.min,
-                        s.max,
-                        f"{s.mean:.2f}",
-                        s.jitter,
-                        *masked_columns(s.masked),
-                    ]
-                )
+            writer.writerow(header)
+            writer.writerows(rows)
         with outputs.file(md_path) as temporary:
-            Path(temporary).write_text(render_markdown(bench), encoding="utf-8")
+            Path(temporary).write_text(markdown, encoding="utf-8")
     return [csv_path, md_path]
+
+
+def write_results(bench: TargetBench, out: Path) -> list[Path]:
+    header = [
+        "measurement",
+        "timer_queue",
+        "scheduler",
+        "tasks",
+        "samples",
+        "min",
+        "max",
+        "mean",
+        "jitter",
+        "masked_min",
+        "masked_max",
+        "masked_mean",
+    ]
+    rows = (
+        [
+            s.measurement,
+            s.timer_queue,
+            s.scheduler,
+            s.tasks,
+            s.samples,
+            s.min,
+            s.max,
+            f"{s.mean:.2f}",
+            s.jitter,
+            *masked_columns(s.masked),
+        ]
+        for s in bench.samples
+    )
+    return write_table_and_markdown(out, "target_costs", header, rows, render_markdown(bench))
 
 
 def _find(
