@@ -20,9 +20,9 @@ def test_outputs_take_their_names_only_when_the_block_ends(tmp_path: Path) -> No
     with staged_outputs() as outputs:
         for name in ("a.csv", "b.png"):
             with outputs.file(tmp_path / name) as temporary:
-                assert Path(temporary).parent == tmp_path
-                assert Path(temporary).suffix == Path(name).suffix  # writers go by it
-                Path(temporary).write_text(name)
+                assert temporary.parent == tmp_path
+                assert temporary.suffix == Path(name).suffix  # writers go by it
+                temporary.write_text(name)
         assert not (tmp_path / "a.csv").exists() and not (tmp_path / "b.png").exists()
     assert names(tmp_path) == ["a.csv", "b.png"]
     assert (tmp_path / "b.png").read_text() == "b.png"
@@ -32,9 +32,9 @@ def test_a_failure_leaves_what_was_there_and_nothing_else(tmp_path: Path) -> Non
     (tmp_path / "a.csv").write_text("old")
     with pytest.raises(RuntimeError), staged_outputs() as outputs:
         with outputs.file(tmp_path / "a.csv") as temporary:
-            Path(temporary).write_text("new")
+            temporary.write_text("new")
         with outputs.file(tmp_path / "b.csv") as temporary:
-            Path(temporary).write_text("half")
+            temporary.write_text("half")
             raise RuntimeError("a writer's bug")
     assert names(tmp_path) == ["a.csv"]
     assert (tmp_path / "a.csv").read_text() == "old"
@@ -55,7 +55,7 @@ def test_a_folder_made_for_the_outputs_goes_again_when_they_fail(tmp_path: Path)
     with pytest.raises(OSError), staged_outputs(folder) as outputs:
         assert folder.is_dir()
         with outputs.file(folder / "x.toml") as temporary:
-            Path(temporary).write_text("x")
+            temporary.write_text("x")
         with outputs.file(folder / "y.toml"):
             raise OSError(errno.ENOSPC, "full")
     assert names(tmp_path) == []
@@ -67,7 +67,7 @@ def test_a_folder_made_for_the_outputs_goes_again_when_they_fail(tmp_path: Path)
             raise OSError(errno.EIO, "broken")
     assert names(tmp_path / "kept") == ["mine.txt"]
     with staged_outputs(folder) as outputs, outputs.file(folder / "x.toml") as temporary:
-        Path(temporary).write_text("x")
+        temporary.write_text("x")
     assert names(folder) == ["x.toml"]
 
 
@@ -78,7 +78,7 @@ def test_a_link_keeps_pointing_and_a_file_keeps_its_permissions(tmp_path: Path) 
     link = tmp_path / "link.csv"
     link.symlink_to(real)
     with staged_outputs() as outputs, outputs.file(link) as temporary:
-        Path(temporary).write_text("new")
+        temporary.write_text("new")
     assert link.is_symlink() and real.read_text() == "new"
     assert stat.S_IMODE(real.stat().st_mode) == 0o640
 

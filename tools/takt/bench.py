@@ -261,13 +261,13 @@ def write_queue_results(rows: list[QueueCost], out_dir: Path) -> tuple[Path, Pat
     csv_path, png_path, md_path = (out_dir / f"queues.{ext}" for ext in ("csv", "png", "md"))
     with staged_outputs(out_dir) as outputs:  # all three or none
         with outputs.file(csv_path) as temporary:
-            Path(temporary).write_text(
+            temporary.write_text(
                 QueueCost.CSV_HEADER + "\n" + "\n".join(r.csv() for r in rows) + "\n"
             )
         with outputs.file(png_path) as temporary:
-            _plot_queues(rows, Path(temporary))
+            _plot_queues(rows, temporary)
         with outputs.file(md_path) as temporary:
-            Path(temporary).write_text(render_queue_table(rows))
+            temporary.write_text(render_queue_table(rows))
     return csv_path, png_path, md_path
 
 
@@ -379,12 +379,12 @@ def write_hsf_tick_results(rows: list[HsfTickCost], out_dir: Path) -> tuple[Path
     md_path = out_dir / "hsf_tick.md"
     with staged_outputs(out_dir) as outputs:  # both or none
         with outputs.file(csv_path) as temporary:
-            Path(temporary).write_text(
+            temporary.write_text(
                 "servers,case,calls,instr_mean\n"
                 + "".join(f"{r.servers},{r.case},{r.calls},{r.instr_mean:.1f}\n" for r in rows)
             )
         with outputs.file(md_path) as temporary:
-            Path(temporary).write_text(_hsf_tick_markdown(rows))
+            temporary.write_text(_hsf_tick_markdown(rows))
     return csv_path, md_path
 
 

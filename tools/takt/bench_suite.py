@@ -755,11 +755,11 @@ def write_results(run: SuiteRun, out_dir: Path, command: str) -> list[Path]:
     with staged_outputs(out_dir) as outputs:
         for path, text in texts.items():
             with outputs.file(path) as temporary:
-                Path(temporary).write_text(text)
+                temporary.write_text(text)
         if importlib.util.find_spec("matplotlib") is not None:
             paths.append(out_dir / f"{stem}.png")
             with outputs.file(paths[-1]) as temporary:
-                _plot(run, Path(temporary))
+                _plot(run, temporary)
     return paths
 
 

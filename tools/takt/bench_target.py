@@ -263,7 +263,7 @@ def write_table_and_markdown(
             writer.writerow(header)
             writer.writerows(rows)
         with outputs.file(md_path) as temporary:
-            Path(temporary).write_text(markdown, encoding="utf-8")
+            temporary.write_text(markdown, encoding="utf-8")
     return [csv_path, md_path]
 
 

@@ -506,7 +506,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
         seen[resolved] = opt
 
 
-def _write_file_output(result: RunResult, opt: str, path: str) -> None:
+def _write_file_output(result: RunResult, opt: str, path: str | Path) -> None:
     """Writes one output (its option's) to path."""
     if opt == "timeline":
         with open(path, "w", newline="", encoding="utf-8") as stream:
@@ -667,7 +667,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         for index, target in enumerate(targets):
             with outputs.file(target) as temporary:
                 text = _generated_text(args, options, index)
-                Path(temporary).write_text(text, encoding="utf-8")
+                temporary.write_text(text, encoding="utf-8")
     if args.count > 1:
         print(f"wrote {args.count} scenario files to {out}", file=sys.stderr)
     return 0

@@ -57,7 +57,7 @@ class StagedOutputs:
         self._staged: list[tuple[str, str, str | Path]] = []  # temporary, destination, target
 
     @contextlib.contextmanager
-    def file(self, target: str | Path) -> Iterator[str]:
+    def file(self, target: str | Path) -> Iterator[Path]:
         """The path of a temporary to write ``target``'s content to, inside the block; an
         OSError in the block names ``target``."""
         with naming(target):
@@ -69,7 +69,7 @@ class StagedOutputs:
             os.close(handle)
             self._staged.append((temporary, destination, target))
             os.chmod(temporary, _mode_for(destination))
-            yield temporary
+            yield Path(temporary)
 
     def commit(self) -> None:
         """Every staged output takes its name."""

@@ -457,14 +457,14 @@ def write_sweep_outputs(
     paths = [out_dir / n for n in SWEEP_OUTPUT_NAMES]
     with staged_outputs(out_dir) as outputs:  # all four or none, each named if it fails
         with outputs.file(paths[0]) as runs:
-            _write_runs(Path(runs), records)
+            _write_runs(runs, records)
         with outputs.file(paths[1]) as summary:
-            _write_summary_csv(Path(summary), summaries)
+            _write_summary_csv(summary, summaries)
         with outputs.file(paths[2]) as table:
-            Path(table).write_text(
+            table.write_text(
                 f"# Sweep\n\nCommand: `{command}`\n\n{render_sweep_table(summaries)}",
                 encoding="utf-8",
             )
         with outputs.file(paths[3]) as chart:
-            _plot(Path(chart), options, summaries)
+            _plot(chart, options, summaries)
     return paths
