@@ -270,6 +270,12 @@ void sync_wait_suspend(takt_task_t *task);
  * once if the object has what it waits for, waiting again until the end of
  * its timeout if not, its wait ended in timeout if that end has passed. */
 void sync_wait_resume(takt_task_t *task);
+/* A task about to be deleted that was served (handed a unit, item or bytes)
+ * and whose blocking call has not returned gives back what it was handed,
+ * to its object (takt_waitq_ops_t.give_back). False, and nothing changed,
+ * if the object has no room for it; true otherwise (also with nothing to
+ * give back). */
+bool sync_task_gives_back(takt_task_t *task);
 /* A task being deleted releases the mutexes it holds. */
 void sync_task_deleted(takt_task_t *task);
 /* Recomputes a task's effective priority (and inherited deadline) from its base

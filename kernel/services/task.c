@@ -262,6 +262,13 @@ TAKT_COLD int takt_task_delete(takt_task_t *task)
     }
     port_critical_t key = cold_critical_enter();
     bool self = takt_kernel.started && target == takt_kernel.current;
+    /* What it was handed and has not returned with goes back first: the
+     * only step that can fail, so a refusal changes nothing. Never the
+     * running task: its call returned before it could ask. */
+    if (!self && !sync_task_gives_back(target)) {
+        cold_critical_exit(key);
+        return TAKT_ERR_STATE;
+    }
     detach(target, false);
     job_task_removed(target);
     sync_task_deleted(target);

@@ -59,18 +59,32 @@
 /* Block until the object is ready, however long. */
 #define TAKT_WAIT_FOREVER 0xFFFFFFFFu
 
+struct takt_waitq;
+
+/* How an object's waiter list treats the waiters that leave it other than by
+ * being served and returning. Every member is optional (NULL). Each is
+ * called with the kernel lock held. */
+typedef struct takt_waitq_ops {
+    /* A waiter left without being served (timeout, suspend, delete),
+     * changed place, or joined again after a suspend. */
+    void (*waiter_left)(struct takt_waitq *queue);
+    /* At the resume of a task suspended while it waited here: serves it if
+     * the object has what it waits for (true); else (false) the wait goes
+     * on (services/sync/wait.c: sync_wait_resume). NULL where a suspend
+     * ends the wait. */
+    bool (*rejoin)(struct takt_waitq *queue, takt_task_t *task);
+    /* A waiter that was served (handed a unit, item or bytes) is deleted
+     * before its call returned: what it was handed goes back into the
+     * object, as if it had never left (true; also when there is nothing to
+     * give back). False: the object has no room for it any more, and the
+     * delete is refused (services/task.c). */
+    bool (*give_back)(struct takt_waitq *queue, takt_task_t *task);
+} takt_waitq_ops_t;
+
 /* Tasks waiting on an object, in service order. Fields belong to the kernel. */
 typedef struct takt_waitq {
     takt_list_t tasks;
-    /* Called (kernel lock held) when a waiter leaves without being served
-     * (timeout, suspend, delete), changes place, or joins again after a
-     * suspend; NULL for most objects. */
-    void (*waiter_left)(struct takt_waitq *queue);
-    /* Called (kernel lock held) at the resume of a task suspended while it
-     * waited here: serves it if the object has what it waits for (true);
-     * else (false) the wait goes on (services/sync/wait.c:
-     * sync_wait_resume). NULL where a suspend ends the wait. */
-    bool (*rejoin)(struct takt_waitq *queue, takt_task_t *task);
+    const takt_waitq_ops_t *ops; /* NULL: none of them */
 } takt_waitq_t;
 
 /*

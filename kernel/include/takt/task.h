@@ -114,7 +114,10 @@ typedef struct takt_task {
     takt_list_node_t reclaim_node; /* on the reclaim list after a self-delete */
     /* Synchronisation (services/sync): what the task waits on, what it holds. */
     takt_list_node_t wait_node;    /* in an object's waiter list while waiting on it */
-    struct takt_waitq *wait_queue; /* that list, or NULL */
+    /* That list, or NULL. A served wait keeps it until the blocking call
+     * returns in the task (sync_block_finish), so that a delete in between
+     * can give back what the task was handed (services/task.c). */
+    struct takt_waitq *wait_queue;
     void *wait_data;               /* the caller's item or buffer while waiting */
     size_t wait_size;
     uint32_t wait_bits;            /* event bits asked for / seen; notification slot */
@@ -170,7 +173,13 @@ int takt_task_create_static(const takt_task_params_t *params, takt_task_t *tcb, 
  * its memory (if dynamic) is freed by the idle task. The idle task and the
  * timer task (takt/soft_timer.h) cannot be deleted (TAKT_ERR_ARG). Context:
  * task (TAKT_ERR_CONTEXT from an interrupt, and for the caller itself with the
- * scheduler locked or inside takt_critical_enter). May reschedule. */
+ * scheduler locked or inside takt_critical_enter). May reschedule.
+ * A task whose wait was served (a semaphore's unit, a queue's item, a
+ * stream's bytes handed to it) and that is deleted before that call returned
+ * in it gives them back to the object first, as if it had never taken them;
+ * if sends filled the queue or stream since, there is no room for them and
+ * the delete is refused (TAKT_ERR_STATE, nothing changed): receive from it,
+ * then delete again. */
 int takt_task_delete(takt_task_t *task);
 
 /* Suspends a task (NULL: the caller) until takt_task_resume. Its periodic

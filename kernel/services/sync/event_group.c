@@ -18,7 +18,7 @@ static bool satisfied(takt_event_bits_t bits, takt_event_bits_t want, unsigned f
 
 static void setup(takt_event_group_t *group, uint8_t memory)
 {
-    waitq_init(&group->waiters, NULL, NULL);
+    waitq_init(&group->waiters, NULL); /* bits are state: nothing to give back */
     group->bits = 0;
     group->flags = memory;
     group->magic = SYNC_MAGIC_EVENTS;
@@ -76,6 +76,7 @@ TAKT_COLD int takt_event_group_delete(takt_event_group_t *group)
         return TAKT_ERR_STATE;
     }
     group->magic = 0;
+    sync_forget_waitqs(&group->waiters, NULL);
     bool dynamic = group->flags & SYNC_F_DYNAMIC;
     cold_critical_exit(key);
     if (dynamic) {

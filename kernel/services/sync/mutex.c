@@ -189,8 +189,8 @@ __attribute__((noinline)) static takt_task_t *waiter_moves(takt_task_t *task)
     }
     takt_list_remove(&task->wait_node);
     waitq_insert(queue, task);
-    if (queue->waiter_left != waiter_left) {
-        return NULL;
+    if (queue->ops == NULL || queue->ops->waiter_left != waiter_left) {
+        return NULL; /* not a mutex's waiters */
     }
     return mutex_of(queue)->holder;
 }
@@ -363,7 +363,6 @@ __attribute__((always_inline)) static inline void hand_over_plainly(takt_mutex_t
     trace_record(TAKT_EV_MUTEX_UNLOCK, self, 0);
     own(mutex, next); /* its wait_result is TAKT_OK already (blocking left it: wait.c) */
     takt_list_init(&mutex->waiters.tasks);
-    next->wait_queue = NULL;
     unsigned base = self->base_priority;
     sched_hand_over(self, next, base);
     trace_record(TAKT_EV_PRIORITY, self, base);
@@ -400,7 +399,10 @@ TAKT_COLD void sync_task_deleted(takt_task_t *task)
 
 static void setup(takt_mutex_t *mutex, unsigned flags, uint8_t memory)
 {
-    waitq_init(&mutex->waiters, waiter_left, rejoin);
+    /* No give_back: a deleted holder's mutexes go to their next waiters
+     * (sync_task_deleted), a served one's too. */
+    static const takt_waitq_ops_t waiters_ops = {.waiter_left = waiter_left, .rejoin = rejoin};
+    waitq_init(&mutex->waiters, &waiters_ops);
     takt_list_node_init(&mutex->held_node);
     mutex->holder = NULL;
     mutex->depth = 0;
@@ -470,7 +472,7 @@ TAKT_COLD int takt_mutex_delete(takt_mutex_t *mutex)
         return TAKT_ERR_STATE;
     }
     mutex->magic = 0;
-    sync_forget_rejoiners(&mutex->waiters);
+    sync_forget_waitqs(&mutex->waiters, NULL);
     bool dynamic = mutex->flags & SYNC_F_DYNAMIC;
     cold_critical_exit(key);
     if (dynamic) {

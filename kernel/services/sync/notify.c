@@ -222,7 +222,11 @@ __attribute__((noinline)) static int take_after_wait(unsigned index, uint32_t ke
                                                      uint32_t *value, port_critical_t key)
 {
     takt_task_t *self = takt_kernel.current;
-    (void)sync_block_finish(self, key); /* the value says how the wait ended */
+    /* The switch away happens here. The value says how the wait ended; a
+     * wait with no list has nothing handed to give back (no wait_queue to
+     * clear: sync_block_finish). */
+    KASSERT(self->wait_queue == NULL);
+    port_critical_exit(key);
     return take_and_exit(self, checked_slot(index), keeps, value, port_critical_enter_unmasked());
 }
 

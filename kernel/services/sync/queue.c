@@ -181,13 +181,29 @@ TAKT_COLD static bool sender_rejoins(takt_waitq_t *list, takt_task_t *task)
     return send_locked(queue, task->wait_data, task->wait_size, task->wait_flags, NULL) == TAKT_OK;
 }
 
+/* A receiver deleted before its receive returned: the item it was handed,
+ * still in its buffer, goes back to the front (or to the next receiver), the
+ * oldest again. A peeker's was a copy. No room: the queue filled up since
+ * the hand-off, and the delete is refused. */
+TAKT_COLD static bool receiver_gives_back(takt_waitq_t *list, takt_task_t *task)
+{
+    takt_queue_t *queue = TAKT_CONTAINER_OF(list, takt_queue_t, receivers);
+    if (task->wait_flags & RECEIVE_PEEK) {
+        return true;
+    }
+    return send_locked(queue, task->wait_data, queue->item_size, SEND_FRONT, NULL) == TAKT_OK;
+}
+
 /* ---- creation ---- */
 
 static void setup(takt_queue_t *queue, uint32_t length, size_t item_size, void *storage,
                   uint8_t memory)
 {
-    waitq_init(&queue->senders, NULL, sender_rejoins);
-    waitq_init(&queue->receivers, NULL, receiver_rejoins);
+    static const takt_waitq_ops_t senders_ops = {.rejoin = sender_rejoins};
+    static const takt_waitq_ops_t receivers_ops = {.rejoin = receiver_rejoins,
+                                                   .give_back = receiver_gives_back};
+    waitq_init(&queue->senders, &senders_ops);
+    waitq_init(&queue->receivers, &receivers_ops);
     queue->storage = storage;
     queue->item_size = item_size;
     queue->length = length;
@@ -269,8 +285,7 @@ TAKT_COLD int takt_queue_delete(takt_queue_t *queue)
         return TAKT_ERR_STATE;
     }
     queue->magic = 0;
-    sync_forget_rejoiners(&queue->senders);
-    sync_forget_rejoiners(&queue->receivers);
+    sync_forget_waitqs(&queue->senders, &queue->receivers);
     bool dynamic = queue->flags & SYNC_F_DYNAMIC;
     cold_critical_exit(key);
     if (dynamic) {

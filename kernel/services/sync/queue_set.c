@@ -48,7 +48,10 @@ static bool rejoin(takt_waitq_t *queue, takt_task_t *task);
 
 static void setup(takt_queue_set_t *set, uint32_t capacity, void **slots, uint8_t memory)
 {
-    waitq_init(&set->selectors, NULL, rejoin);
+    /* No give_back: a selector deleted before its call returned takes the
+     * handle with it (docs/freertos.md); the item stays in its member. */
+    static const takt_waitq_ops_t selectors_ops = {.rejoin = rejoin};
+    waitq_init(&set->selectors, &selectors_ops);
     set->slots = slots;
     set->capacity = capacity;
     set->count = 0;
@@ -126,7 +129,7 @@ TAKT_COLD int takt_queue_set_delete(takt_queue_set_t *set)
         return TAKT_ERR_STATE;
     }
     set->magic = 0;
-    sync_forget_rejoiners(&set->selectors);
+    sync_forget_waitqs(&set->selectors, NULL);
     bool dynamic = set->flags & SYNC_F_DYNAMIC;
     cold_critical_exit(key);
     if (dynamic) {

@@ -11,10 +11,13 @@ static bool sem_valid(const takt_sem_t *sem)
 }
 
 static bool rejoin(takt_waitq_t *queue, takt_task_t *task);
+static bool taker_gives_back(takt_waitq_t *queue, takt_task_t *task);
 
 static void setup(takt_sem_t *sem, uint32_t max, uint32_t initial, uint8_t memory)
 {
-    waitq_init(&sem->waiters, NULL, rejoin);
+    static const takt_waitq_ops_t waiters_ops = {.rejoin = rejoin,
+                                                 .give_back = taker_gives_back};
+    waitq_init(&sem->waiters, &waiters_ops);
     sem->count = initial;
     sem->max = max;
     sem->flags = memory;
@@ -84,7 +87,7 @@ TAKT_COLD int takt_sem_delete(takt_sem_t *sem)
         return TAKT_ERR_STATE;
     }
     sem->magic = 0;
-    sync_forget_rejoiners(&sem->waiters);
+    sync_forget_waitqs(&sem->waiters, NULL);
     bool dynamic = sem->flags & SYNC_F_DYNAMIC;
     cold_critical_exit(key);
     if (dynamic) {
@@ -135,6 +138,20 @@ __attribute__((always_inline)) static inline int give_locked(takt_sem_t *sem, bo
         queue_set_post(member_set(sem), sem, woken);
     }
     return TAKT_OK;
+}
+
+/* A taker deleted before its take returned: its unit is given again (to the
+ * next taker, or to the count). At the maximum the count stays there: a give
+ * made while the unit was the taker's took its place, and the count is what
+ * FreeRTOS's would be, whose give would have failed instead. */
+TAKT_COLD static bool taker_gives_back(takt_waitq_t *queue, takt_task_t *task)
+{
+    (void)task;
+    /* The wake's call (not the task give's inline serve): small, and the
+     * switch it asks for comes at the delete's end all the same. */
+    bool preempts = false;
+    (void)give_locked(TAKT_CONTAINER_OF(queue, takt_sem_t, waiters), &preempts, false);
+    return true;
 }
 
 int takt_sem_take(takt_sem_t *sem, takt_tick_t timeout)

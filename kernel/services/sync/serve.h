@@ -12,13 +12,14 @@
 #include "../../sched/bound.h"
 
 /* The waiter leaves its list. The node's own links go stale: wait_queue says
- * whether the task is listed; listed (a constant) says it is known to be. */
+ * whether a blocked task is listed; listed (a constant) says it is known to
+ * be. wait_queue stays: a served task keeps it until its call returns
+ * (sync_block_finish; an unserved end clears it: wait.c leave_unserved). */
 __attribute__((always_inline)) static inline void sync_unlink_waiter(takt_task_t *task,
                                                                      bool listed)
 {
     if (listed || task->wait_queue != NULL) {
         takt_list_unlink(&task->wait_node);
-        task->wait_queue = NULL;
     }
 }
 

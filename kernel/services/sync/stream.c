@@ -74,6 +74,19 @@ static void ring_copy(const takt_stream_t *stream, size_t offset, uint8_t *to, s
     }
 }
 
+/* n bytes from `from` before the oldest, which they become (room checked). */
+static void ring_prepend(takt_stream_t *stream, const uint8_t *from, size_t n)
+{
+    size_t head = stream->head >= n ? stream->head - n : stream->head + stream->size - n;
+    size_t first = stream->size - head < n ? stream->size - head : n;
+    memcpy(stream->storage + head, from, first);
+    if (n > first) {
+        memcpy(stream->storage, from + first, n - first);
+    }
+    stream->head = head;
+    stream->count += n;
+}
+
 /* The oldest n bytes leave. */
 static void ring_drop(takt_stream_t *stream, size_t n)
 {
@@ -88,12 +101,18 @@ static void ring_drop(takt_stream_t *stream, size_t n)
 }
 
 /* A message's length word: least significant byte first, whatever the host. */
-static void write_length(takt_stream_t *stream, size_t length)
+static void encode_length(const takt_stream_t *stream, size_t length,
+                          uint8_t word[LENGTH_BYTES_MAX])
 {
-    uint8_t word[LENGTH_BYTES_MAX];
     for (unsigned i = 0; i < stream->length_bytes; i++) {
         word[i] = (uint8_t)(length >> (8u * i));
     }
+}
+
+static void write_length(takt_stream_t *stream, size_t length)
+{
+    uint8_t word[LENGTH_BYTES_MAX];
+    encode_length(stream, length, word);
     ring_write(stream, word, stream->length_bytes);
 }
 
@@ -248,6 +267,30 @@ TAKT_COLD static bool sender_rejoins(takt_waitq_t *senders, takt_task_t *task)
     return false;
 }
 
+/* A receiver deleted before its receive returned: the bytes (the message)
+ * it was handed, still in its buffer, go back in front of the others, and
+ * the waiters they let go on are served. No room: sends filled the buffer
+ * since, and the delete is refused. */
+TAKT_COLD static bool receiver_gives_back(takt_waitq_t *receivers, takt_task_t *task)
+{
+    takt_stream_t *stream = TAKT_CONTAINER_OF(receivers, takt_stream_t, receivers);
+    size_t length = task->wait_size; /* 0: a message too long for its buffer stayed */
+    if (length == 0) {
+        return true;
+    }
+    if (space(stream) < length + stream->length_bytes) {
+        return false;
+    }
+    ring_prepend(stream, task->wait_data, length);
+    if (is_message_buffer(stream)) {
+        uint8_t word[LENGTH_BYTES_MAX];
+        encode_length(stream, length, word);
+        ring_prepend(stream, word, stream->length_bytes);
+    }
+    settle(stream, NULL);
+    return true;
+}
+
 /* ---- creation ---- */
 
 static int create_check(size_t size, size_t trigger, unsigned length_bytes)
@@ -264,8 +307,11 @@ static int create_check(size_t size, size_t trigger, unsigned length_bytes)
 static void setup(takt_stream_t *stream, size_t size, size_t trigger, unsigned length_bytes,
                   void *storage, uint8_t memory)
 {
-    waitq_init(&stream->senders, sender_left, sender_rejoins);
-    waitq_init(&stream->receivers, NULL, NULL);
+    static const takt_waitq_ops_t senders_ops = {.waiter_left = sender_left,
+                                                 .rejoin = sender_rejoins};
+    static const takt_waitq_ops_t receivers_ops = {.give_back = receiver_gives_back};
+    waitq_init(&stream->senders, &senders_ops);
+    waitq_init(&stream->receivers, &receivers_ops);
     stream->flags = memory;
     stream->length_bytes = (uint8_t)length_bytes;
     stream->options = 0;
@@ -333,7 +379,7 @@ TAKT_COLD int takt_stream_delete(takt_stream_t *stream)
         return TAKT_ERR_STATE;
     }
     stream->magic = 0;
-    sync_forget_rejoiners(&stream->senders);
+    sync_forget_waitqs(&stream->senders, &stream->receivers);
     bool dynamic = stream->flags & SYNC_F_DYNAMIC;
     cold_critical_exit(key);
     if (dynamic) {

@@ -7,12 +7,18 @@
  */
 #include "serve.h"
 
-void waitq_init(takt_waitq_t *queue, void (*waiter_left)(takt_waitq_t *queue),
-                waitq_rejoin_t rejoin)
+void waitq_init(takt_waitq_t *queue, const takt_waitq_ops_t *ops)
 {
     takt_list_init(&queue->tasks);
-    queue->waiter_left = waiter_left;
-    queue->rejoin = rejoin;
+    queue->ops = ops;
+}
+
+/* The object's reaction to a waiter leaving, if it has one. */
+static void tell_waiter_left(takt_waitq_t *queue)
+{
+    if (queue->ops != NULL && queue->ops->waiter_left != NULL) {
+        queue->ops->waiter_left(queue);
+    }
 }
 
 /* From the back: first come, first served among equals costs one comparison. */
@@ -38,6 +44,7 @@ static inline takt_task_t *block_current(takt_waitq_t *queue, takt_wait_t reason
                                          takt_tick_t timeout)
 {
     takt_task_t *self = takt_kernel.current;
+    KASSERT(self->wait_queue == NULL); /* its last blocking call returned */
     /* What a served wait ends with, so that serving it stores nothing
      * (sync_serve_listed); every end that is not served stores its own
      * (leave_unserved: TAKT_ERR_TIMEOUT). */
@@ -111,9 +118,10 @@ static void leave_unserved(takt_task_t *task)
 {
     takt_waitq_t *queue = task->wait_queue;
     sync_unlink_waiter(task, false);
+    task->wait_queue = NULL; /* nothing handed: nothing to give back */
     task->wait_result = TAKT_ERR_TIMEOUT;
-    if (queue != NULL && queue->waiter_left != NULL) {
-        queue->waiter_left(queue);
+    if (queue != NULL) {
+        tell_waiter_left(queue);
     }
 }
 
@@ -144,7 +152,7 @@ TAKT_COLD void sync_wait_suspend(takt_task_t *task)
     if (task->wait >= TAKT_WAIT_SEM) {
         takt_waitq_t *queue = task->wait_queue;
         leave_unserved(task); /* what the object gives meanwhile goes to the others */
-        if (queue != NULL && queue->rejoin != NULL) {
+        if (queue != NULL && queue->ops != NULL && queue->ops->rejoin != NULL) {
             task->wait_queue = queue;
             task->flags |= TAKT_TASK_F_REJOIN;
             if (takt_pq_node_queued(&task->wake_timer.node)) {
@@ -166,12 +174,12 @@ TAKT_COLD void sync_wait_resume(takt_task_t *task)
     takt_waitq_t *queue = task->wait_queue;
     bool timed = task->flags & TAKT_TASK_F_REJOIN_TIMED;
     takt_tick_t until = task->wake_timer.node.key; /* cancelling left it */
-    task->wait_queue = NULL;
     task->flags &= (uint8_t)~(TAKT_TASK_F_REJOIN | TAKT_TASK_F_REJOIN_TIMED);
     task->wait_result = TAKT_OK;
-    if (queue->rejoin(queue, task)) {
-        sched_make_ready(task);
+    if (queue->ops->rejoin(queue, task)) {
+        sched_make_ready(task); /* served: wait_queue stays until the call returns */
     } else if (timed && !takt_tick_before(takt_kernel.ticks, until)) {
+        task->wait_queue = NULL;
         task->wait_result = TAKT_ERR_TIMEOUT;
         sched_make_ready(task);
     } else {
@@ -180,24 +188,50 @@ TAKT_COLD void sync_wait_resume(takt_task_t *task)
         if (timed) {
             timer_arm(&task->wake_timer, until);
         }
-        if (queue->waiter_left != NULL) {
-            queue->waiter_left(queue);
-        }
+        tell_waiter_left(queue);
     }
     sched_reschedule();
 }
 
-TAKT_COLD void sync_forget_rejoiners(const takt_waitq_t *queue)
+TAKT_COLD void sync_forget_waitqs(const takt_waitq_t *queue, const takt_waitq_t *other)
 {
     const takt_list_t *all = &takt_kernel.all_tasks;
     for (takt_list_node_t *node = all->next; node != all; node = node->next) {
         takt_task_t *task = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
-        if ((task->flags & TAKT_TASK_F_REJOIN) && task->wait_queue == queue) {
+        if (task->wait_queue == NULL || (task->wait_queue != queue && task->wait_queue != other)) {
+            continue;
+        }
+        KASSERT(task->state != TAKT_TASK_BLOCKED); /* the object has no waiters */
+        if (task->flags & TAKT_TASK_F_REJOIN) {
             task->flags &= (uint8_t)~(TAKT_TASK_F_REJOIN | TAKT_TASK_F_REJOIN_TIMED);
-            task->wait_queue = NULL;
             task->wait = TAKT_WAIT_NONE;
         }
+        task->wait_queue = NULL;
     }
+}
+
+/* Served, and its blocking call has not returned: it has not run since, or
+ * was stopped before the call's last instructions (sync_block_finish), and
+ * what it was handed is untouched in its buffer. A suspended waiter that
+ * will take its wait up again (REJOIN) was not served; neither was one
+ * whose wait ended otherwise. */
+static bool served_unreturned(const takt_task_t *task)
+{
+    return task->wait_queue != NULL && task->state != TAKT_TASK_BLOCKED &&
+           !(task->flags & TAKT_TASK_F_REJOIN) && task->wait_result == TAKT_OK;
+}
+
+TAKT_COLD bool sync_task_gives_back(takt_task_t *task)
+{
+    if (!served_unreturned(task)) {
+        return true;
+    }
+    takt_waitq_t *queue = task->wait_queue;
+    if (queue->ops != NULL && queue->ops->give_back != NULL && !queue->ops->give_back(queue, task)) {
+        return false;
+    }
+    task->wait_queue = NULL;
+    return true;
 }
 
 /* ---- scheduler lock and critical sections (takt/sync.h) ---- */

@@ -61,12 +61,7 @@ static inline void sync_free(void *memory)
 #endif
 }
 
-/* A rejoin hook (takt_waitq_t.rejoin): gives the task what the object has
- * for it now (true: served), or nothing (false). */
-typedef bool (*waitq_rejoin_t)(takt_waitq_t *queue, takt_task_t *task);
-
-void waitq_init(takt_waitq_t *queue, void (*waiter_left)(takt_waitq_t *queue),
-                waitq_rejoin_t rejoin);
+void waitq_init(takt_waitq_t *queue, const takt_waitq_ops_t *ops);
 
 static inline bool waitq_empty(const takt_waitq_t *queue)
 {
@@ -135,10 +130,12 @@ int sync_block(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout, por
  * second, given the caller (self), leaves the lock (inline: it is two
  * instructions and a load; sync_block ends with it too). */
 void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout);
-static inline int sync_block_finish(const takt_task_t *self, port_critical_t key)
+static inline int sync_block_finish(takt_task_t *self, port_critical_t key)
 {
     port_critical_exit(key); /* the switch away happens here; we return once woken */
-    return self->wait_result;
+    int result = self->wait_result;
+    self->wait_queue = NULL; /* returned: nothing to give back any more */
+    return result;
 }
 
 /*
@@ -165,9 +162,12 @@ static inline void sync_wake_reporting(takt_task_t *task, int result, bool *woke
     }
 }
 
-/* An object being deleted: suspended tasks that would take up a wait on
- * queue end theirs in timeout when resumed instead. */
-void sync_forget_rejoiners(const takt_waitq_t *queue);
+/* An object being deleted (its lists, one or two; other may be NULL): no
+ * task names them any more. Suspended tasks that would take up a wait on
+ * one end theirs in timeout when resumed instead; a served task whose call
+ * has not returned keeps what it was handed. */
+void sync_forget_waitqs(const takt_waitq_t *queue, const takt_waitq_t *other);
+
 
 /* True when called from an interrupt handler. */
 static inline bool sync_in_isr(void)
