@@ -2,7 +2,8 @@
  * Queues in the style of the FreeRTOS demo BlockQ / QPeek / ISR-driven sends:
  * a blocking producer/consumer pair at both priority orders, send-to-front,
  * a mailbox (overwrite + peek), receive timeouts, a receiver suspended and
- * resumed in its wait, and an interrupt that feeds a queue a task blocks on.
+ * resumed in its wait, a receiver deleted before it took the item sent to it,
+ * and an interrupt that feeds a queue a task blocks on.
  */
 #include "FreeRTOS.h" /* first, as in every FreeRTOS program */
 #include <string.h>
@@ -168,6 +169,23 @@ static void control_task(void *arg)
     vTaskDelay(1);
     CHECK(suspended_rc == pdPASS && suspended_got == 42 && uxQueueMessagesWaiting(suspend_q) == 0,
           "... and takes the item sent while it was suspended");
+
+    /* A receiver deleted after an item was sent to it, before it ran: the
+     * item stays in the queue, in front of what was sent after it, as with
+     * FreeRTOS, whose woken receiver has not taken it yet. */
+    suspended_rc = -1;
+    xTaskCreate(suspended_receiver, "served", configMINIMAL_STACK_SIZE, NULL, 4, &receiver);
+    vTaskDelay(1); /* it blocks */
+    item = 43;
+    xQueueSend(suspend_q, &item, 0);
+    item = 44;
+    xQueueSend(suspend_q, &item, 0);
+    vTaskDelete(receiver);
+    uint32_t first = 0, second = 0;
+    CHECK(uxQueueMessagesWaiting(suspend_q) == 2 && xQueueReceive(suspend_q, &first, 0) == pdPASS &&
+              xQueueReceive(suspend_q, &second, 0) == pdPASS && first == 43 && second == 44 &&
+              suspended_rc == -1,
+          "a receiver deleted before it ran leaves the item sent to it in the queue, first");
     vQueueDelete(suspend_q);
 
     /* Mailbox: a static queue of one item, overwritten and peeked. */
