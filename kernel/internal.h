@@ -264,7 +264,10 @@ void sync_wait_detach(takt_task_t *task);
 /* A task being suspended stops waiting, before its timeout is cancelled. A
  * wait on a semaphore, mutex, queue, queue set or to send to a stream is kept
  * (TAKT_TASK_F_REJOIN, its wait reason kept) for sync_wait_resume; any other
- * ends in timeout, and the task's wait is TAKT_WAIT_NONE after. */
+ * ends in timeout, and the task's wait is TAKT_WAIT_NONE after. A task served
+ * by a semaphore, mutex or queue receive whose call has not returned gives
+ * back what it was handed and is kept as waiting again, as if suspended
+ * before the serve. */
 void sync_wait_suspend(takt_task_t *task);
 /* A resumed task with TAKT_TASK_F_REJOIN takes its wait up again: served at
  * once if the object has what it waits for, waiting again until the end of

@@ -5,7 +5,7 @@
 # the server-specific cases) and on the one-list fp queue. A variant is its
 # TEST_SCHED and TEST_PREEMPT.
 set(TAKT_SYNC_TESTS test_sem test_mutex test_mutex_random test_queue test_events test_soft_timer test_stream
-  test_suspend_wait test_served_delete)
+  test_suspend_wait test_served_gives_back)
 set(TAKT_SYNC_VARIANTS fp edf_heap edf_mlist fp_deferred hsf fp_list)
 # Also against a kernel with fp bound at compile time (TAKT_CONFIG_POLICY_ONLY),
 # as the FreeRTOS layer and the benchmarks build it: its policy calls are

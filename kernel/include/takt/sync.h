@@ -73,12 +73,16 @@ typedef struct takt_waitq_ops {
      * on (services/sync/wait.c: sync_wait_resume). NULL where a suspend
      * ends the wait. */
     bool (*rejoin)(struct takt_waitq *queue, takt_task_t *task);
-    /* A waiter that was served (handed a unit, item or bytes) is deleted
-     * before its call returned: what it was handed goes back into the
-     * object, as if it had never left (true; also when there is nothing to
-     * give back). False: the object has no room for it any more, and the
-     * delete is refused (services/task.c). */
+    /* A waiter that was served (handed a unit, item, bytes or the mutex) is
+     * deleted or suspended before its call returned: what it was handed goes
+     * back into the object, as if it had never left (true; also when there
+     * is nothing to give back). False: the object has no room for it any
+     * more; the delete is refused (services/task.c), the suspended task
+     * keeps it. */
     bool (*give_back)(struct takt_waitq *queue, takt_task_t *task);
+    /* Why its waiters wait (takt_wait_t): what a served task suspended
+     * before it returned waits for again once it gave back (with rejoin). */
+    uint8_t reason;
 } takt_waitq_ops_t;
 
 /* Tasks waiting on an object, in service order. Fields belong to the kernel. */

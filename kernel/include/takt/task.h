@@ -121,8 +121,12 @@ typedef struct takt_task {
     void *wait_data;               /* the caller's item or buffer while waiting */
     size_t wait_size;
     uint32_t wait_bits;            /* event bits asked for / seen; notification slot */
-    uint8_t wait_flags;            /* per-object detail (queue: front/peek; event: all/clear) */
     int8_t wait_result;            /* TAKT_OK or the error the wait ended with */
+    /* The last object wait had a timeout (the wake timer's key is its end),
+     * kept after a serve for a suspend that gives back (sync/wait.c). Beside
+     * wait_result, so that blocking stores both with one halfword. */
+    bool wait_timed;
+    uint8_t wait_flags;            /* per-object detail (queue: front/peek; event: all/clear) */
     bool deadline_inherited;       /* EDF: runs by inherited_deadline (if earlier) */
     takt_tick_t inherited_deadline; /* earliest deadline among waiters of its mutexes */
     takt_list_t mutexes_held;

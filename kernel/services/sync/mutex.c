@@ -383,6 +383,22 @@ TAKT_COLD static bool rejoin(takt_waitq_t *queue, takt_task_t *task)
     return true;
 }
 
+/* A locker the mutex was handed to, deleted or suspended before its lock
+ * returned: the mutex goes on to the next waiter, or is free (FreeRTOS
+ * leaves it free until its woken taker runs); the locker loses what it
+ * inherited from the waiters. */
+TAKT_COLD static bool locker_gives_back(takt_waitq_t *queue, takt_task_t *task)
+{
+    takt_mutex_t *mutex = mutex_of(queue);
+    KASSERT(mutex->holder == task && mutex->depth == 1);
+    takt_task_t *next = hand_over(mutex);
+    if (next != NULL) {
+        serve(mutex, next);
+    }
+    sync_priority_update(task);
+    return true;
+}
+
 TAKT_COLD void sync_task_deleted(takt_task_t *task)
 {
     takt_list_node_t *node;
@@ -399,9 +415,10 @@ TAKT_COLD void sync_task_deleted(takt_task_t *task)
 
 static void setup(takt_mutex_t *mutex, unsigned flags, uint8_t memory)
 {
-    /* No give_back: a deleted holder's mutexes go to their next waiters
-     * (sync_task_deleted), a served one's too. */
-    static const takt_waitq_ops_t waiters_ops = {.waiter_left = waiter_left, .rejoin = rejoin};
+    static const takt_waitq_ops_t waiters_ops = {.waiter_left = waiter_left,
+                                                 .rejoin = rejoin,
+                                                 .give_back = locker_gives_back,
+                                                 .reason = TAKT_WAIT_MUTEX};
     waitq_init(&mutex->waiters, &waiters_ops);
     takt_list_node_init(&mutex->held_node);
     mutex->holder = NULL;

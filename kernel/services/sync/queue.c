@@ -181,10 +181,10 @@ TAKT_COLD static bool sender_rejoins(takt_waitq_t *list, takt_task_t *task)
     return send_locked(queue, task->wait_data, task->wait_size, task->wait_flags, NULL) == TAKT_OK;
 }
 
-/* A receiver deleted before its receive returned: the item it was handed,
- * still in its buffer, goes back to the front (or to the next receiver), the
- * oldest again. A peeker's was a copy. No room: the queue filled up since
- * the hand-off, and the delete is refused. */
+/* A receiver deleted or suspended before its receive returned: the item it
+ * was handed, still in its buffer, goes back to the front (or to the next
+ * receiver), the oldest again. A peeker's was a copy. No room: the queue
+ * filled up since the hand-off. */
 TAKT_COLD static bool receiver_gives_back(takt_waitq_t *list, takt_task_t *task)
 {
     takt_queue_t *queue = TAKT_CONTAINER_OF(list, takt_queue_t, receivers);
@@ -199,9 +199,11 @@ TAKT_COLD static bool receiver_gives_back(takt_waitq_t *list, takt_task_t *task)
 static void setup(takt_queue_t *queue, uint32_t length, size_t item_size, void *storage,
                   uint8_t memory)
 {
-    static const takt_waitq_ops_t senders_ops = {.rejoin = sender_rejoins};
+    static const takt_waitq_ops_t senders_ops = {.rejoin = sender_rejoins,
+                                                 .reason = TAKT_WAIT_QUEUE_SEND};
     static const takt_waitq_ops_t receivers_ops = {.rejoin = receiver_rejoins,
-                                                   .give_back = receiver_gives_back};
+                                                   .give_back = receiver_gives_back,
+                                                   .reason = TAKT_WAIT_QUEUE_RECEIVE};
     waitq_init(&queue->senders, &senders_ops);
     waitq_init(&queue->receivers, &receivers_ops);
     queue->storage = storage;

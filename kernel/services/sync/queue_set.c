@@ -50,7 +50,8 @@ static void setup(takt_queue_set_t *set, uint32_t capacity, void **slots, uint8_
 {
     /* No give_back: a selector deleted before its call returned takes the
      * handle with it (docs/freertos.md); the item stays in its member. */
-    static const takt_waitq_ops_t selectors_ops = {.rejoin = rejoin};
+    static const takt_waitq_ops_t selectors_ops = {.rejoin = rejoin,
+                                                   .reason = TAKT_WAIT_QUEUE_SET};
     waitq_init(&set->selectors, &selectors_ops);
     set->slots = slots;
     set->capacity = capacity;

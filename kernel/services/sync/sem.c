@@ -15,8 +15,8 @@ static bool taker_gives_back(takt_waitq_t *queue, takt_task_t *task);
 
 static void setup(takt_sem_t *sem, uint32_t max, uint32_t initial, uint8_t memory)
 {
-    static const takt_waitq_ops_t waiters_ops = {.rejoin = rejoin,
-                                                 .give_back = taker_gives_back};
+    static const takt_waitq_ops_t waiters_ops = {
+        .rejoin = rejoin, .give_back = taker_gives_back, .reason = TAKT_WAIT_SEM};
     waitq_init(&sem->waiters, &waiters_ops);
     sem->count = initial;
     sem->max = max;
@@ -140,8 +140,8 @@ __attribute__((always_inline)) static inline int give_locked(takt_sem_t *sem, bo
     return TAKT_OK;
 }
 
-/* A taker deleted before its take returned: its unit is given again (to the
- * next taker, or to the count). At the maximum the count stays there: a give
+/* A taker deleted or suspended before its take returned: its unit is given
+ * again (to the next taker, or to the count). At the maximum the count stays there: a give
  * made while the unit was the taker's took its place, and the count is what
  * FreeRTOS's would be, whose give would have failed instead. */
 TAKT_COLD static bool taker_gives_back(takt_waitq_t *queue, takt_task_t *task)

@@ -307,9 +307,12 @@ static int create_check(size_t size, size_t trigger, unsigned length_bytes)
 static void setup(takt_stream_t *stream, size_t size, size_t trigger, unsigned length_bytes,
                   void *storage, uint8_t memory)
 {
-    static const takt_waitq_ops_t senders_ops = {.waiter_left = sender_left,
-                                                 .rejoin = sender_rejoins};
-    static const takt_waitq_ops_t receivers_ops = {.give_back = receiver_gives_back};
+    static const takt_waitq_ops_t senders_ops = {
+        .waiter_left = sender_left, .rejoin = sender_rejoins, .reason = TAKT_WAIT_STREAM_SEND};
+    /* No rejoin: a receive wait ends at a suspend (FreeRTOS's returns), and a
+     * served receiver suspended keeps its bytes. */
+    static const takt_waitq_ops_t receivers_ops = {.give_back = receiver_gives_back,
+                                                   .reason = TAKT_WAIT_STREAM_RECEIVE};
     waitq_init(&stream->senders, &senders_ops);
     waitq_init(&stream->receivers, &receivers_ops);
     stream->flags = memory;

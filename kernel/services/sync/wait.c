@@ -49,10 +49,12 @@ static inline takt_task_t *block_current(takt_waitq_t *queue, takt_wait_t reason
      * (sync_serve_listed); every end that is not served stores its own
      * (leave_unserved: TAKT_ERR_TIMEOUT). */
     self->wait_result = TAKT_OK;
+    self->wait_timed = false; /* one store with the above */
     if (queue != NULL) {
         waitq_insert(queue, self);
     }
     if (timeout != TAKT_WAIT_FOREVER) {
+        self->wait_timed = true;
         timer_arm(&self->wake_timer, takt_kernel.ticks + timeout);
     }
     sched_block_current(reason);
@@ -140,14 +142,54 @@ void sync_wait_detach(takt_task_t *task)
 
 /* ---- a wait across a suspend (FreeRTOS's queue-based waits) ---- */
 
+/* Served, and its blocking call has not returned: it has not run since, or
+ * was stopped before the call's last instructions (sync_block_finish), and
+ * what it was handed is untouched in its buffer. A suspended waiter that
+ * will take its wait up again (REJOIN) was not served; neither was one
+ * whose wait ended otherwise. */
+static bool served_unreturned(const takt_task_t *task)
+{
+    return task->wait_queue != NULL && task->state != TAKT_TASK_BLOCKED &&
+           !(task->flags & TAKT_TASK_F_REJOIN) && task->wait_result == TAKT_OK;
+}
+
+
 /* A wait whose list has a rejoin hook (FreeRTOS's queue calls and
  * stream-buffer sends loop until their block time is over) is kept; a
  * notification, event-group or stream-buffer receive wait ends, as those
  * FreeRTOS calls return. */
+/* A served task suspended before its call returned: what it was handed
+ * goes back, and it waits again as if suspended before the serve (FreeRTOS
+ * left the unit, item or mutex in the object, and its woken task, suspended
+ * before it ran, looks again at its resume). Where the object cannot take
+ * it back, or its waits end at a suspend, the task keeps it. */
+static void served_suspends(takt_task_t *task)
+{
+    /* Out of the ready queue already (task.c: detach), which its state must
+     * say before the object reacts: a mutex's giving back recomputes the
+     * task's priority, and would queue a READY task again. */
+    task->state = TAKT_TASK_SUSPENDED;
+    takt_waitq_t *queue = task->wait_queue;
+    const takt_waitq_ops_t *ops = queue->ops;
+    if (ops == NULL || ops->rejoin == NULL || ops->give_back == NULL ||
+        !ops->give_back(queue, task)) {
+        return;
+    }
+    task->wait = ops->reason;
+    task->wait_result = TAKT_ERR_TIMEOUT; /* as leave_unserved leaves it */
+    task->flags |= TAKT_TASK_F_REJOIN;
+    if (task->wait_timed) {
+        task->flags |= TAKT_TASK_F_REJOIN_TIMED; /* the serve left the timer's key */
+    }
+}
+
 TAKT_COLD void sync_wait_suspend(takt_task_t *task)
 {
     if (task->state != TAKT_TASK_BLOCKED) {
-        return; /* its wait is TAKT_WAIT_NONE already */
+        if (served_unreturned(task)) {
+            served_suspends(task);
+        }
+        return; /* its wait is TAKT_WAIT_NONE already, or what it was handed is kept */
     }
     if (task->wait >= TAKT_WAIT_SEM) {
         takt_waitq_t *queue = task->wait_queue;
@@ -208,17 +250,6 @@ TAKT_COLD void sync_forget_waitqs(const takt_waitq_t *queue, const takt_waitq_t 
         }
         task->wait_queue = NULL;
     }
-}
-
-/* Served, and its blocking call has not returned: it has not run since, or
- * was stopped before the call's last instructions (sync_block_finish), and
- * what it was handed is untouched in its buffer. A suspended waiter that
- * will take its wait up again (REJOIN) was not served; neither was one
- * whose wait ended otherwise. */
-static bool served_unreturned(const takt_task_t *task)
-{
-    return task->wait_queue != NULL && task->state != TAKT_TASK_BLOCKED &&
-           !(task->flags & TAKT_TASK_F_REJOIN) && task->wait_result == TAKT_OK;
 }
 
 TAKT_COLD bool sync_task_gives_back(takt_task_t *task)

@@ -133,9 +133,13 @@ void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t tim
 static inline int sync_block_finish(takt_task_t *self, port_critical_t key)
 {
     port_critical_exit(key); /* the switch away happens here; we return once woken */
-    int result = self->wait_result;
-    self->wait_queue = NULL; /* returned: nothing to give back any more */
-    return result;
+    /* Returned: nothing to give back any more. Cleared before the result
+     * is read, so that a task stopped in between (preempted, then suspended
+     * or deleted) either gave back and reads its new result, or keeps what
+     * it was handed (wait.c: served_unreturned). */
+    self->wait_queue = NULL;
+    __asm__ volatile("" ::: "memory");
+    return self->wait_result;
 }
 
 /*

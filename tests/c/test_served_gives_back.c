@@ -1,13 +1,16 @@
 /*
  * A waiter that was served (handed a semaphore's unit, a queue's item, a
- * stream's bytes) and is deleted before its call returned gives back what it
- * was handed, as FreeRTOS leaves it in the object until the woken task takes
- * it: to the front (the oldest again), or to the next waiter. Where sends
- * filled the object since, there is no room, and the delete is refused with
- * nothing changed. A waiter whose call returned, or that timed out, or that
- * only peeked, gives back nothing; a mutex goes on to its next waiter; an
- * object deleted in between is not touched again (AddressSanitizer would
- * say).
+ * stream's bytes, a mutex) and is deleted before its call returned gives back
+ * what it was handed, as FreeRTOS leaves it in the object until the woken
+ * task takes it: to the front (the oldest again), or to the next waiter.
+ * Where sends filled the object since, there is no room, and the delete is
+ * refused with nothing changed. A waiter whose call returned, or that timed
+ * out, or that only peeked, gives back nothing; an object deleted in between
+ * is not touched again (AddressSanitizer would say).
+ * Suspended instead of deleted, a semaphore taker, mutex locker or queue
+ * receiver gives back too and waits again as if suspended before the serve
+ * (test_suspend_wait.c): at its resume it takes what is there, or waits
+ * until the end of its original timeout. A stream receiver keeps its bytes.
  */
 #include "sync_common.h"
 
@@ -521,6 +524,210 @@ static void scenario_event_group_gone(takt_tick_t tick0)
     h_end();
 }
 
+
+/* ---------------------------------------------------------------- suspended */
+
+/* w is handed 7, suspended before it runs: 7 is the queue's again (C takes
+ * it); resumed, w waits again and gets the next item. */
+static void suspend_queue_controller(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    send_now(7);
+    CHECK_EQ(takt_task_suspend(waiter), TAKT_OK);
+    CHECK_EQ(takt_queue_count(queue), 1);
+    CHECK_EQ(receive_now(), 7);
+    CHECK_EQ(takt_task_resume(waiter), TAKT_OK);
+    CHECK_EQ(takt_task_state(waiter), TAKT_TASK_BLOCKED); /* nothing there: waits again */
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    send_now(8);
+    s_log("sent");
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    h_park();
+}
+
+static void scenario_suspend_queue(takt_tick_t tick0)
+{
+    queue_case(tick0, 2, suspend_queue_controller, queue_receiver, FOREVER_ARG, NULL,
+               "sent@2 w=0:8@2");
+}
+
+/* Resumed with the item still there: it takes it at once. */
+static void suspend_resume_controller(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    send_now(7);
+    CHECK_EQ(takt_task_suspend(waiter), TAKT_OK);
+    send_now(8);
+    CHECK_EQ(takt_task_resume(waiter), TAKT_OK); /* 7 again, the oldest */
+    CHECK_EQ(takt_task_state(waiter), TAKT_TASK_READY);
+    CHECK_EQ(takt_queue_count(queue), 1);
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(receive_now(), 8);
+    s_log("done");
+    h_park();
+}
+
+static void scenario_suspend_resume_at_once(takt_tick_t tick0)
+{
+    queue_case(tick0, 2, suspend_resume_controller, queue_receiver, FOREVER_ARG, NULL,
+               "w=0:7@1 done@2");
+}
+
+/* The original timeout still holds: w waited from 0 for 5 ticks; resumed at
+ * 2 with nothing there, it times out at 5. (Its buffer still holds the copy
+ * of 7 it gave back: a receive that fails says nothing of its buffer.) */
+static void suspend_timed_controller(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    send_now(7);
+    CHECK_EQ(takt_task_suspend(waiter), TAKT_OK);
+    CHECK_EQ(receive_now(), 7);
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(takt_task_resume(waiter), TAKT_OK);
+    CHECK_EQ(takt_task_state(waiter), TAKT_TASK_BLOCKED);
+    h_park();
+}
+
+static void scenario_suspend_timed(takt_tick_t tick0)
+{
+    queue_case(tick0, 2, suspend_timed_controller, queue_receiver, (void *)(uintptr_t)5, NULL,
+               "w=-5:7@5");
+}
+
+/* No room to give back: the suspended receiver keeps its item and returns
+ * with it when resumed. */
+static void suspend_no_room_controller(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    send_now(7);
+    send_now(8);
+    CHECK_EQ(takt_task_suspend(waiter), TAKT_OK);
+    CHECK_EQ(takt_queue_count(queue), 1);
+    CHECK_EQ(takt_task_resume(waiter), TAKT_OK);
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(receive_now(), 8);
+    s_log("done");
+    h_park();
+}
+
+static void scenario_suspend_no_room(takt_tick_t tick0)
+{
+    queue_case(tick0, 1, suspend_no_room_controller, queue_receiver, FOREVER_ARG, NULL,
+               "w=0:7@1 done@2");
+}
+
+/* A semaphore's unit goes back to the count, where C can take it. */
+static void suspend_sem_controller(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(takt_sem_give(sem), TAKT_OK);
+    CHECK_EQ(takt_task_suspend(waiter), TAKT_OK);
+    CHECK_EQ(takt_sem_count(sem), 1);
+    CHECK_EQ(takt_sem_take(sem, 0), TAKT_OK);
+    CHECK_EQ(takt_task_resume(waiter), TAKT_OK);
+    CHECK_EQ(takt_task_state(waiter), TAKT_TASK_BLOCKED);
+    CHECK_EQ(takt_sem_give(sem), TAKT_OK);
+    s_log("given");
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    h_park();
+}
+
+static void scenario_suspend_sem(takt_tick_t tick0)
+{
+    s_begin(tick0, 8);
+    s_log_reset();
+    CHECK_EQ(takt_sem_create(1, 0, &sem), TAKT_OK);
+    s_task("C", 5, suspend_sem_controller, NULL);
+    waiter = s_task("w", 3, sem_taker, NULL);
+    h_start();
+    CHECK_STREQ(s_log_buf, "given@1 w=0@1");
+    CHECK_EQ(takt_sem_delete(sem), TAKT_OK);
+    h_end();
+}
+
+/* The mutex handed to w is free again once w is suspended (a suspended task
+ * no longer holds up every taker); resumed, w takes it at once. With another
+ * locker r waiting behind w, the mutex goes on to r. */
+static void suspend_mutex_controller(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_mutex_lock(mutex, 0), TAKT_OK);
+    CHECK_EQ(takt_delay(1), TAKT_OK); /* w (and r) wait for it */
+    CHECK_EQ(takt_mutex_unlock(mutex), TAKT_OK);
+    CHECK_EQ(takt_task_suspend(waiter), TAKT_OK);
+    if (second == NULL) {
+        CHECK_EQ(takt_mutex_lock(mutex, 0), TAKT_OK); /* free */
+        CHECK_EQ(takt_mutex_unlock(mutex), TAKT_OK);
+        CHECK_EQ(takt_task_resume(waiter), TAKT_OK); /* takes it at once */
+        CHECK_EQ(takt_task_state(waiter), TAKT_TASK_READY);
+    } else {
+        CHECK_EQ(takt_task_state(second), TAKT_TASK_READY); /* r holds it */
+        CHECK_EQ(takt_mutex_lock(mutex, 0), TAKT_ERR_TIMEOUT);
+    }
+    s_log("done");
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    h_park();
+}
+
+static void mutex_locker_unlocks(void *arg)
+{
+    (void)arg;
+    int r = takt_mutex_lock(mutex, TAKT_WAIT_FOREVER);
+    s_log("%s=%d", takt_task_name(takt_task_self()), r);
+    if (r == TAKT_OK) {
+        CHECK_EQ(takt_mutex_unlock(mutex), TAKT_OK);
+    }
+    h_park();
+}
+
+static void suspend_mutex_case(takt_tick_t tick0, bool with_second, const char *expected)
+{
+    s_begin(tick0, 8);
+    s_log_reset();
+    CHECK_EQ(takt_mutex_create(0, &mutex), TAKT_OK);
+    s_task("C", 5, suspend_mutex_controller, NULL);
+    waiter = s_task("w", 3, mutex_locker_unlocks, NULL);
+    second = with_second ? s_task("r", 2, mutex_locker_unlocks, NULL) : NULL;
+    h_start();
+    CHECK_STREQ(s_log_buf, expected);
+    CHECK_EQ(takt_mutex_delete(mutex), TAKT_OK);
+    h_end();
+}
+
+static void scenario_suspend_mutex(takt_tick_t tick0)
+{
+    suspend_mutex_case(tick0, false, "done@1 w=0@1");
+}
+
+static void scenario_suspend_mutex_next(takt_tick_t tick0)
+{
+    suspend_mutex_case(tick0, true, "done@1 r=0@1");
+}
+
+/* A stream receiver's wait ends at a suspend (FreeRTOS's receive returns):
+ * served and suspended, it keeps its bytes and returns them when resumed. */
+static void suspend_stream_controller(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(takt_stream_send(stream, "abc", 3, 0), 3);
+    CHECK_EQ(takt_task_suspend(waiter), TAKT_OK);
+    CHECK_EQ(takt_task_resume(waiter), TAKT_OK);
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    s_log("done");
+    h_park();
+}
+
+static void scenario_suspend_stream(takt_tick_t tick0)
+{
+    stream_case(tick0, 8, 0, suspend_stream_controller, "w=3:abc@1 done@2");
+}
+
 int main(void)
 {
     h_both(scenario_queue_to_front, "queue_to_front");
@@ -540,5 +747,13 @@ int main(void)
     s_both_inheriting(scenario_mutex, "mutex");
     h_both(scenario_queue_set, "queue_set");
     h_both(scenario_event_group_gone, "event_group_gone");
+    h_both(scenario_suspend_queue, "suspend_queue");
+    h_both(scenario_suspend_resume_at_once, "suspend_resume_at_once");
+    h_both(scenario_suspend_timed, "suspend_timed");
+    h_both(scenario_suspend_no_room, "suspend_no_room");
+    h_both(scenario_suspend_sem, "suspend_sem");
+    s_both_inheriting(scenario_suspend_mutex, "suspend_mutex");
+    s_both_inheriting(scenario_suspend_mutex_next, "suspend_mutex_next");
+    h_both(scenario_suspend_stream, "suspend_stream");
     return CHECK_SUMMARY();
 }
