@@ -273,12 +273,13 @@ static void sem_controller(void *arg)
     h_park();
 }
 
-static void sem_case(takt_tick_t tick0, uint32_t max, bool two, const char *expected)
+static void sem_case(takt_tick_t tick0, uint32_t max, void (*controller)(void *), bool two,
+                     const char *expected)
 {
     s_begin(tick0, 8);
     s_log_reset();
     CHECK_EQ(takt_sem_create(max, 0, &sem), TAKT_OK);
-    s_task("C", 5, sem_controller, NULL);
+    s_task("C", 5, controller, NULL);
     waiter = s_task("w", 3, sem_taker, NULL);
     second = two ? s_task("r", 2, sem_taker, NULL) : NULL;
     h_start();
@@ -289,12 +290,12 @@ static void sem_case(takt_tick_t tick0, uint32_t max, bool two, const char *expe
 
 static void scenario_sem_counting(takt_tick_t tick0)
 {
-    sem_case(tick0, 3, false, "done@1");
+    sem_case(tick0, 3, sem_controller, false, "done@1");
 }
 
 static void scenario_sem_next_taker(takt_tick_t tick0)
 {
-    sem_case(tick0, 1, true, "r=0@1 done@2");
+    sem_case(tick0, 1, sem_controller, true, "r=0@1 done@2");
 }
 
 /* A binary semaphore given again while its unit was w's: the count is at
@@ -313,15 +314,7 @@ static void binary_controller(void *arg)
 
 static void scenario_sem_binary(takt_tick_t tick0)
 {
-    s_begin(tick0, 8);
-    s_log_reset();
-    CHECK_EQ(takt_sem_create(1, 0, &sem), TAKT_OK);
-    s_task("C", 5, binary_controller, NULL);
-    waiter = s_task("w", 3, sem_taker, NULL);
-    h_start();
-    CHECK_STREQ(s_log_buf, "done@1");
-    CHECK_EQ(takt_sem_delete(sem), TAKT_OK);
-    h_end();
+    sem_case(tick0, 1, binary_controller, false, "done@1");
 }
 
 /* ---------------------------------------------------------------- streams */
@@ -639,15 +632,7 @@ static void suspend_sem_controller(void *arg)
 
 static void scenario_suspend_sem(takt_tick_t tick0)
 {
-    s_begin(tick0, 8);
-    s_log_reset();
-    CHECK_EQ(takt_sem_create(1, 0, &sem), TAKT_OK);
-    s_task("C", 5, suspend_sem_controller, NULL);
-    waiter = s_task("w", 3, sem_taker, NULL);
-    h_start();
-    CHECK_STREQ(s_log_buf, "given@1 w=0@1");
-    CHECK_EQ(takt_sem_delete(sem), TAKT_OK);
-    h_end();
+    sem_case(tick0, 1, suspend_sem_controller, false, "given@1 w=0@1");
 }
 
 /* The mutex handed to w is free again once w is suspended (a suspended task
