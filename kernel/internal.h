@@ -32,9 +32,9 @@ enum {
     TAKT_TASK_F_NONPREEMPTIVE = 1u << 3, /* switches away only at preemption points */
     TAKT_TASK_F_SERVICE = 1u << 4, /* the kernel's own (the timer task): not deleted by the application */
     /* Suspended out of an object wait that its resume takes up again
-     * (sync/wait.c: sync_wait_suspend); wait and wait_queue still name it. */
+     * (sync/wait.c: sync_wait_suspend); wait and wait_queue still name it,
+     * wait_timed whether it has a timeout (its end: the wake timer's key). */
     TAKT_TASK_F_REJOIN = 1u << 5,
-    TAKT_TASK_F_REJOIN_TIMED = 1u << 6, /* with a timeout: its wake timer's key */
 };
 
 typedef struct {

@@ -122,8 +122,9 @@ typedef struct takt_task {
     size_t wait_size;
     uint32_t wait_bits;            /* event bits asked for / seen; notification slot */
     int8_t wait_result;            /* TAKT_OK or the error the wait ended with */
-    /* The last object wait had a timeout (the wake timer's key is its end),
-     * kept after a serve for a suspend that gives back (sync/wait.c). Beside
+    /* The last object wait had a timeout (the wake timer's key is its end):
+     * what a suspend keeps for the resume that takes the wait up again, also
+     * after a serve that the suspend gives back (sync/wait.c). Beside
      * wait_result, so that blocking stores both with one halfword. */
     bool wait_timed;
     uint8_t wait_flags;            /* per-object detail (queue: front/peek; event: all/clear) */

@@ -141,9 +141,10 @@ __attribute__((always_inline)) static inline int give_locked(takt_sem_t *sem, bo
 }
 
 /* A taker deleted or suspended before its take returned: its unit is given
- * again (to the next taker, or to the count). At the maximum the count stays there: a give
- * made while the unit was the taker's took its place, and the count is what
- * FreeRTOS's would be, whose give would have failed instead. */
+ * again (to the next taker, or to the count). At the maximum the count
+ * stays there: a give made while the unit was the taker's took its place,
+ * and the count is what FreeRTOS's would be, whose give would have failed
+ * instead. */
 TAKT_COLD static bool taker_gives_back(takt_waitq_t *queue, takt_task_t *task)
 {
     (void)task;

@@ -39,7 +39,18 @@ static size_t space(const takt_stream_t *stream)
 
 /* ---- the ring ---- */
 
-/* n bytes from `from` at the ring's end, in at most two pieces. */
+/* n bytes (at least 1) from `from` into the ring from index `at` on, in at
+ * most two pieces; the count and head are the caller's. */
+static void ring_put(takt_stream_t *stream, size_t at, const uint8_t *from, size_t n)
+{
+    size_t first = stream->size - at < n ? stream->size - at : n;
+    memcpy(stream->storage + at, from, first);
+    if (n > first) {
+        memcpy(stream->storage, from + first, n - first);
+    }
+}
+
+/* n bytes from `from` at the ring's end. */
 static void ring_write(takt_stream_t *stream, const uint8_t *from, size_t n)
 {
     if (n == 0) {
@@ -49,11 +60,7 @@ static void ring_write(takt_stream_t *stream, const uint8_t *from, size_t n)
     if (tail >= stream->size) {
         tail -= stream->size;
     }
-    size_t first = stream->size - tail < n ? stream->size - tail : n;
-    memcpy(stream->storage + tail, from, first);
-    if (n > first) {
-        memcpy(stream->storage, from + first, n - first);
-    }
+    ring_put(stream, tail, from, n);
     stream->count += n;
 }
 
@@ -74,15 +81,12 @@ static void ring_copy(const takt_stream_t *stream, size_t offset, uint8_t *to, s
     }
 }
 
-/* n bytes from `from` before the oldest, which they become (room checked). */
+/* n bytes (at least 1) from `from` before the oldest, which they become
+ * (room checked). */
 static void ring_prepend(takt_stream_t *stream, const uint8_t *from, size_t n)
 {
     size_t head = stream->head >= n ? stream->head - n : stream->head + stream->size - n;
-    size_t first = stream->size - head < n ? stream->size - head : n;
-    memcpy(stream->storage + head, from, first);
-    if (n > first) {
-        memcpy(stream->storage, from + first, n - first);
-    }
+    ring_put(stream, head, from, n);
     stream->head = head;
     stream->count += n;
 }

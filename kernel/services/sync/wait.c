@@ -153,11 +153,6 @@ static bool served_unreturned(const takt_task_t *task)
            !(task->flags & TAKT_TASK_F_REJOIN) && task->wait_result == TAKT_OK;
 }
 
-
-/* A wait whose list has a rejoin hook (FreeRTOS's queue calls and
- * stream-buffer sends loop until their block time is over) is kept; a
- * notification, event-group or stream-buffer receive wait ends, as those
- * FreeRTOS calls return. */
 /* A served task suspended before its call returned: what it was handed
  * goes back, and it waits again as if suspended before the serve (FreeRTOS
  * left the unit, item or mutex in the object, and its woken task, suspended
@@ -177,12 +172,13 @@ static void served_suspends(takt_task_t *task)
     }
     task->wait = ops->reason;
     task->wait_result = TAKT_ERR_TIMEOUT; /* as leave_unserved leaves it */
-    task->flags |= TAKT_TASK_F_REJOIN;
-    if (task->wait_timed) {
-        task->flags |= TAKT_TASK_F_REJOIN_TIMED; /* the serve left the timer's key */
-    }
+    task->flags |= TAKT_TASK_F_REJOIN; /* wait_timed kept; the serve left the timer's key */
 }
 
+/* A wait whose list has a rejoin hook (FreeRTOS's queue calls and
+ * stream-buffer sends loop until their block time is over) is kept; a
+ * notification, event-group or stream-buffer receive wait ends, as those
+ * FreeRTOS calls return. */
 TAKT_COLD void sync_wait_suspend(takt_task_t *task)
 {
     if (task->state != TAKT_TASK_BLOCKED) {
@@ -196,10 +192,7 @@ TAKT_COLD void sync_wait_suspend(takt_task_t *task)
         leave_unserved(task); /* what the object gives meanwhile goes to the others */
         if (queue != NULL && queue->ops != NULL && queue->ops->rejoin != NULL) {
             task->wait_queue = queue;
-            task->flags |= TAKT_TASK_F_REJOIN;
-            if (takt_pq_node_queued(&task->wake_timer.node)) {
-                task->flags |= TAKT_TASK_F_REJOIN_TIMED;
-            }
+            task->flags |= TAKT_TASK_F_REJOIN; /* wait_timed as the block left it */
             return;
         }
     }
@@ -214,9 +207,9 @@ TAKT_COLD void sync_wait_suspend(takt_task_t *task)
 TAKT_COLD void sync_wait_resume(takt_task_t *task)
 {
     takt_waitq_t *queue = task->wait_queue;
-    bool timed = task->flags & TAKT_TASK_F_REJOIN_TIMED;
+    bool timed = task->wait_timed;
     takt_tick_t until = task->wake_timer.node.key; /* cancelling left it */
-    task->flags &= (uint8_t)~(TAKT_TASK_F_REJOIN | TAKT_TASK_F_REJOIN_TIMED);
+    task->flags &= (uint8_t)~TAKT_TASK_F_REJOIN;
     task->wait_result = TAKT_OK;
     if (queue->ops->rejoin(queue, task)) {
         sched_make_ready(task); /* served: wait_queue stays until the call returns */
@@ -245,7 +238,7 @@ TAKT_COLD void sync_forget_waitqs(const takt_waitq_t *queue, const takt_waitq_t 
         }
         KASSERT(task->state != TAKT_TASK_BLOCKED); /* the object has no waiters */
         if (task->flags & TAKT_TASK_F_REJOIN) {
-            task->flags &= (uint8_t)~(TAKT_TASK_F_REJOIN | TAKT_TASK_F_REJOIN_TIMED);
+            task->flags &= (uint8_t)~TAKT_TASK_F_REJOIN;
             task->wait = TAKT_WAIT_NONE;
         }
         task->wait_queue = NULL;

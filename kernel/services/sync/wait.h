@@ -172,7 +172,6 @@ static inline void sync_wake_reporting(takt_task_t *task, int result, bool *woke
  * has not returned keeps what it was handed. */
 void sync_forget_waitqs(const takt_waitq_t *queue, const takt_waitq_t *other);
 
-
 /* True when called from an interrupt handler. */
 static inline bool sync_in_isr(void)
 {
