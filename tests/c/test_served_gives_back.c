@@ -11,6 +11,7 @@
  * receiver gives back too and waits again as if suspended before the serve
  * (test_suspend_wait.c): at its resume it takes what is there, or waits
  * until the end of its original timeout. A stream receiver keeps its bytes.
+ * A queue set's selector gives back the member handle it was handed.
  */
 #include "sync_common.h"
 
@@ -446,43 +447,155 @@ static void scenario_mutex(takt_tick_t tick0)
     h_end();
 }
 
-/* A selector takes the handle it was handed with it (documented); the item
- * stays in its member. An event group served its bits, and is deleted
- * before the waiter. */
+/* A queue set's selector gives back the member handle it was handed: to the
+ * ring's front, where the next select finds it, or to the next selector.
+ * Once its member left the set, or was emptied without it (reset, or read
+ * outside the set), the handle names nothing the set announces: nothing
+ * goes back, and the member may be freed by then (AddressSanitizer would
+ * say). An event group served its bits, and is deleted before the waiter. */
 static void selector(void *arg)
 {
     (void)arg;
     void *member = NULL;
-    s_log("w=%d", takt_queue_set_select(set, &member, TAKT_WAIT_FOREVER));
+    int r = takt_queue_set_select(set, &member, TAKT_WAIT_FOREVER);
+    s_log("%s=%d:%s", takt_task_name(takt_task_self()), r, member == queue ? "q" : "?");
     h_park();
 }
 
-static void set_controller(void *arg)
+/* Whether the set announces the queue now (taking the announcement). */
+static bool set_announces_queue(void)
 {
-    (void)arg;
-    CHECK_EQ(takt_delay(1), TAKT_OK);
-    send_now(7);
-    CHECK_EQ(takt_task_delete(waiter), TAKT_OK);
-    CHECK_EQ(receive_now(), 7);
-    s_log("done");
-    h_park();
+    void *member = NULL;
+    return takt_queue_set_select(set, &member, 0) == TAKT_OK && member == queue;
 }
 
-static void scenario_queue_set(takt_tick_t tick0)
+static void set_case(takt_tick_t tick0, void (*controller)(void *), bool with_second,
+                     const char *expected)
 {
     s_begin(tick0, 8);
     s_log_reset();
     CHECK_EQ(takt_queue_set_create(2, &set), TAKT_OK);
     CHECK_EQ(takt_queue_create(2, sizeof(uint32_t), &queue), TAKT_OK);
     CHECK_EQ(takt_queue_set_add_queue(set, queue), TAKT_OK);
-    s_task("C", 5, set_controller, NULL);
+    s_task("C", 5, controller, NULL);
     waiter = s_task("w", 3, selector, NULL);
+    second = with_second ? s_task("r", 2, selector, NULL) : NULL;
     h_start();
-    CHECK_STREQ(s_log_buf, "done@1");
-    CHECK_EQ(takt_queue_set_remove_queue(set, queue), TAKT_OK);
-    CHECK_EQ(takt_queue_delete(queue), TAKT_OK);
+    CHECK_STREQ(s_log_buf, expected);
+    if (queue != NULL) {
+        CHECK_EQ(takt_queue_set_remove_queue(set, queue), TAKT_OK);
+        CHECK_EQ(takt_queue_delete(queue), TAKT_OK);
+    }
     CHECK_EQ(takt_queue_set_delete(set), TAKT_OK);
     h_end();
+}
+
+static void set_controller(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    send_now(7); /* the handle goes to w */
+    send_now(8); /* and this one into the ring */
+    CHECK_EQ(takt_task_delete(waiter), TAKT_OK);
+    CHECK(set_announces_queue()); /* w's, first again */
+    CHECK_EQ(receive_now(), 7);
+    CHECK(set_announces_queue());
+    CHECK_EQ(receive_now(), 8);
+    CHECK(!set_announces_queue());
+    s_log("done");
+    h_park();
+}
+
+static void scenario_queue_set(takt_tick_t tick0)
+{
+    set_case(tick0, set_controller, false, "done@1");
+}
+
+static void set_next_controller(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    send_now(7);
+    CHECK_EQ(takt_task_delete(waiter), TAKT_OK);
+    CHECK_EQ(takt_task_state(second), TAKT_TASK_READY);
+    CHECK(!set_announces_queue()); /* r holds it */
+    s_log("done");
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(receive_now(), 7);
+    h_park();
+}
+
+static void scenario_queue_set_next(takt_tick_t tick0)
+{
+    set_case(tick0, set_next_controller, true, "done@1 r=0:q@1");
+}
+
+/* The item read outside the set, the queue removed from it and deleted:
+ * the selector's handle is stale, and its delete gives nothing back. */
+static void set_member_gone_controller(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    send_now(7);
+    CHECK_EQ(receive_now(), 7);
+    CHECK_EQ(takt_queue_set_remove_queue(set, queue), TAKT_OK);
+    CHECK_EQ(takt_queue_delete(queue), TAKT_OK);
+    queue = NULL;
+    CHECK_EQ(takt_task_delete(waiter), TAKT_OK);
+    void *member = NULL;
+    CHECK_EQ(takt_queue_set_select(set, &member, 0), TAKT_ERR_TIMEOUT);
+    s_log("done");
+    h_park();
+}
+
+static void scenario_queue_set_member_gone(takt_tick_t tick0)
+{
+    set_case(tick0, set_member_gone_controller, false, "done@1");
+}
+
+/* A reset empties the member: nothing to announce, nothing goes back. */
+static void set_reset_controller(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    send_now(7);
+    CHECK_EQ(takt_queue_reset(queue), TAKT_OK);
+    CHECK_EQ(takt_task_delete(waiter), TAKT_OK);
+    CHECK(!set_announces_queue());
+    send_now(8); /* announced as any item */
+    CHECK(set_announces_queue());
+    CHECK_EQ(receive_now(), 8);
+    s_log("done");
+    h_park();
+}
+
+static void scenario_queue_set_reset(takt_tick_t tick0)
+{
+    set_case(tick0, set_reset_controller, false, "done@1");
+}
+
+/* Suspended, the selector gives the handle back and selects again at its
+ * resume: it takes what the set announces then. */
+static void set_suspend_controller(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    send_now(7);
+    CHECK_EQ(takt_task_suspend(waiter), TAKT_OK);
+    CHECK(set_announces_queue()); /* given back; C takes the announcement */
+    CHECK_EQ(takt_task_resume(waiter), TAKT_OK);
+    CHECK_EQ(takt_task_state(waiter), TAKT_TASK_BLOCKED); /* nothing announced */
+    send_now(8);
+    s_log("sent");
+    CHECK_EQ(takt_delay(1), TAKT_OK);
+    CHECK_EQ(receive_now(), 7);
+    CHECK_EQ(receive_now(), 8);
+    h_park();
+}
+
+static void scenario_queue_set_suspend(takt_tick_t tick0)
+{
+    set_case(tick0, set_suspend_controller, false, "sent@1 w=0:q@1");
 }
 
 static void bits_waiter(void *arg)
@@ -731,6 +844,10 @@ int main(void)
     h_both(scenario_stream_full, "stream_full");
     s_both_inheriting(scenario_mutex, "mutex");
     h_both(scenario_queue_set, "queue_set");
+    h_both(scenario_queue_set_next, "queue_set_next");
+    h_both(scenario_queue_set_member_gone, "queue_set_member_gone");
+    h_both(scenario_queue_set_reset, "queue_set_reset");
+    h_both(scenario_queue_set_suspend, "queue_set_suspend");
     h_both(scenario_event_group_gone, "event_group_gone");
     h_both(scenario_suspend_queue, "suspend_queue");
     h_both(scenario_suspend_resume_at_once, "suspend_resume_at_once");

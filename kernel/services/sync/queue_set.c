@@ -30,6 +30,26 @@ void queue_set_post(takt_queue_set_t *set, void *member, bool *woken)
     }
 }
 
+/* A selector's wait flag: the handle it was handed names a member that has
+ * left the set or was emptied without it since (queue_set_forget), so it
+ * has nothing to give back. */
+#define SELECTOR_HANDLE_STALE 1u
+
+/* A selector handed member's handle that has not returned keeps it (its
+ * select returns it), but must not give it back to the ring. O(tasks), as
+ * the removal and the reset that call this are set-up calls. */
+static void mark_handed_stale(takt_queue_set_t *set, const void *member)
+{
+    const takt_list_t *all = &takt_kernel.all_tasks;
+    for (takt_list_node_t *node = all->next; node != all; node = node->next) {
+        takt_task_t *task = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
+        if (task->wait_queue == &set->selectors && sync_served_unreturned(task) &&
+            *(void **)task->wait_data == member) {
+            task->wait_flags |= SELECTOR_HANDLE_STALE;
+        }
+    }
+}
+
 void queue_set_forget(takt_queue_set_t *set, const void *member)
 {
     uint32_t kept = 0;
@@ -42,15 +62,43 @@ void queue_set_forget(takt_queue_set_t *set, const void *member)
         }
     }
     set->count = kept;
+    mark_handed_stale(set, member);
 }
 
 static bool rejoin(takt_waitq_t *queue, takt_task_t *task);
 
+/* A selector deleted or suspended before its select returned: the handle
+ * it was handed goes back, first in line again (to the next selector, or to
+ * the ring's front), so the set still announces its member's item. Its
+ * member's reservation keeps a slot for it; without one (handles left by
+ * reads outside the set) it is kept. */
+TAKT_COLD static bool selector_gives_back(takt_waitq_t *queue, takt_task_t *task)
+{
+    takt_queue_set_t *set = TAKT_CONTAINER_OF(queue, takt_queue_set_t, selectors);
+    if (task->wait_flags & SELECTOR_HANDLE_STALE) {
+        task->wait_flags = 0;
+        return true;
+    }
+    void *member = *(void **)task->wait_data;
+    takt_task_t *next = waitq_first(&set->selectors);
+    if (next != NULL) {
+        *(void **)next->wait_data = member;
+        sync_end_wait(next, TAKT_OK);
+        return true;
+    }
+    if (set->count == set->capacity) {
+        return false;
+    }
+    set->head = (set->head + set->capacity - 1u) % set->capacity;
+    set->slots[set->head] = member;
+    set->count++;
+    return true;
+}
+
 static void setup(takt_queue_set_t *set, uint32_t capacity, void **slots, uint8_t memory)
 {
-    /* No give_back: a selector deleted before its call returned takes the
-     * handle with it (docs/freertos.md); the item stays in its member. */
     static const takt_waitq_ops_t selectors_ops = {.rejoin = rejoin,
+                                                   .give_back = selector_gives_back,
                                                    .reason = TAKT_WAIT_QUEUE_SET};
     waitq_init(&set->selectors, &selectors_ops);
     set->slots = slots;
@@ -262,7 +310,9 @@ int takt_queue_set_select(takt_queue_set_t *set, void **member, takt_tick_t time
     if (result == TAKT_ERR_TIMEOUT) {
         result = sync_may_block(timeout);
         if (result == TAKT_OK) {
-            takt_kernel.current->wait_data = member;
+            takt_task_t *self = takt_kernel.current;
+            self->wait_data = member;
+            self->wait_flags = 0;
             return sync_block(&set->selectors, TAKT_WAIT_QUEUE_SET, timeout, key);
         }
     }

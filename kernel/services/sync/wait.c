@@ -147,7 +147,7 @@ void sync_wait_detach(takt_task_t *task)
  * what it was handed is untouched in its buffer. A suspended waiter that
  * will take its wait up again (REJOIN) was not served; neither was one
  * whose wait ended otherwise. */
-static bool served_unreturned(const takt_task_t *task)
+bool sync_served_unreturned(const takt_task_t *task)
 {
     return task->wait_queue != NULL && task->state != TAKT_TASK_BLOCKED &&
            !(task->flags & TAKT_TASK_F_REJOIN) && task->wait_result == TAKT_OK;
@@ -182,7 +182,7 @@ static void served_suspends(takt_task_t *task)
 TAKT_COLD void sync_wait_suspend(takt_task_t *task)
 {
     if (task->state != TAKT_TASK_BLOCKED) {
-        if (served_unreturned(task)) {
+        if (sync_served_unreturned(task)) {
             served_suspends(task);
         }
         return; /* its wait is TAKT_WAIT_NONE already, or what it was handed is kept */
@@ -247,7 +247,7 @@ TAKT_COLD void sync_forget_waitqs(const takt_waitq_t *queue, const takt_waitq_t 
 
 TAKT_COLD bool sync_task_gives_back(takt_task_t *task)
 {
-    if (!served_unreturned(task)) {
+    if (!sync_served_unreturned(task)) {
         return true;
     }
     takt_waitq_t *queue = task->wait_queue;

@@ -136,11 +136,16 @@ static inline int sync_block_finish(takt_task_t *self, port_critical_t key)
     /* Returned: nothing to give back any more. Cleared before the result
      * is read, so that a task stopped in between (preempted, then suspended
      * or deleted) either gave back and reads its new result, or keeps what
-     * it was handed (wait.c: served_unreturned). */
+     * it was handed (sync_served_unreturned). */
     self->wait_queue = NULL;
     __asm__ volatile("" ::: "memory");
     return self->wait_result;
 }
+
+/* A task served (handed what it waited for) whose blocking call has not
+ * returned yet: deleted or suspended now, it has something to give back.
+ * Assumptions: lock held. */
+bool sync_served_unreturned(const takt_task_t *task);
 
 /*
  * Ends a waiter's wait with result (it leaves its list, its timeout is
