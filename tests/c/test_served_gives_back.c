@@ -449,10 +449,9 @@ static void scenario_mutex(takt_tick_t tick0)
 
 /* A queue set's selector gives back the member handle it was handed: to the
  * ring's front, where the next select finds it, or to the next selector.
- * Once its member left the set, or was emptied without it (reset, or read
- * outside the set), the handle names nothing the set announces: nothing
- * goes back, and the member may be freed by then (AddressSanitizer would
- * say). An event group served its bits, and is deleted before the waiter. */
+ * Once its member left the set or was reset, the handle names nothing the
+ * set announces: nothing goes back, and the member may be freed by then
+ * (AddressSanitizer would say). An event group served its bits, and is deleted before the waiter. */
 static void selector(void *arg)
 {
     (void)arg;

@@ -31,8 +31,8 @@ void queue_set_post(takt_queue_set_t *set, void *member, bool *woken)
 }
 
 /* A selector's wait flag: the handle it was handed names a member that has
- * left the set or was emptied without it since (queue_set_forget), so it
- * has nothing to give back. */
+ * left the set or was reset since (queue_set_forget), so it has nothing to
+ * give back. */
 #define SELECTOR_HANDLE_STALE 1u
 
 /* A selector handed member's handle that has not returned keeps it (its
