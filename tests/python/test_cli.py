@@ -558,6 +558,8 @@ def test_tick_start_out_of_range_is_a_usage_error(takt_cli: list[str], value: st
         (["suite", "--policies", ","], "--policies: name at least one"),
         (["suite", "--policies", "fp,,edf-heap"], "--policies: an empty name in the list"),
         (["suite", "--policies", "fp,"], "--policies: an empty name in the list"),
+        (["suite", "--policies", "fp,nope"], "--policies nope: choose from fp, edf-heap"),
+        (["suite", "--policies", "fp,hsf,fp"], "--policies: each at most once"),
     ],
 )
 def test_bench_arguments_are_checked(takt_cli: list[str], args: list[str], problem: str) -> None:

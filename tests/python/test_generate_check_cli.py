@@ -31,6 +31,26 @@ def test_generate_writes_one_set_to_stdout_the_same_every_time(takt_cli: list[st
     assert all(10 <= t.period <= 1000 for t in scenario.tasks)
 
 
+def test_every_integer_option_reads_the_same_forms(takt_cli: list[str]) -> None:
+    """Hex seeds as hex tick starts, decimal counts with leading zeros."""
+    args = ["generate", "--utilization", "0.7"]
+    plain = takt(takt_cli, *args, "--tasks", "7", "--seed", "16")
+    assert plain.returncode == 0, plain.stderr
+    other = takt(takt_cli, *args, "--tasks", "07", "--seed", "0x10")
+    assert other.returncode == 0, other.stderr
+    assert other.stdout == plain.stdout
+    bad = takt(takt_cli, *args, "--seed", "0x")
+    assert bad.returncode == 2
+    assert "--seed: '0x' is not an integer" in bad.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("10", 10), ("010", 10), ("-3", -3), ("0x1F", 31), ("0b101", 5)]
+)
+def test_integer_option_values(text: str, value: int) -> None:
+    assert cli._integer(text) == value
+
+
 def test_generate_a_folder_then_check_it(takt_cli: list[str], tmp_path: Path) -> None:
     out = tmp_path / "sets"
     made = takt(

@@ -53,11 +53,11 @@ from takt.sim import (
 from takt.staged import naming, staged_outputs
 from takt.sweep import (
     DEFAULT_SEGMENTS,
-    EMPTY_POLICY_NAME,
     SWEEP_OUTPUT_NAMES,
     SWEEP_POLICIES,
     SweepOptions,
     check_policies,
+    check_policy_names,
     render_sweep_table,
     run_sweep,
     summarize_sweep,
@@ -72,14 +72,23 @@ MAX_GENERATED_SETS = 100_000
 EXIT_CONTRADICTION = 3
 
 
+def _integer(text: str) -> int:
+    """An argparse type: an integer, decimal (leading zeros allowed) or 0x.., 0o.., 0b..
+
+    Every integer option reads its value this way, so a value one option takes is
+    taken by all (Python's ``int(text, 0)`` alone refuses ``010``)."""
+    digits = text.strip().lstrip("+-")
+    try:
+        return int(text, 10) if digits.isdecimal() else int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+
+
 def _int_in(low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: an integer (decimal, 0x.., 0o.., 0b..) in low..high."""
+    """An argparse type: an integer (as _integer reads it) in low..high."""
 
     def parse(text: str) -> int:
-        try:
-            value = int(text, 0)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+        value = _integer(text)
         if not low <= value <= high:
             shown = f"{high:#x}" if high > 0xFFFF else str(high)
             raise argparse.ArgumentTypeError(f"{text} is outside {low}..{shown}")
@@ -149,7 +158,7 @@ def _add_set_options(parser: argparse.ArgumentParser) -> None:
         type=_int_in(1, MAX_TICKS),
         help="ticks to run (default: one hyperperiod plus the longest deadline, at most 100000)",
     )
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=_integer, default=1)
 
 
 def _add_board_options(parser: argparse.ArgumentParser) -> None:
@@ -449,7 +458,7 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--ticks", type=_int_in(1, MAX_TICKS), default=1_000_000, help="sim: ticks to run"
     )
-    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--seed", type=_integer, default=1)
     bench.add_argument(
         "--port", default="qemu-m3", choices=["qemu-m3", "qemu-m4", "all"], help="suite: the board"
     )
@@ -866,10 +875,10 @@ def _cmd_bench_suite(args: argparse.Namespace) -> int:
 
     ports = list(bench_suite.BOARDS) if args.port == "all" else [args.port]
     policies = args.policies.split(",")
-    if not any(policies):
-        raise UsageError("--policies: name at least one of " + ", ".join(bench_suite.POLICIES))
-    if "" in policies:
-        raise UsageError("--" + EMPTY_POLICY_NAME)
+    try:
+        check_policy_names(policies, bench_suite.POLICIES)
+    except ValueError as problem:
+        raise UsageError(f"--{problem}") from None
     command = "takt bench suite --port " + args.port + " --policies " + ",".join(policies)
     if args.freertos:
         command += " --freertos"

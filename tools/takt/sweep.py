@@ -42,13 +42,13 @@ from takt.staged import staged_outputs
 
 __all__ = [
     "DEFAULT_SEGMENTS",
-    "EMPTY_POLICY_NAME",
     "SWEEP_POLICIES",
     "PointSummary",
     "RunRecord",
     "SweepOptions",
     "SweepPolicy",
     "check_policies",
+    "check_policy_names",
     "render_sweep_table",
     "run_sweep",
     "summarize_sweep",
@@ -89,23 +89,25 @@ SWEEP_POLICIES: Final[dict[str, SweepPolicy]] = {
 DEFAULT_SEGMENTS: Final = 3
 
 
-# What a policy list with two commas in a row, or one at an end, is told.
-EMPTY_POLICY_NAME: Final = (
-    "policies: an empty name in the list (two commas in a row, or one at an end)"
-)
+def check_policy_names(policies: Sequence[str], known: Sequence[str]) -> None:
+    """Refuses an empty list or name, a name not in ``known``, and a repeat, with a
+    message that starts "policies" (the option's name, for a caller to prefix)."""
+    if not any(policies):
+        raise ValueError("policies: name at least one of " + ", ".join(known))
+    if "" in policies:
+        raise ValueError(
+            "policies: an empty name in the list (two commas in a row, or one at an end)"
+        )
+    unknown = [p for p in policies if p not in known]
+    if unknown:
+        raise ValueError(f"policies {', '.join(unknown)}: choose from " + ", ".join(known))
+    if len(set(policies)) != len(policies):
+        raise ValueError("policies: each at most once")
 
 
 def check_policies(policies: Sequence[str]) -> None:
-    """Refuses an empty list or name, a name that is not a sweep policy, and a repeat."""
-    if not any(policies):
-        raise ValueError("policies: name at least one of " + ", ".join(SWEEP_POLICIES))
-    if "" in policies:
-        raise ValueError(EMPTY_POLICY_NAME)
-    unknown = [p for p in policies if p not in SWEEP_POLICIES]
-    if unknown:
-        raise ValueError(f"policies {', '.join(unknown)}: choose from " + ", ".join(SWEEP_POLICIES))
-    if len(set(policies)) != len(policies):
-        raise ValueError("policies: each at most once")
+    """check_policy_names for a sweep's policies."""
+    check_policy_names(policies, tuple(SWEEP_POLICIES))
 
 
 @dataclass(frozen=True)

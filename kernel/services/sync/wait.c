@@ -142,17 +142,6 @@ void sync_wait_detach(takt_task_t *task)
 
 /* ---- a wait across a suspend (FreeRTOS's queue-based waits) ---- */
 
-/* Served, and its blocking call has not returned: it has not run since, or
- * was stopped before the call's last instructions (sync_block_finish), and
- * what it was handed is untouched in its buffer. A suspended waiter that
- * will take its wait up again (REJOIN) was not served; neither was one
- * whose wait ended otherwise. */
-bool sync_served_unreturned(const takt_task_t *task)
-{
-    return task->wait_queue != NULL && task->state != TAKT_TASK_BLOCKED &&
-           !(task->flags & TAKT_TASK_F_REJOIN) && task->wait_result == TAKT_OK;
-}
-
 /* A served task suspended before its call returned: what it was handed
  * goes back, and it waits again as if suspended before the serve (FreeRTOS
  * left the unit, item or mutex in the object, and its woken task, suspended

@@ -142,10 +142,17 @@ static inline int sync_block_finish(takt_task_t *self, port_critical_t key)
     return self->wait_result;
 }
 
-/* A task served (handed what it waited for) whose blocking call has not
- * returned yet: deleted or suspended now, it has something to give back.
- * Assumptions: lock held. */
-bool sync_served_unreturned(const takt_task_t *task);
+/* Served (handed what it waited for), and its blocking call has not
+ * returned: it has not run since, or was stopped before the call's last
+ * instructions (sync_block_finish), and what it was handed is untouched in
+ * its buffer, to give back if it is deleted or suspended now. A suspended
+ * waiter that will take its wait up again (REJOIN) was not served; neither
+ * was one whose wait ended otherwise. Assumptions: lock held. */
+static inline bool sync_served_unreturned(const takt_task_t *task)
+{
+    return task->wait_queue != NULL && task->state != TAKT_TASK_BLOCKED &&
+           !(task->flags & TAKT_TASK_F_REJOIN) && task->wait_result == TAKT_OK;
+}
 
 /*
  * Ends a waiter's wait with result (it leaves its list, its timeout is
