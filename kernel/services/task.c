@@ -157,7 +157,7 @@ int task_create_static_in(takt_server_t *server, const takt_task_params_t *param
  * applications) and recorded as such in the trace. Assumptions: takt_init. */
 TAKT_COLD void task_create_idle(takt_task_t *idle, void (*entry)(void *arg), void *stack, size_t stack_size)
 {
-    takt_task_params_t params = {.name = "idle", .entry = entry, .priority = 0};
+    takt_task_params_t params = {.name = TAKT_CONFIG_IDLE_TASK_NAME, .entry = entry, .priority = 0};
     port_critical_t key = cold_critical_enter();
     task_setup(idle, &params, stack, stack_size, TAKT_TASK_F_IDLE);
     trace_record(TAKT_EV_TASK_CREATE, idle, idle->priority);
@@ -385,6 +385,12 @@ int takt_task_get_priority(const takt_task_t *task)
 {
     const takt_task_t *target = task_resolve(task);
     return target == NULL ? TAKT_ERR_ARG : (int)target->priority;
+}
+
+TAKT_COLD int takt_task_get_base_priority(const takt_task_t *task)
+{
+    const takt_task_t *target = task_resolve(task);
+    return target == NULL ? TAKT_ERR_ARG : (int)target->base_priority;
 }
 
 int takt_task_set_priority(takt_task_t *task, unsigned priority)

@@ -169,7 +169,7 @@ static void check_list(void)
         unsigned long priority, number;
         TaskHandle_t *task;
     } expect[] = {
-        {"idle", 'R', 0, 0, NULL}, {"ctl", 'X', 3, 1, &ctl}, {"worker", 'B', 2, 2, &worker}, {"sleeper", 'S', 1, 3, &sleeper},
+        {"IDLE", 'R', 0, 0, NULL}, {"ctl", 'X', 3, 1, &ctl}, {"worker", 'B', 2, 2, &worker}, {"sleeper", 'S', 1, 3, &sleeper},
     };
     for (int i = 0; i < 4; i++) {
         char line[128];
@@ -250,7 +250,7 @@ static void check_run_time(void)
     char text[256];
     vTaskGetRunTimeStatistics(text, sizeof(text));
     static const char *const expect[] = {
-        "idle           \t3000\t\t60%",
+        "IDLE           \t3000\t\t60%",
         "ctl            \t0\t\t<1%",
         "worker         \t2000\t\t40%",
         "sleeper        \t0\t\t<1%",
@@ -295,7 +295,7 @@ static void check_run_time(void)
      * tasks that are not running have the counts read above. */
     char text[256];
     vTaskGetRunTimeStatistics(text, sizeof(text));
-    static const char *const names[] = {"idle", "ctl", "worker", "sleeper"};
+    static const char *const names[] = {"IDLE", "ctl", "worker", "sleeper"};
     const configRUN_TIME_COUNTER_TYPE runs[] = {idle_run, 0, worker_run, sleeper_run};
     for (int i = 0; i < 4; i++) {
         char line[128], name[configMAX_TASK_NAME_LEN], percent[8];

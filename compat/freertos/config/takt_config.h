@@ -31,6 +31,8 @@ void vTaktFreeRTOSAssertFailed(const char *file, int line);
 #define TAKT_CONFIG_FREE(ptr) vPortFree(ptr)
 #define TAKT_CONFIG_IDLE_STACK_SIZE ((size_t)configMINIMAL_STACK_SIZE * sizeof(uintptr_t))
 #define TAKT_CONFIG_MAX_NAME_LEN configMAX_TASK_NAME_LEN
+#define TAKT_CONFIG_IDLE_TASK_NAME configIDLE_TASK_NAME
+#define TAKT_CONFIG_TIMER_TASK_NAME configTIMER_SERVICE_TASK_NAME
 #define TAKT_CONFIG_STACK_CHECK (configCHECK_FOR_STACK_OVERFLOW > 0 || INCLUDE_uxTaskGetStackHighWaterMark)
 #define TAKT_CONFIG_STACK_OVERFLOW_HOOK (configCHECK_FOR_STACK_OVERFLOW > 0)
 #ifdef configTAKT_DEADLINE_MISS_HOOK

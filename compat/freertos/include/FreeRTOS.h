@@ -36,4 +36,36 @@
 /* Static objects: the application allocates them, Takt fills them in. */
 typedef takt_task_t StaticTask_t;
 
+/* FreeRTOS's test-coverage hooks: nothing outside its own test builds. */
+#ifndef mtCOVERAGE_TEST_MARKER
+#define mtCOVERAGE_TEST_MARKER()
+#endif
+#ifndef mtCOVERAGE_TEST_DELAY
+#define mtCOVERAGE_TEST_DELAY()
+#endif
+
+/* The names before V8 (FreeRTOS keeps them unless configENABLE_BACKWARD_COMPATIBILITY
+ * is 0). Macros, as there: they name the types and calls of the headers that
+ * define them, wherever those are included. */
+#if configENABLE_BACKWARD_COMPATIBILITY
+#define eTaskStateGet eTaskGetState
+#define portTickType TickType_t
+#define xTaskHandle TaskHandle_t
+#define xQueueHandle QueueHandle_t
+#define xSemaphoreHandle SemaphoreHandle_t
+#define xQueueSetHandle QueueSetHandle_t
+#define xQueueSetMemberHandle QueueSetMemberHandle_t
+#define xTimeOutType TimeOut_t
+#define xTaskStatusType TaskStatus_t
+#define xTimerHandle TimerHandle_t
+#define pdTASK_HOOK_CODE TaskHookFunction_t
+#define portTICK_RATE_MS portTICK_PERIOD_MS
+#define pcTaskGetTaskName pcTaskGetName
+#define pcTimerGetTimerName pcTimerGetName
+#define pcQueueGetQueueName pcQueueGetName
+#define vTaskGetTaskInfo vTaskGetInfo
+#define tmrTIMER_CALLBACK TimerCallbackFunction_t
+#define pdTASK_CODE TaskFunction_t
+#endif
+
 #endif

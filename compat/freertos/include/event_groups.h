@@ -38,5 +38,7 @@ EventBits_t xEventGroupGetBitsFromISR(EventGroupHandle_t xEventGroup);
 BaseType_t xEventGroupSetBitsFromISR(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToSet,
                                      BaseType_t *pxHigherPriorityTaskWoken);
 BaseType_t xEventGroupClearBitsFromISR(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToClear);
+TAKT_FREERTOS_UNSUPPORTED("xEventGroupGetStaticBuffer")
+BaseType_t xEventGroupGetStaticBuffer(EventGroupHandle_t xEventGroup, StaticEventGroup_t **ppxEventGroupBuffer);
 
 #endif

@@ -8,6 +8,8 @@
  * configTOTAL_HEAP_SIZE bytes in use; a failed allocation calls
  * vApplicationMallocFailedHook when configUSE_MALLOC_FAILED_HOOK is 1. */
 void *pvPortMalloc(size_t xWantedSize);
+/* xNum * xSize bytes, zeroed; NULL when the product overflows or is refused. */
+void *pvPortCalloc(size_t xNum, size_t xSize);
 void vPortFree(void *pv);
 size_t xPortGetFreeHeapSize(void);
 size_t xPortGetMinimumEverFreeHeapSize(void);

@@ -47,6 +47,12 @@ typedef uint32_t TickType_t;
 #define portCLEAR_INTERRUPT_MASK_FROM_ISR(uxSavedStatus) takt_critical_exit_from_isr((uint32_t)(uxSavedStatus))
 
 #define portNOP() ((void)0)
+#define portINLINE __inline
+#define portFORCE_INLINE inline __attribute__((always_inline))
+#define portDONT_DISCARD __attribute__((used))
+#define portMEMORY_BARRIER() __asm__ volatile("" ::: "memory")
+/* pdTRUE in an interrupt handler (CMSIS-RTOS wrappers ask it). */
+#define xPortIsInsideInterrupt() (takt_in_isr() ? 1L : 0L)
 #define portTASK_FUNCTION_PROTO(vFunction, pvParameters) void vFunction(void *pvParameters)
 #define portTASK_FUNCTION(vFunction, pvParameters) void vFunction(void *pvParameters)
 

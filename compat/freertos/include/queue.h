@@ -90,6 +90,41 @@ UBaseType_t uxQueueMessagesWaitingFromISR(const QueueHandle_t xQueue);
 UBaseType_t uxQueueSpacesAvailable(const QueueHandle_t xQueue);
 BaseType_t xQueueIsQueueEmptyFromISR(const QueueHandle_t xQueue);
 BaseType_t xQueueIsQueueFullFromISR(const QueueHandle_t xQueue);
+/* The length it was created with (a semaphore's maximum count, a mutex's 1)
+ * and its item size (0 for semaphores, mutexes and sets); 0 for a NULL handle. */
+UBaseType_t uxQueueGetQueueLength(QueueHandle_t xQueue);
+UBaseType_t uxQueueGetQueueItemSize(QueueHandle_t xQueue);
+#if configSUPPORT_STATIC_ALLOCATION
+/* pdTRUE, with the buffers it was created with, for a statically created queue
+ * (*ppucQueueStorage: NULL for one of zero-size items); pdFALSE otherwise. */
+BaseType_t xQueueGetStaticBuffers(QueueHandle_t xQueue, uint8_t **ppucQueueStorage, StaticQueue_t **ppxStaticQueue);
+#endif
+
+/* FreeRTOS's lower-level creation and semaphore calls, which its semphr.h
+ * macros expand to and some code calls directly. ucQueueType is a
+ * queueQUEUE_TYPE_*: xQueueGenericCreate makes a queue, or, for a semaphore
+ * or mutex type with zero-size items, that object (a binary semaphore
+ * empty, as xSemaphoreCreateBinary's). */
+#if configSUPPORT_DYNAMIC_ALLOCATION
+QueueHandle_t xQueueGenericCreate(const UBaseType_t uxQueueLength, const UBaseType_t uxItemSize, const uint8_t ucQueueType);
+QueueHandle_t xQueueCreateCountingSemaphore(const UBaseType_t uxMaxCount, const UBaseType_t uxInitialCount);
+#if configUSE_MUTEXES || configUSE_RECURSIVE_MUTEXES
+QueueHandle_t xQueueCreateMutex(const uint8_t ucQueueType);
+#endif
+#endif
+#if configSUPPORT_STATIC_ALLOCATION
+QueueHandle_t xQueueCreateCountingSemaphoreStatic(const UBaseType_t uxMaxCount, const UBaseType_t uxInitialCount,
+                                                  StaticQueue_t *pxStaticQueue);
+#if configUSE_MUTEXES || configUSE_RECURSIVE_MUTEXES
+QueueHandle_t xQueueCreateMutexStatic(const uint8_t ucQueueType, StaticQueue_t *pxStaticQueue);
+#endif
+#endif
+BaseType_t xQueueSemaphoreTake(QueueHandle_t xQueue, TickType_t xTicksToWait);
+BaseType_t xQueueGiveFromISR(QueueHandle_t xQueue, BaseType_t *const pxHigherPriorityTaskWoken);
+#if configUSE_RECURSIVE_MUTEXES
+BaseType_t xQueueTakeMutexRecursive(QueueHandle_t xMutex, TickType_t xTicksToWait);
+BaseType_t xQueueGiveMutexRecursive(QueueHandle_t xMutex);
+#endif
 
 /* ---- the queue registry (configQUEUE_REGISTRY_SIZE > 0) ----
  * Names for queues, semaphores and mutexes, for debuggers and

@@ -53,6 +53,12 @@ UBaseType_t uxSemaphoreGetCount(SemaphoreHandle_t xSemaphore);
 UBaseType_t uxSemaphoreGetCountFromISR(SemaphoreHandle_t xSemaphore);
 TaskHandle_t xSemaphoreGetMutexHolder(SemaphoreHandle_t xSemaphore);
 TaskHandle_t xSemaphoreGetMutexHolderFromISR(SemaphoreHandle_t xSemaphore);
+#if configSUPPORT_STATIC_ALLOCATION
+/* pdTRUE, with the buffer it was created with, for a statically created
+ * semaphore or mutex; pdFALSE otherwise. */
+#define xSemaphoreGetStaticBuffer(xSemaphore, ppxSemaphoreBuffer) \
+    xQueueGetStaticBuffers((QueueHandle_t)(xSemaphore), NULL, (ppxSemaphoreBuffer))
+#endif
 
 #if configSUPPORT_DYNAMIC_ALLOCATION
 /* The old form, kept by FreeRTOS for old code: a binary semaphore created

@@ -40,6 +40,19 @@
 #endif
 
 /* ---- FreeRTOS defaults ---- */
+#ifndef configENABLE_BACKWARD_COMPATIBILITY
+#define configENABLE_BACKWARD_COMPATIBILITY 1
+#endif
+#ifndef configUSE_TICKLESS_IDLE
+#define configUSE_TICKLESS_IDLE 0
+#endif
+/* The kernel's idle and timer tasks take these names. */
+#ifndef configIDLE_TASK_NAME
+#define configIDLE_TASK_NAME "IDLE"
+#endif
+#ifndef configTIMER_SERVICE_TASK_NAME
+#define configTIMER_SERVICE_TASK_NAME "Tmr Svc"
+#endif
 #ifndef configUSE_TIME_SLICING
 #define configUSE_TIME_SLICING 1
 #endif

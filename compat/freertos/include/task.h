@@ -68,6 +68,8 @@ TaskHandle_t xTaskCreateStatic(TaskFunction_t pxTaskCode, const char *pcName, ui
                                void *pvParameters, UBaseType_t uxPriority, StackType_t *puxStackBuffer,
                                StaticTask_t *pxTaskBuffer);
 #endif
+TAKT_FREERTOS_UNSUPPORTED("xTaskGetStaticBuffers")
+BaseType_t xTaskGetStaticBuffers(TaskHandle_t xTask, StackType_t **ppuxStackBuffer, StaticTask_t **ppxTaskBuffer);
 void vTaskDelete(TaskHandle_t xTaskToDelete);
 
 /* ---- Takt extension: a periodic task with a deadline ----
@@ -102,6 +104,9 @@ BaseType_t xTaskDelayUntil(TickType_t *const pxPreviousWakeTime, const TickType_
 /* ---- priorities and state ---- */
 UBaseType_t uxTaskPriorityGet(const TaskHandle_t xTask);
 UBaseType_t uxTaskPriorityGetFromISR(const TaskHandle_t xTask);
+/* The priority the task was given, without what it inherits from a mutex's waiters. */
+UBaseType_t uxTaskBasePriorityGet(const TaskHandle_t xTask);
+UBaseType_t uxTaskBasePriorityGetFromISR(const TaskHandle_t xTask);
 void vTaskPrioritySet(TaskHandle_t xTask, UBaseType_t uxNewPriority);
 eTaskState eTaskGetState(TaskHandle_t xTask);
 void vTaskSuspend(TaskHandle_t xTaskToSuspend);
@@ -168,6 +173,10 @@ uint32_t ulTaskGenericNotifyValueClear(TaskHandle_t xTask, UBaseType_t uxIndexTo
 #define xTaskNotifyAndQueryFromISR(xTaskToNotify, ulValue, eAction, pulPreviousNotificationValue, \
                                    pxHigherPriorityTaskWoken) \
     xTaskGenericNotifyFromISR((xTaskToNotify), tskDEFAULT_INDEX_TO_NOTIFY, (ulValue), (eAction), \
+                              (pulPreviousNotificationValue), (pxHigherPriorityTaskWoken))
+#define xTaskNotifyAndQueryIndexedFromISR(xTaskToNotify, uxIndexToNotify, ulValue, eAction, \
+                                          pulPreviousNotificationValue, pxHigherPriorityTaskWoken) \
+    xTaskGenericNotifyFromISR((xTaskToNotify), (uxIndexToNotify), (ulValue), (eAction), \
                               (pulPreviousNotificationValue), (pxHigherPriorityTaskWoken))
 #define xTaskNotifyWait(ulBitsToClearOnEntry, ulBitsToClearOnExit, pulNotificationValue, xTicksToWait) \
     xTaskGenericNotifyWait(tskDEFAULT_INDEX_TO_NOTIFY, (ulBitsToClearOnEntry), (ulBitsToClearOnExit), \

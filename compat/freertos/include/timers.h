@@ -67,6 +67,11 @@ BaseType_t xTimerIsTimerActive(TimerHandle_t xTimer);
 const char *pcTimerGetName(TimerHandle_t xTimer);
 TickType_t xTimerGetPeriod(TimerHandle_t xTimer);
 TickType_t xTimerGetExpiryTime(TimerHandle_t xTimer);
+#if configSUPPORT_STATIC_ALLOCATION
+/* pdTRUE, with the buffer it was created with, for a statically created
+ * timer; pdFALSE otherwise. */
+BaseType_t xTimerGetStaticBuffer(TimerHandle_t xTimer, StaticTimer_t **ppxTimerBuffer);
+#endif
 void vTimerSetReloadMode(TimerHandle_t xTimer, const BaseType_t xAutoReload);
 BaseType_t xTimerGetReloadMode(TimerHandle_t xTimer);
 UBaseType_t uxTimerGetReloadMode(TimerHandle_t xTimer);

@@ -5,7 +5,9 @@
  * that size would, give or take fragmentation), and calls the malloc-failed
  * hook. The kernel allocates through here too (TAKT_CONFIG_MALLOC).
  */
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "compat.h"
 #include "task.h"
@@ -74,6 +76,18 @@ void *pvPortMalloc(size_t xWantedSize)
         vApplicationMallocFailedHook();
     }
 #endif
+    return block;
+}
+
+void *pvPortCalloc(size_t xNum, size_t xSize)
+{
+    /* An overflowing product is a request too large: it fails (and calls the
+     * hook) as one does. */
+    size_t bytes = xSize != 0 && xNum > SIZE_MAX / xSize ? SIZE_MAX : xNum * xSize;
+    void *block = pvPortMalloc(bytes);
+    if (block != NULL) {
+        memset(block, 0, bytes);
+    }
     return block;
 }
 

@@ -554,3 +554,137 @@ QueueSetMemberHandle_t xQueueSelectFromSetFromISR(QueueSetHandle_t xQueueSet)
     return err == TAKT_OK ? (QueueSetMemberHandle_t)member : NULL;
 }
 #endif
+
+/* ---- sizes, static buffers and FreeRTOS's lower-level calls ---- */
+
+UBaseType_t uxQueueGetQueueLength(QueueHandle_t xQueue)
+{
+    configASSERT(xQueue != NULL);
+    if (xQueue == NULL) {
+        return 0;
+    }
+    switch ((TaktFreeRTOSQueueKind_t)xQueue->kind) {
+    case TAKT_FREERTOS_QUEUE:
+        return xQueue->object.queue.length;
+    case TAKT_FREERTOS_SEMAPHORE:
+        return xQueue->object.sem.max;
+    case TAKT_FREERTOS_MUTEX:
+        return 1;
+    case TAKT_FREERTOS_QUEUE_SET:
+    default:
+#if configUSE_QUEUE_SETS
+        return xQueue->object.set.capacity;
+#else
+        return 0;
+#endif
+    }
+}
+
+UBaseType_t uxQueueGetQueueItemSize(QueueHandle_t xQueue)
+{
+    configASSERT(xQueue != NULL);
+    return is_kind(xQueue, TAKT_FREERTOS_QUEUE) ? xQueue->object.queue.item_size : 0;
+}
+
+#if configSUPPORT_STATIC_ALLOCATION
+BaseType_t xQueueGetStaticBuffers(QueueHandle_t xQueue, uint8_t **ppucQueueStorage, StaticQueue_t **ppxStaticQueue)
+{
+    configASSERT(xQueue != NULL && ppxStaticQueue != NULL);
+    if (xQueue == NULL || ppxStaticQueue == NULL || xQueue->dynamic) {
+        return pdFALSE;
+    }
+    if (ppucQueueStorage != NULL) {
+        *ppucQueueStorage = is_kind(xQueue, TAKT_FREERTOS_QUEUE) ? xQueue->object.queue.storage : NULL;
+    }
+    *ppxStaticQueue = xQueue;
+    return pdTRUE;
+}
+#endif
+
+#if configSUPPORT_DYNAMIC_ALLOCATION
+TAKT_COLD QueueHandle_t xQueueGenericCreate(const UBaseType_t uxQueueLength, const UBaseType_t uxItemSize,
+                                            const uint8_t ucQueueType)
+{
+    if (uxItemSize == 0 && ucQueueType == queueQUEUE_TYPE_BINARY_SEMAPHORE) {
+        return TYPED(make_sem(object_alloc(0), 1, 0), queueQUEUE_TYPE_BINARY_SEMAPHORE);
+    }
+    if (uxItemSize == 0 && ucQueueType == queueQUEUE_TYPE_COUNTING_SEMAPHORE) {
+        return xQueueCreateCountingSemaphore(uxQueueLength, 0);
+    }
+#if configUSE_MUTEXES || configUSE_RECURSIVE_MUTEXES
+    if (uxItemSize == 0 && (ucQueueType == queueQUEUE_TYPE_MUTEX || ucQueueType == queueQUEUE_TYPE_RECURSIVE_MUTEX)) {
+        return xQueueCreateMutex(ucQueueType);
+    }
+#endif
+    return xQueueCreate(uxQueueLength, uxItemSize);
+}
+
+TAKT_COLD QueueHandle_t xQueueCreateCountingSemaphore(const UBaseType_t uxMaxCount, const UBaseType_t uxInitialCount)
+{
+    return TYPED(make_sem(object_alloc(0), uxMaxCount, uxInitialCount), queueQUEUE_TYPE_COUNTING_SEMAPHORE);
+}
+#endif
+
+#if configSUPPORT_STATIC_ALLOCATION
+TAKT_COLD QueueHandle_t xQueueCreateCountingSemaphoreStatic(const UBaseType_t uxMaxCount,
+                                                            const UBaseType_t uxInitialCount,
+                                                            StaticQueue_t *pxStaticQueue)
+{
+    return TYPED(make_sem(static_object(pxStaticQueue), uxMaxCount, uxInitialCount),
+                 queueQUEUE_TYPE_COUNTING_SEMAPHORE);
+}
+#endif
+
+#if configUSE_MUTEXES || configUSE_RECURSIVE_MUTEXES
+/* The flags of a mutex of FreeRTOS type ucQueueType; -1 for another type. */
+static int mutex_flags(uint8_t ucQueueType)
+{
+    if (ucQueueType == queueQUEUE_TYPE_MUTEX && configUSE_MUTEXES) {
+        return 0;
+    }
+    if (ucQueueType == queueQUEUE_TYPE_RECURSIVE_MUTEX && configUSE_RECURSIVE_MUTEXES) {
+        return TAKT_MUTEX_RECURSIVE;
+    }
+    return -1;
+}
+
+#if configSUPPORT_DYNAMIC_ALLOCATION
+TAKT_COLD QueueHandle_t xQueueCreateMutex(const uint8_t ucQueueType)
+{
+    int flags = mutex_flags(ucQueueType);
+    configASSERT(flags >= 0 && "xQueueCreateMutex: queueQUEUE_TYPE_MUTEX or _RECURSIVE_MUTEX (with its option)");
+    return flags < 0 ? NULL : TYPED(make_mutex(object_alloc(0), (unsigned)flags), ucQueueType);
+}
+#endif
+
+#if configSUPPORT_STATIC_ALLOCATION
+TAKT_COLD QueueHandle_t xQueueCreateMutexStatic(const uint8_t ucQueueType, StaticQueue_t *pxStaticQueue)
+{
+    int flags = mutex_flags(ucQueueType);
+    configASSERT(flags >= 0 && "xQueueCreateMutexStatic: queueQUEUE_TYPE_MUTEX or _RECURSIVE_MUTEX (with its option)");
+    return flags < 0 ? NULL : TYPED(make_mutex(static_object(pxStaticQueue), (unsigned)flags), ucQueueType);
+}
+#endif
+#endif
+
+BaseType_t xQueueSemaphoreTake(QueueHandle_t xQueue, TickType_t xTicksToWait)
+{
+    return xSemaphoreTake(xQueue, xTicksToWait);
+}
+
+BaseType_t xQueueGiveFromISR(QueueHandle_t xQueue, BaseType_t *const pxHigherPriorityTaskWoken)
+{
+    return xSemaphoreGiveFromISR(xQueue, pxHigherPriorityTaskWoken);
+}
+
+#if configUSE_RECURSIVE_MUTEXES
+BaseType_t xQueueTakeMutexRecursive(QueueHandle_t xMutex, TickType_t xTicksToWait)
+{
+    return xSemaphoreTakeRecursive(xMutex, xTicksToWait);
+}
+
+BaseType_t xQueueGiveMutexRecursive(QueueHandle_t xMutex)
+{
+    return xSemaphoreGiveRecursive(xMutex);
+}
+#endif

@@ -130,6 +130,16 @@ UBaseType_t uxTaskPriorityGetFromISR(const TaskHandle_t xTask)
     return compat_freertos_priority(takt_task_get_priority(xTask));
 }
 
+UBaseType_t uxTaskBasePriorityGet(const TaskHandle_t xTask)
+{
+    return compat_freertos_priority(takt_task_get_base_priority(xTask));
+}
+
+UBaseType_t uxTaskBasePriorityGetFromISR(const TaskHandle_t xTask)
+{
+    return compat_freertos_priority(takt_task_get_base_priority(xTask));
+}
+
 void vTaskPrioritySet(TaskHandle_t xTask, UBaseType_t uxNewPriority)
 {
     int err = takt_task_set_priority(xTask, compat_takt_priority(uxNewPriority));

@@ -201,6 +201,18 @@ TickType_t xTimerGetExpiryTime(TimerHandle_t xTimer)
     return takt_soft_timer_expiry(timer_of(xTimer));
 }
 
+#if configSUPPORT_STATIC_ALLOCATION
+BaseType_t xTimerGetStaticBuffer(TimerHandle_t xTimer, StaticTimer_t **ppxTimerBuffer)
+{
+    configASSERT(xTimer != NULL && ppxTimerBuffer != NULL);
+    if (xTimer == NULL || ppxTimerBuffer == NULL || xTimer->dynamic) {
+        return pdFALSE;
+    }
+    *ppxTimerBuffer = xTimer;
+    return pdTRUE;
+}
+#endif
+
 void vTimerSetReloadMode(TimerHandle_t xTimer, const BaseType_t xAutoReload)
 {
     int err = takt_soft_timer_set_auto_reload(timer_of(xTimer), xAutoReload != pdFALSE);

@@ -53,6 +53,15 @@
 #error "takt_config.h: TAKT_CONFIG_MAX_SERVERS must be within 1..1024"
 #endif
 
+/* Optional: the names of the kernel's own tasks (the FreeRTOS layer gives
+ * FreeRTOS's, "IDLE" and "Tmr Svc"). */
+#ifndef TAKT_CONFIG_IDLE_TASK_NAME
+#define TAKT_CONFIG_IDLE_TASK_NAME "idle"
+#endif
+#ifndef TAKT_CONFIG_TIMER_TASK_NAME
+#define TAKT_CONFIG_TIMER_TASK_NAME "timer"
+#endif
+
 #ifndef TAKT_CONFIG_ROUND_ROBIN
 #error "takt_config.h: TAKT_CONFIG_ROUND_ROBIN is not defined (0 or 1)"
 #endif

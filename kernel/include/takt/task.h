@@ -242,6 +242,9 @@ void takt_yield(void);
 
 /* Current (possibly inherited) priority; negative on a bad handle. NULL: the caller. */
 int takt_task_get_priority(const takt_task_t *task);
+/* The priority it was given (what a mutex's inheritance falls back to);
+ * negative on a bad handle. NULL: the caller. Any context. */
+int takt_task_get_base_priority(const takt_task_t *task);
 
 /* Sets the base priority (1..MAX-1). NULL: the caller. Context: task or
  * before start (TAKT_ERR_CONTEXT from an interrupt). May reschedule. */

@@ -175,7 +175,7 @@ static int daemon_ensure(void)
     if (err != TAKT_OK) {
         return err;
     }
-    takt_task_params_t params = {.name = "timer", .entry = daemon_main,
+    takt_task_params_t params = {.name = TAKT_CONFIG_TIMER_TASK_NAME, .entry = daemon_main,
                                  .priority = TAKT_CONFIG_SOFT_TIMER_PRIORITY};
     /* Without hsf the server is NULL and this is takt_task_create_static. */
     err = task_create_static_in(takt_kernel.soft_timer_server, &params, &daemon.task,
