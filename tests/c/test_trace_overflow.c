@@ -71,6 +71,7 @@ static void body(void *arg)
     /* a second overflow reports only what was lost since the first report */
     yields(RING + 1);
     CHECK_EQ(takt_trace_lost(), 5);
+    CHECK_EQ(takt_trace_read(NULL, 3), 0); /* no buffer: nothing taken */
     CHECK_EQ(takt_trace_read(ev, 3), 3); /* three slots free */
     yields(1);                           /* OVERFLOW(1) + YIELD */
     n = drain();

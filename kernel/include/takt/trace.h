@@ -56,7 +56,8 @@ typedef struct {
     uint32_t arg;
 } takt_trace_event_t;
 
-/* Copies up to max oldest events out of the ring; returns how many. Any context. */
+/* Copies up to max oldest events out of the ring; returns how many (0, and
+ * nothing taken, for a NULL out). Any context. */
 size_t takt_trace_read(takt_trace_event_t *out, size_t max);
 
 /* Events lost to a full ring since start. */
