@@ -243,8 +243,8 @@ def test_trace_pcs_drops_a_block_left_before_it_ran(tmp_path: Path) -> None:
 
 
 def test_cli_refuses_an_unknown_policy_before_building(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "suite", "--policies", "fp,bogus"]) == 1
-    assert "unknown policy 'bogus'" in capsys.readouterr().err
+    assert main(["bench", "suite", "--policies", "fp,bogus"]) == 2  # a usage error
+    assert "--policies bogus: choose from fp, edf-heap" in capsys.readouterr().err
 
 
 def test_qemu_command_is_deterministic_icount() -> None:
