@@ -606,10 +606,10 @@ TAKT_COLD QueueHandle_t xQueueGenericCreate(const UBaseType_t uxQueueLength, con
                                             const uint8_t ucQueueType)
 {
     if (uxItemSize == 0 && ucQueueType == queueQUEUE_TYPE_BINARY_SEMAPHORE) {
-        return TYPED(make_sem(object_alloc(0), 1, 0), queueQUEUE_TYPE_BINARY_SEMAPHORE);
+        return xSemaphoreCreateBinary();
     }
     if (uxItemSize == 0 && ucQueueType == queueQUEUE_TYPE_COUNTING_SEMAPHORE) {
-        return xQueueCreateCountingSemaphore(uxQueueLength, 0);
+        return xSemaphoreCreateCounting(uxQueueLength, 0);
     }
 #if configUSE_MUTEXES || configUSE_RECURSIVE_MUTEXES
     if (uxItemSize == 0 && (ucQueueType == queueQUEUE_TYPE_MUTEX || ucQueueType == queueQUEUE_TYPE_RECURSIVE_MUTEX)) {
@@ -621,7 +621,7 @@ TAKT_COLD QueueHandle_t xQueueGenericCreate(const UBaseType_t uxQueueLength, con
 
 TAKT_COLD QueueHandle_t xQueueCreateCountingSemaphore(const UBaseType_t uxMaxCount, const UBaseType_t uxInitialCount)
 {
-    return TYPED(make_sem(object_alloc(0), uxMaxCount, uxInitialCount), queueQUEUE_TYPE_COUNTING_SEMAPHORE);
+    return xSemaphoreCreateCounting(uxMaxCount, uxInitialCount);
 }
 #endif
 
@@ -630,8 +630,7 @@ TAKT_COLD QueueHandle_t xQueueCreateCountingSemaphoreStatic(const UBaseType_t ux
                                                             const UBaseType_t uxInitialCount,
                                                             StaticQueue_t *pxStaticQueue)
 {
-    return TYPED(make_sem(static_object(pxStaticQueue), uxMaxCount, uxInitialCount),
-                 queueQUEUE_TYPE_COUNTING_SEMAPHORE);
+    return xSemaphoreCreateCountingStatic(uxMaxCount, uxInitialCount, pxStaticQueue);
 }
 #endif
 

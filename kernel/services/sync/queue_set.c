@@ -80,10 +80,8 @@ TAKT_COLD static bool selector_gives_back(takt_waitq_t *queue, takt_task_t *task
         return true;
     }
     void *member = *(void **)task->wait_data;
-    takt_task_t *next = waitq_first(&set->selectors);
-    if (next != NULL) {
-        *(void **)next->wait_data = member;
-        sync_end_wait(next, TAKT_OK);
+    if (!waitq_empty(&set->selectors)) {
+        queue_set_post(set, member, NULL); /* the next selector's, as any post */
         return true;
     }
     if (set->count == set->capacity) {
