@@ -50,6 +50,8 @@
 
 /* Longest task name kept, including the terminating NUL. */
 #define TAKT_CONFIG_MAX_NAME_LEN 16
+/* TAKT_CONFIG_IDLE_TASK_NAME / TAKT_CONFIG_TIMER_TASK_NAME: optional, "idle" and
+ * "timer" (config_check.h). */
 
 /* Stack high-water mark and overflow detection (a guard pattern checked at every
  * switch). On overflow the kernel calls takt_stack_overflow_hook(task) if the
