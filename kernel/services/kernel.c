@@ -27,6 +27,9 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
     if (params == NULL) {
         params = &defaults;
     }
+    if (takt_kernel.started) {
+        return TAKT_ERR_STATE; /* it would wipe the tasks running it */
+    }
 #if TAKT_CONFIG_POLICY_ONLY
     /* Bound at compile time: the other policies are not in the program. */
     if ((unsigned)params->preemption > TAKT_PREEMPT_DEFERRED ||
@@ -75,9 +78,12 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
     return TAKT_OK;
 }
 
-TAKT_COLD void takt_start(void)
+TAKT_COLD int takt_start(void)
 {
     takt_kernel_t *k = &takt_kernel;
+    if (k->started || !task_handle_valid(&k->idle)) {
+        return TAKT_ERR_STATE; /* running already, or no takt_init (or torn down) since */
+    }
     port_critical_t key = cold_critical_enter();
     timers_expire_due(); /* releases due at the start instant; the pick below sees them */
     takt_task_t *first = sched_policy()->peek(); /* it stays queued while it runs */
@@ -94,6 +100,7 @@ TAKT_COLD void takt_start(void)
     cold_critical_exit(key);
     port_start(first);
     k->started = false;
+    return TAKT_OK;
 }
 
 void takt_isr_enter(unsigned irq)
@@ -106,10 +113,11 @@ void takt_isr_exit(unsigned irq)
     trace_record(TAKT_EV_ISR_EXIT, NULL, irq);
 }
 
-/* Frees every dynamic task still alive; for hosts that run the kernel several
- * times in one process (tests, the sim runner). Only after takt_start returned. */
-TAKT_COLD void takt_teardown(void)
+TAKT_COLD int takt_teardown(void)
 {
+    if (takt_kernel.started) {
+        return TAKT_ERR_STATE; /* it would free the stack it runs on */
+    }
     takt_list_node_t *node;
     while ((node = takt_list_first(&takt_kernel.all_tasks)) != NULL) {
         takt_task_t *task = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
@@ -121,4 +129,5 @@ TAKT_COLD void takt_teardown(void)
 #if !TAKT_CONFIG_POLICY_ONLY || TAKT_CONFIG_POLICY == TAKT_POLICY_HSF
     server_teardown(); /* bound to another policy, no server can exist (takt_server_create) */
 #endif
+    return TAKT_OK;
 }

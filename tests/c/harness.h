@@ -159,7 +159,7 @@ static inline void h_begin(takt_tick_t tick_start, uint64_t end_ticks, bool roun
  * then h_end (drains the trace, frees every task). */
 static inline void h_start(void)
 {
-    takt_start();
+    CHECK(takt_start() == TAKT_OK);
     h_drain();
     CHECK(!h_log_overflowed);
     for (size_t i = 0; i < h_log_n; i++) {
@@ -169,7 +169,7 @@ static inline void h_start(void)
 
 static inline void h_end(void)
 {
-    takt_teardown();
+    CHECK(takt_teardown() == TAKT_OK);
 }
 
 static inline void h_run(void)

@@ -4,7 +4,9 @@
  * while the scheduler is locked or inside takt_critical_enter, the idle task
  * taking a mutex, the kernel's own timer task deleted, a queue reset or a
  * member removed while its handles wait in a queue set, a set too small for
- * its members, handles of one object type given to another's calls, delays
+ * its members, handles of one object type given to another's calls, a
+ * static create over a live object of another type, takt_init, takt_start
+ * and takt_teardown from a running task, delays
  * beyond the timer queue's half range, task-only calls from an interrupt, a
  * task created before takt_init. Each scenario also checks that the kernel
  * goes on working afterwards.
@@ -361,6 +363,57 @@ static void scenario_wrong_type_handles(void)
     h_run();
 }
 
+/* ---- static creates over a live object of another type ---- */
+
+static void no_fire(takt_soft_timer_t *timer)
+{
+    (void)timer;
+}
+
+/* Each create_static refuses memory holding a live object of any type (one
+ * buffer may serve several, as the FreeRTOS layer's StaticQueue_t does), and
+ * the object stays intact; deleted, the memory is taken again. */
+static void scenario_static_create_over_other_type(void)
+{
+    static union {
+        takt_sem_t sem;
+        takt_mutex_t mutex;
+        takt_queue_t queue;
+        takt_queue_set_t set;
+        takt_event_group_t group;
+        takt_stream_t stream;
+        takt_soft_timer_t timer;
+    } memory;
+    static uint32_t storage[4];
+    static void *slots[2];
+    static uint8_t bytes[16];
+    const takt_soft_timer_params_t timer_params = {.name = "t", .period = 5, .callback = no_fire};
+    h_begin(0, 5, false);
+    uint32_t v = 7;
+    CHECK_EQ(takt_queue_create_static(&memory.queue, 2, sizeof(v), storage), TAKT_OK);
+    CHECK_EQ(takt_queue_send(&memory.queue, &v, sizeof(v), 0), TAKT_OK);
+    CHECK_EQ(takt_sem_create_static(&memory.sem, 1, 1), TAKT_ERR_STATE);
+    CHECK_EQ(takt_mutex_create_static(&memory.mutex, 0), TAKT_ERR_STATE);
+    CHECK_EQ(takt_queue_set_create_static(&memory.set, 2, slots), TAKT_ERR_STATE);
+    CHECK_EQ(takt_event_group_create_static(&memory.group), TAKT_ERR_STATE);
+    CHECK_EQ(takt_stream_create_static(&memory.stream, sizeof(bytes), 1, 0, bytes), TAKT_ERR_STATE);
+    CHECK_EQ(takt_soft_timer_create_static(&timer_params, &memory.timer), TAKT_ERR_STATE);
+    CHECK_EQ(takt_queue_count(&memory.queue), 1);
+    v = 0;
+    CHECK_EQ(takt_queue_receive(&memory.queue, &v, sizeof(v), 0), TAKT_OK);
+    CHECK_EQ(v, 7u);
+    CHECK_EQ(takt_queue_delete(&memory.queue), TAKT_OK);
+    /* a live timer (its magic elsewhere) is kept from the other types too */
+    CHECK_EQ(takt_soft_timer_create_static(&timer_params, &memory.timer), TAKT_OK);
+    CHECK_EQ(takt_sem_create_static(&memory.sem, 1, 1), TAKT_ERR_STATE);
+    CHECK_EQ(takt_queue_create_static(&memory.queue, 2, sizeof(v), storage), TAKT_ERR_STATE);
+    CHECK_EQ(takt_soft_timer_period(&memory.timer), 5u);
+    CHECK_EQ(takt_soft_timer_delete(&memory.timer, 0), TAKT_OK);
+    h_run(); /* the timer task carries out the delete */
+    CHECK_EQ(takt_sem_create_static(&memory.sem, 1, 1), TAKT_OK);
+    CHECK_EQ(takt_sem_delete(&memory.sem), TAKT_OK);
+}
+
 /* ---- delays beyond the half range ---- */
 
 static void long_delays(void *arg)
@@ -433,6 +486,35 @@ static void scenario_create_before_init(void)
     takt_task_t *task = NULL;
     CHECK_EQ(takt_task_create(&p, &task), TAKT_ERR_STATE);
     CHECK(task == NULL);
+    CHECK_EQ(takt_start(), TAKT_ERR_STATE); /* nothing to start: no idle task, no policy */
+}
+
+/* ---- the kernel's life-cycle calls from a running task ---- */
+
+static void restarts_kernel(void *arg)
+{
+    (void)arg;
+    takt_tick_t before = takt_tick_count();
+    CHECK_EQ(takt_init(NULL), TAKT_ERR_STATE);
+    CHECK_EQ(takt_start(), TAKT_ERR_STATE);
+    CHECK_EQ(takt_teardown(), TAKT_ERR_STATE);
+    CHECK_EQ(takt_delay(2), TAKT_OK); /* the kernel goes on: the same tasks, the same time */
+    CHECK_EQ(takt_tick_count() - before, 2u);
+    g_done = 1;
+    h_park();
+}
+
+static void scenario_life_cycle_from_task(void)
+{
+    h_begin(0, 5, false);
+    g_done = 0;
+    g_other_ran = 0;
+    h_task("R", 2, restarts_kernel, NULL);
+    h_task("O", 1, other_delays, NULL);
+    h_run();
+    CHECK_EQ(g_done, 1);
+    CHECK_EQ(g_other_ran, 1);
+    CHECK_EQ(takt_start(), TAKT_ERR_STATE); /* torn down: takt_init first */
 }
 
 int main(void)
@@ -451,6 +533,8 @@ int main(void)
     scenario_removed_member_leaves_no_handle();
     scenario_set_capacity();
     scenario_wrong_type_handles();
+    scenario_static_create_over_other_type();
+    scenario_life_cycle_from_task();
     scenario_long_delays();
     scenario_task_calls_from_isr();
     return CHECK_SUMMARY();

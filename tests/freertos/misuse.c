@@ -1,8 +1,9 @@
 /*
  * Misuse that must fail cleanly, with and without configASSERT: NULL handles
  * for every queue, semaphore, mutex, queue-set and timer call, event bits in
- * the reserved top byte, and a notify action that does not exist. Each call
- * returns FreeRTOS's failure value (pdFAIL, 0, NULL) and changes nothing;
+ * the reserved top byte, a notify action that does not exist, and
+ * vTaskStartScheduler from a running task. Each call returns FreeRTOS's
+ * failure value (pdFAIL, 0, NULL) and changes nothing;
  * built with configASSERT (freertos_misuse) each also trips it, built
  * without (freertos_misuse_no_assert, TEST_NO_CONFIG_ASSERT) the layer still
  * refuses. Run under ASan and UBSan, a dereference of the NULL handle fails
@@ -135,6 +136,19 @@ static void unknown_notify_action(void)
     CHECK(ulTaskNotifyTake(pdTRUE, 0) == 0, "and leaves no notification pending, the value unchanged");
 }
 
+/* From a task the scheduler runs already: the call returns and the same
+ * scheduler goes on (the tick keeps counting, the queue keeps its item). */
+static void start_from_task(QueueHandle_t queue)
+{
+    uint32_t item = 3, out = 0;
+    CHECK(xQueueSend(queue, &item, 0) == pdPASS, "an item in the queue");
+    TickType_t before = xTaskGetTickCount();
+    MISUSE((vTaskStartScheduler(), true), "vTaskStartScheduler from a task returns");
+    vTaskDelay(2);
+    CHECK(xTaskGetTickCount() == before + 2, "and the scheduler goes on");
+    CHECK(xQueueReceive(queue, &out, 0) == pdPASS && out == 3, "with its queue's item");
+}
+
 static void misuser(void *arg)
 {
     (void)arg;
@@ -148,6 +162,7 @@ static void misuser(void *arg)
     null_timers();
     reserved_event_bits();
     unknown_notify_action();
+    start_from_task(queue);
     CHECK(uxQueueMessagesWaiting(queue) == 0 && uxQueueSpacesAvailable(queue) == 2,
           "the real queue untouched by the misuse around it");
     vQueueDelete(queue);

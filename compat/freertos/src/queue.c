@@ -64,23 +64,35 @@ static struct QueueDefinition *object_alloc(size_t extra)
     compat_kernel_ready();
     struct QueueDefinition *q = pvPortMalloc(sizeof(*q) + extra);
     if (q != NULL) {
+        /* Fresh memory holds no live object, but may hold an old one's bytes
+         * where the kernel's create looks for a live magic. */
         memset(q, 0, sizeof(*q));
-        q->dynamic = 1;
     }
     return q;
 }
 #endif
 
-/* Finishes a create: the kind on success; the memory back on failure. */
-static QueueHandle_t object_made(struct QueueDefinition *q, int err, TaktFreeRTOSQueueKind_t kind)
+/* Where a create's memory came from: the heap's goes back on failure. */
+#define FROM_HEAP true
+#define FROM_BUFFER false
+
+/* Finishes a create. The layer's fields are written only once the kernel
+ * accepted the memory: a static buffer that still holds a live object (the
+ * kernel's TAKT_ERR_STATE) keeps them, and so stays what it was. */
+static QueueHandle_t object_made(struct QueueDefinition *q, int err, TaktFreeRTOSQueueKind_t kind, bool from_heap)
 {
     if (err != TAKT_OK) {
-        if (q->dynamic) {
+        if (from_heap) {
             vPortFree(q);
         }
         return NULL;
     }
     q->kind = (uint8_t)kind;
+    q->dynamic = from_heap ? 1u : 0u;
+#if configUSE_TRACE_FACILITY
+    q->number = 0;
+    q->type = 0;
+#endif
     return q;
 }
 
@@ -90,7 +102,6 @@ static QueueHandle_t static_object(struct QueueDefinition *buffer)
     configASSERT(buffer != NULL);
     if (buffer != NULL) {
         compat_kernel_ready();
-        memset(buffer, 0, sizeof(*buffer));
     }
     return buffer;
 }
@@ -111,7 +122,7 @@ TAKT_COLD QueueHandle_t xQueueCreate(UBaseType_t uxQueueLength, UBaseType_t uxIt
     }
     int err = takt_queue_create_static(&q->object.queue, (uint32_t)uxQueueLength, uxItemSize,
                                        storage != 0 ? (void *)(q + 1) : NULL);
-    return object_made(q, err, TAKT_FREERTOS_QUEUE);
+    return object_made(q, err, TAKT_FREERTOS_QUEUE, FROM_HEAP);
 }
 #endif
 
@@ -124,7 +135,7 @@ TAKT_COLD QueueHandle_t xQueueCreateStatic(UBaseType_t uxQueueLength, UBaseType_
         return NULL;
     }
     int err = takt_queue_create_static(&q->object.queue, (uint32_t)uxQueueLength, uxItemSize, pucQueueStorage);
-    return object_made(q, err, TAKT_FREERTOS_QUEUE);
+    return object_made(q, err, TAKT_FREERTOS_QUEUE, FROM_BUFFER);
 }
 #endif
 
@@ -318,7 +329,7 @@ static QueueHandle_t typed(QueueHandle_t made, uint8_t type)
 #define TYPED(made, type) (made)
 #endif
 
-static QueueHandle_t make_sem(struct QueueDefinition *q, UBaseType_t max, UBaseType_t initial)
+static QueueHandle_t make_sem(struct QueueDefinition *q, UBaseType_t max, UBaseType_t initial, bool from_heap)
 {
     if (q == NULL) {
         return NULL;
@@ -326,37 +337,37 @@ static QueueHandle_t make_sem(struct QueueDefinition *q, UBaseType_t max, UBaseT
     int err = max > UINT32_MAX ? TAKT_ERR_ARG
                                : takt_sem_create_static(&q->object.sem, (uint32_t)max, (uint32_t)initial);
     configASSERT(err == TAKT_OK); /* FreeRTOS asserts on max 0 or initial > max */
-    return object_made(q, err, TAKT_FREERTOS_SEMAPHORE);
+    return object_made(q, err, TAKT_FREERTOS_SEMAPHORE, from_heap);
 }
 
-static QueueHandle_t make_mutex(struct QueueDefinition *q, unsigned flags)
+static QueueHandle_t make_mutex(struct QueueDefinition *q, unsigned flags, bool from_heap)
 {
     if (q == NULL) {
         return NULL;
     }
-    return object_made(q, takt_mutex_create_static(&q->object.mutex, flags), TAKT_FREERTOS_MUTEX);
+    return object_made(q, takt_mutex_create_static(&q->object.mutex, flags), TAKT_FREERTOS_MUTEX, from_heap);
 }
 
 #if configSUPPORT_DYNAMIC_ALLOCATION
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateBinary(void)
 {
-    return TYPED(make_sem(object_alloc(0), 1, 0), queueQUEUE_TYPE_BINARY_SEMAPHORE);
+    return TYPED(make_sem(object_alloc(0), 1, 0, FROM_HEAP), queueQUEUE_TYPE_BINARY_SEMAPHORE);
 }
 
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateCounting(UBaseType_t uxMaxCount, UBaseType_t uxInitialCount)
 {
-    return TYPED(make_sem(object_alloc(0), uxMaxCount, uxInitialCount), queueQUEUE_TYPE_COUNTING_SEMAPHORE);
+    return TYPED(make_sem(object_alloc(0), uxMaxCount, uxInitialCount, FROM_HEAP), queueQUEUE_TYPE_COUNTING_SEMAPHORE);
 }
 #if configUSE_MUTEXES
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateMutex(void)
 {
-    return TYPED(make_mutex(object_alloc(0), 0), queueQUEUE_TYPE_MUTEX);
+    return TYPED(make_mutex(object_alloc(0), 0, FROM_HEAP), queueQUEUE_TYPE_MUTEX);
 }
 #endif
 #if configUSE_RECURSIVE_MUTEXES
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateRecursiveMutex(void)
 {
-    return TYPED(make_mutex(object_alloc(0), TAKT_MUTEX_RECURSIVE), queueQUEUE_TYPE_RECURSIVE_MUTEX);
+    return TYPED(make_mutex(object_alloc(0), TAKT_MUTEX_RECURSIVE, FROM_HEAP), queueQUEUE_TYPE_RECURSIVE_MUTEX);
 }
 #endif
 #endif
@@ -364,25 +375,25 @@ TAKT_COLD SemaphoreHandle_t xSemaphoreCreateRecursiveMutex(void)
 #if configSUPPORT_STATIC_ALLOCATION
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateBinaryStatic(StaticSemaphore_t *pxSemaphoreBuffer)
 {
-    return TYPED(make_sem(static_object(pxSemaphoreBuffer), 1, 0), queueQUEUE_TYPE_BINARY_SEMAPHORE);
+    return TYPED(make_sem(static_object(pxSemaphoreBuffer), 1, 0, FROM_BUFFER), queueQUEUE_TYPE_BINARY_SEMAPHORE);
 }
 
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateCountingStatic(UBaseType_t uxMaxCount, UBaseType_t uxInitialCount,
                                                  StaticSemaphore_t *pxSemaphoreBuffer)
 {
-    return TYPED(make_sem(static_object(pxSemaphoreBuffer), uxMaxCount, uxInitialCount),
+    return TYPED(make_sem(static_object(pxSemaphoreBuffer), uxMaxCount, uxInitialCount, FROM_BUFFER),
                  queueQUEUE_TYPE_COUNTING_SEMAPHORE);
 }
 #if configUSE_MUTEXES
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateMutexStatic(StaticSemaphore_t *pxMutexBuffer)
 {
-    return TYPED(make_mutex(static_object(pxMutexBuffer), 0), queueQUEUE_TYPE_MUTEX);
+    return TYPED(make_mutex(static_object(pxMutexBuffer), 0, FROM_BUFFER), queueQUEUE_TYPE_MUTEX);
 }
 #endif
 #if configUSE_RECURSIVE_MUTEXES
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateRecursiveMutexStatic(StaticSemaphore_t *pxMutexBuffer)
 {
-    return TYPED(make_mutex(static_object(pxMutexBuffer), TAKT_MUTEX_RECURSIVE), queueQUEUE_TYPE_RECURSIVE_MUTEX);
+    return TYPED(make_mutex(static_object(pxMutexBuffer), TAKT_MUTEX_RECURSIVE, FROM_BUFFER), queueQUEUE_TYPE_RECURSIVE_MUTEX);
 }
 #endif
 #endif
@@ -489,7 +500,7 @@ TAKT_COLD QueueSetHandle_t xQueueCreateSet(const UBaseType_t uxEventQueueLength)
         return NULL;
     }
     int err = takt_queue_set_create_static(&q->object.set, (uint32_t)uxEventQueueLength, (void **)(q + 1));
-    return object_made(q, err, TAKT_FREERTOS_QUEUE_SET);
+    return object_made(q, err, TAKT_FREERTOS_QUEUE_SET, FROM_HEAP);
 }
 #endif
 
@@ -507,7 +518,7 @@ TAKT_COLD QueueSetHandle_t xQueueCreateSetStatic(const UBaseType_t uxEventQueueL
         return NULL;
     }
     int err = takt_queue_set_create_static(&q->object.set, (uint32_t)uxEventQueueLength, (void **)(void *)pucQueueStorage);
-    return object_made(q, err, TAKT_FREERTOS_QUEUE_SET);
+    return object_made(q, err, TAKT_FREERTOS_QUEUE_SET, FROM_BUFFER);
 }
 #endif
 
@@ -652,7 +663,7 @@ TAKT_COLD QueueHandle_t xQueueCreateMutex(const uint8_t ucQueueType)
 {
     int flags = mutex_flags(ucQueueType);
     configASSERT(flags >= 0 && "xQueueCreateMutex: queueQUEUE_TYPE_MUTEX or _RECURSIVE_MUTEX (with its option)");
-    return flags < 0 ? NULL : TYPED(make_mutex(object_alloc(0), (unsigned)flags), ucQueueType);
+    return flags < 0 ? NULL : TYPED(make_mutex(object_alloc(0), (unsigned)flags, FROM_HEAP), ucQueueType);
 }
 #endif
 
@@ -661,7 +672,7 @@ TAKT_COLD QueueHandle_t xQueueCreateMutexStatic(const uint8_t ucQueueType, Stati
 {
     int flags = mutex_flags(ucQueueType);
     configASSERT(flags >= 0 && "xQueueCreateMutexStatic: queueQUEUE_TYPE_MUTEX or _RECURSIVE_MUTEX (with its option)");
-    return flags < 0 ? NULL : TYPED(make_mutex(static_object(pxStaticQueue), (unsigned)flags), ucQueueType);
+    return flags < 0 ? NULL : TYPED(make_mutex(static_object(pxStaticQueue), (unsigned)flags, FROM_BUFFER), ucQueueType);
 }
 #endif
 #endif

@@ -46,6 +46,10 @@ bool compat_scheduler_started(void)
 
 TAKT_COLD void vTaskStartScheduler(void)
 {
+    configASSERT(!scheduler_started); /* called from a task: it runs already */
+    if (scheduler_started) {
+        return;
+    }
     compat_kernel_ready();
 #if configGENERATE_RUN_TIME_STATS
     portCONFIGURE_TIMER_FOR_RUN_TIME_STATS(); /* before the kernel's first reading, at takt_start */

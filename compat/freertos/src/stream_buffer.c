@@ -178,7 +178,7 @@ TAKT_COLD StreamBufferHandle_t xStreamBufferGenericCreate(size_t xBufferSizeByte
     if (handle == NULL) {
         return NULL;
     }
-    memset(handle, 0, sizeof(*handle));
+    memset(handle, 0, sizeof(*handle)); /* no old object's magic where the kernel looks for a live one */
     if (!buffer_setup(handle, xBufferSizeBytes, xTriggerLevelBytes, xStreamBufferType, handle + 1,
                       pxSendCompletedCallback, pxReceiveCompletedCallback)) {
         vPortFree(handle);
@@ -203,11 +203,14 @@ TAKT_COLD StreamBufferHandle_t xStreamBufferGenericCreateStatic(size_t xBufferSi
         return NULL;
     }
     compat_kernel_ready();
-    memset(pxStaticStreamBuffer, 0, sizeof(*pxStaticStreamBuffer));
+    /* Not cleared first: a buffer that still holds a live object is refused
+     * by the kernel and must keep the layer's fields. */
     if (!buffer_setup(pxStaticStreamBuffer, xBufferSizeBytes, xTriggerLevelBytes, xStreamBufferType,
                       pucStreamBufferStorageArea, pxSendCompletedCallback, pxReceiveCompletedCallback)) {
         return NULL;
     }
+    pxStaticStreamBuffer->dynamic = 0;
+    pxStaticStreamBuffer->notification_index = 0;
     return pxStaticStreamBuffer;
 }
 

@@ -13,17 +13,21 @@ static void run_callback(takt_soft_timer_t *timer)
     handle->callback(handle);
 }
 
+/* The layer's fields are written only once the kernel accepted the memory:
+ * a static buffer that still holds a live timer (TAKT_ERR_STATE) keeps them.
+ * The timer cannot run before this returns: its start is a later command. */
 static TimerHandle_t timer_init(struct tmrTimerControl *t, const char *name, TickType_t period, BaseType_t auto_reload,
-                                void *id, TimerCallbackFunction_t callback)
+                                void *id, TimerCallbackFunction_t callback, bool from_heap)
 {
     /* FreeRTOS asserts on a zero period and a missing callback. */
     configASSERT(period > 0 && callback != NULL);
-    t->callback = callback;
     takt_soft_timer_params_t params = {.name = name, .period = period, .auto_reload = auto_reload != pdFALSE,
                                        .callback = run_callback, .id = id};
     if (callback == NULL || takt_soft_timer_create_static(&params, &t->timer) != TAKT_OK) {
         return NULL;
     }
+    t->callback = callback;
+    t->dynamic = from_heap ? 1u : 0u;
     return t;
 }
 
@@ -37,9 +41,8 @@ TAKT_COLD TimerHandle_t xTimerCreate(const char *const pcTimerName, const TickTy
     if (t == NULL) {
         return NULL;
     }
-    memset(t, 0, sizeof(*t));
-    t->dynamic = 1;
-    if (timer_init(t, pcTimerName, xTimerPeriodInTicks, xAutoReload, pvTimerID, pxCallbackFunction) == NULL) {
+    memset(t, 0, sizeof(*t)); /* no old object's magic where the kernel looks for a live one */
+    if (timer_init(t, pcTimerName, xTimerPeriodInTicks, xAutoReload, pvTimerID, pxCallbackFunction, true) == NULL) {
         vPortFree(t);
         return NULL;
     }
@@ -53,10 +56,12 @@ TAKT_COLD TimerHandle_t xTimerCreateStatic(const char *const pcTimerName, const 
                                  TimerCallbackFunction_t pxCallbackFunction, StaticTimer_t *pxTimerBuffer)
 {
     configASSERT(pxTimerBuffer != NULL);
+    if (pxTimerBuffer == NULL) {
+        return NULL;
+    }
     compat_kernel_ready();
-    memset(pxTimerBuffer, 0, sizeof(*pxTimerBuffer));
     return timer_init(pxTimerBuffer, pcTimerName, xTimerPeriodInTicks, xAutoReload, pvTimerID,
-                      pxCallbackFunction);
+                      pxCallbackFunction, false);
 }
 #endif
 

@@ -29,7 +29,7 @@ typedef struct takt_event_group {
 
 /* TAKT_ERR_ARG: out null; TAKT_ERR_NOMEM; TAKT_ERR_CONTEXT from an interrupt. */
 int takt_event_group_create(takt_event_group_t **out);
-/* In caller memory; TAKT_ERR_STATE if group is live. All bits start clear. */
+/* In caller memory; TAKT_ERR_STATE if the memory holds a live object (takt/sync.h). All bits start clear. */
 int takt_event_group_create_static(takt_event_group_t *group);
 /* TAKT_ERR_STATE if tasks wait on it. Context: task or before start. */
 int takt_event_group_delete(takt_event_group_t *group);

@@ -42,12 +42,15 @@ typedef struct {
  * current job; tasks without a period run in the background (FIFO, behind
  * every job with a deadline), and priorities are ignored. Call once, before any other call.
  * Under HSF, tasks live in servers (takt/server.h) and the preemption mode must be FULL.
- * TAKT_ERR_ARG for an unsupported option. */
+ * TAKT_ERR_ARG for an unsupported option; TAKT_ERR_STATE while the kernel runs
+ * (called from a task or an interrupt after takt_start). */
 int takt_init(const takt_init_params_t *params);
 
-/* Starts scheduling. On a target it does not return; on the sim port it
- * returns when the simulation ends. */
-void takt_start(void);
+/* Starts scheduling. On a target it does not return; on the sim port (and
+ * the Cortex-M port's ended runs, takt_armv7m.h) it returns TAKT_OK when the
+ * run ends. TAKT_ERR_STATE, at once, while the kernel runs already (called from
+ * a task) or without a takt_init since the start or the last takt_teardown. */
+int takt_start(void);
 
 /* Current tick count. Any context. */
 takt_tick_t takt_tick_count(void);
@@ -74,8 +77,9 @@ void takt_isr_enter(unsigned irq);
 void takt_isr_exit(unsigned irq);
 
 /* Frees every dynamic task still alive, for hosts that run the kernel several
- * times in one process (tests, the sim runner). Only after takt_start returned. */
-void takt_teardown(void);
+ * times in one process (tests, the sim runner): after takt_start returned, or
+ * instead of starting. TAKT_ERR_STATE while the kernel runs (from a task). */
+int takt_teardown(void);
 
 /*
  * A preemption point: if a job that should preempt the caller is waiting,

@@ -40,7 +40,7 @@ typedef struct takt_mutex {
 /* Creates a mutex (flags: TAKT_MUTEX_*). TAKT_ERR_ARG: out null or unknown flags;
  * TAKT_ERR_NOMEM; TAKT_ERR_CONTEXT from an interrupt. Context: task or before start. */
 int takt_mutex_create(unsigned flags, takt_mutex_t **out);
-/* In caller memory; TAKT_ERR_STATE if mutex is a live mutex. */
+/* In caller memory; TAKT_ERR_STATE if the memory holds a live object (takt/sync.h). */
 int takt_mutex_create_static(takt_mutex_t *mutex, unsigned flags);
 /* TAKT_ERR_STATE if it is held or has waiters. Context: task or before start. */
 int takt_mutex_delete(takt_mutex_t *mutex);

@@ -42,7 +42,7 @@ typedef struct takt_queue {
  */
 int takt_queue_create(uint32_t length, size_t item_size, takt_queue_t **out);
 /* In caller memory: storage holds TAKT_QUEUE_STORAGE_SIZE(length, item_size)
- * bytes (may be NULL if that is 0). TAKT_ERR_STATE if queue is a live queue. */
+ * bytes (may be NULL if that is 0). TAKT_ERR_STATE if the memory holds a live object (takt/sync.h). */
 int takt_queue_create_static(takt_queue_t *queue, uint32_t length, size_t item_size,
                              void *storage);
 /* TAKT_ERR_STATE if tasks wait on it or it is in a queue set. Context: task or before start. */

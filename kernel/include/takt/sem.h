@@ -27,7 +27,7 @@ typedef struct takt_sem {
  * failed or dynamic allocation configured off; TAKT_ERR_CONTEXT from an interrupt.
  */
 int takt_sem_create(uint32_t max, uint32_t initial, takt_sem_t **out);
-/* As takt_sem_create in caller memory; TAKT_ERR_STATE if sem is a live semaphore. */
+/* As takt_sem_create in caller memory; TAKT_ERR_STATE if the memory holds a live object (takt/sync.h). */
 int takt_sem_create_static(takt_sem_t *sem, uint32_t max, uint32_t initial);
 /* Deletes it (frees a dynamic one). TAKT_ERR_STATE if tasks wait on it or it is
  * in a queue set. Context: task or before start. */

@@ -72,7 +72,7 @@ int takt_soft_timer_set_server(takt_server_t *server);
  * range; TAKT_ERR_NOMEM; TAKT_ERR_CONTEXT from an interrupt; TAKT_ERR_STATE under
  * hsf before takt_soft_timer_set_server. Context: task or before start. */
 int takt_soft_timer_create(const takt_soft_timer_params_t *params, takt_soft_timer_t **out);
-/* In caller memory; TAKT_ERR_STATE if timer is a live timer. */
+/* In caller memory; TAKT_ERR_STATE if the memory holds a live object (takt/sync.h). */
 int takt_soft_timer_create_static(const takt_soft_timer_params_t *params,
                                   takt_soft_timer_t *timer);
 
@@ -86,7 +86,11 @@ int takt_soft_timer_stop(takt_soft_timer_t *timer, takt_tick_t timeout);
 /* Sets the period and starts the timer (from now). */
 int takt_soft_timer_change_period(takt_soft_timer_t *timer, takt_tick_t period,
                                   takt_tick_t timeout);
-/* Stops it and releases it (frees a dynamic one) in the timer task. */
+/* Stops it and releases it (frees a dynamic one) in the timer task. Until
+ * the timer task carried the delete out, further commands on the timer are
+ * refused (TAKT_ERR_ARG); afterwards a static timer's handle still is, but a
+ * dynamic timer's memory is freed and its handle must not be used again
+ * (takt/sync.h). */
 int takt_soft_timer_delete(takt_soft_timer_t *timer, takt_tick_t timeout);
 
 int takt_soft_timer_start_from_isr(takt_soft_timer_t *timer, bool *woken);

@@ -78,7 +78,7 @@ typedef struct takt_stream {
  */
 int takt_stream_create(size_t size, size_t trigger, unsigned length_bytes, takt_stream_t **out);
 /* In caller memory: storage holds at least size bytes. TAKT_ERR_ARG also for
- * storage NULL; TAKT_ERR_STATE if stream is a live stream. */
+ * storage NULL; TAKT_ERR_STATE if the memory holds a live object (takt/sync.h). */
 int takt_stream_create_static(takt_stream_t *stream, size_t size, size_t trigger,
                               unsigned length_bytes, void *storage);
 /* TAKT_ERR_STATE if tasks wait on it. Context: task or before start. */

@@ -42,6 +42,11 @@
  *   suspended ends that wait in TAKT_ERR_TIMEOUT at the resume.
  * - Deleting an object with waiters (or a held mutex) is refused with
  *   TAKT_ERR_STATE; nothing changes.
+ * - A create_static over memory that holds a live object, of its own type or
+ *   any other (semaphore, mutex, queue, queue set, event group, stream, soft
+ *   timer), is refused with TAKT_ERR_STATE; the live object is untouched.
+ *   Delete it first. (A create_static of uninitialised stack memory can, very
+ *   rarely, read a stale magic there: zero static memory before the first use.)
  *
  * Every *_from_isr call never blocks and takes an optional `bool *woken`:
  * if the call made ready a task that should preempt the task the interrupt

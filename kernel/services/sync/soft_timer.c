@@ -274,7 +274,7 @@ TAKT_COLD int takt_soft_timer_create_static(const takt_soft_timer_params_t *para
         return err;
     }
     port_critical_t key = cold_critical_enter();
-    bool live = timer_valid(timer);
+    bool live = sync_memory_in_use(timer);
     cold_critical_exit(key);
     if (live) {
         return TAKT_ERR_STATE;

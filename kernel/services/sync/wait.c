@@ -5,6 +5,8 @@
  * servers included, sees nothing special); its timeout is its wake timer in the
  * kernel's timer queue.
  */
+#include <string.h>
+
 #include "serve.h"
 
 void waitq_init(takt_waitq_t *queue, const takt_waitq_ops_t *ops)
@@ -232,6 +234,25 @@ TAKT_COLD void sync_forget_waitqs(const takt_waitq_t *queue, const takt_waitq_t 
         }
         task->wait_queue = NULL;
     }
+}
+
+TAKT_COLD bool sync_memory_in_use(const void *memory)
+{
+    uint32_t magic;
+    memcpy(&magic, (const char *)memory + SYNC_MAGIC_OFFSET, sizeof(magic));
+    switch (magic) {
+    case SYNC_MAGIC_SEM:
+    case SYNC_MAGIC_MUTEX:
+    case SYNC_MAGIC_QUEUE:
+    case SYNC_MAGIC_QUEUE_SET:
+    case SYNC_MAGIC_EVENTS:
+    case SYNC_MAGIC_STREAM:
+        return true;
+    default:
+        break;
+    }
+    memcpy(&magic, (const char *)memory + offsetof(takt_soft_timer_t, magic), sizeof(magic));
+    return magic == SYNC_MAGIC_SOFT_TIMER;
 }
 
 TAKT_COLD bool sync_task_gives_back(takt_task_t *task)
