@@ -173,15 +173,25 @@ static bool parse_server_of(char *rest, runner_scenario_t *out, bool awaited, un
     return true;
 }
 
+/* The longest record: a segments line of RUNNER_MAX_SEGMENTS lengths of up to
+ * ten digits, one separator each; room to spare for wider spacing. */
+#define RUNNER_MAX_LINE (2 * (sizeof("segments ") + RUNNER_MAX_SEGMENTS * 11u))
+
 bool scenario_input_read(FILE *in, runner_scenario_t *out, char *err, size_t err_size)
 {
-    char line[512];
+    char line[RUNNER_MAX_LINE];
     unsigned lineno = 0;
     bool have_header = false, have_system = false;
     unsigned awaiting_server_of = 0; /* line of an hsf task still without its server-of */
     memset(out, 0, sizeof(*out));
     while (fgets(line, sizeof(line), in) != NULL) {
         lineno++;
+        if (strchr(line, '\n') == NULL && !feof(in)) {
+            /* Read on, a piece at a time, it would pass for several records. */
+            snprintf(err, err_size, "line %u: longer than %u bytes", lineno,
+                     (unsigned)sizeof(line) - 2u);
+            return false;
+        }
         line[strcspn(line, "\r\n")] = '\0';
         if (line[0] == '\0' || line[0] == '#') {
             continue;

@@ -42,6 +42,9 @@ TAKT_COLD static int check_params(const takt_server_t *server, const takt_task_p
     if (params->period > INT32_MAX || params->deadline > INT32_MAX || params->offset > INT32_MAX) {
         return TAKT_ERR_ARG; /* keys must stay within the half-range of the timer queue */
     }
+    if ((params->deadline != 0 ? params->deadline : params->period) == INT32_MAX) {
+        return TAKT_ERR_ARG; /* the miss check, a tick after the deadline, would not */
+    }
     if (!task_handle_valid(&takt_kernel.idle)) {
         return TAKT_ERR_STATE; /* before takt_init: no kernel to admit it to */
     }

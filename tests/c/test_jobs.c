@@ -140,6 +140,25 @@ static void scenario_long_deadline(takt_tick_t tick0)
     h_end();
 }
 
+/* The longest relative deadline, 2^31 - 2: its miss check, a tick after it,
+ * lands at the edge of the timer queue's half range and orders correctly
+ * against the other task's releases (at 2^31 - 1 it would not: the kernel
+ * refuses that, test_task.c). */
+static void scenario_longest_deadline(takt_tick_t tick0)
+{
+    static const plan_t endless = {{1000}, 1};
+    h_begin(tick0, 12, false);
+    takt_task_t *l = h_periodic("L", 2, job_loop, (void *)&endless, 0x7FFFFFFFu, 0x7FFFFFFEu, 0);
+    takt_task_t *h = h_periodic("H", 3, job_loop, (void *)&one, 5, 0, 0);
+    h_start();
+    CHECK_STREQ(h_events(TAKT_EV_RELEASE, true), "0:1/0 0:2/0 5:2/1 10:2/2");
+    CHECK_STREQ(h_events(TAKT_EV_COMPLETE, true), "1:2/0 6:2/1 11:2/2");
+    CHECK_EQ(takt_task_jobs_completed(l), 0);
+    CHECK_EQ(takt_task_jobs_completed(h), 3);
+    CHECK_EQ(h_miss_n, 0);
+    h_end();
+}
+
 /* ---------------------------------------------------------------- created after start */
 
 static void creator(void *arg)
@@ -200,6 +219,7 @@ int main(void)
     h_both(scenario_deadline_edge, "deadline_edge");
     h_both(scenario_overload, "overload");
     h_both(scenario_long_deadline, "long_deadline");
+    h_both(scenario_longest_deadline, "longest_deadline");
     h_both(scenario_created_later, "created_later");
     h_both(scenario_suspended_periodic, "suspended_periodic");
     return CHECK_SUMMARY();

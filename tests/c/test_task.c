@@ -220,6 +220,11 @@ static void scenario_bad_args(takt_tick_t tick0)
     CHECK_EQ(takt_task_create(&p, &out), TAKT_ERR_ARG);
     p = good, p.period = 10, p.deadline = 0x80000000u;
     CHECK_EQ(takt_task_create(&p, &out), TAKT_ERR_ARG);
+    /* a relative deadline of 2^31 - 1: its miss check would fall outside the half range */
+    p = good, p.period = 0x7FFFFFFFu; /* the deadline is the period */
+    CHECK_EQ(takt_task_create(&p, &out), TAKT_ERR_ARG);
+    p = good, p.period = 10, p.deadline = 0x7FFFFFFFu;
+    CHECK_EQ(takt_task_create(&p, &out), TAKT_ERR_ARG);
     CHECK(out == sentinel);
 
     /* static: the control block is not touched by a refused create */

@@ -70,6 +70,23 @@ start,end,server,task,job
 """
 
 
+def test_run_widest_segments_record(takt_cli: list[str], tmp_path: Path) -> None:
+    """64 subjobs of 8-digit lengths: the runner reads the 584-byte record whole."""
+    segments = [33_554_431] * 64
+    path = tmp_path / "wide.toml"
+    path.write_text(
+        '[system]\npolicy = "fp"\npreemption = "deferred"\ntick_hz = 1000\n'
+        "duration = 12\n\n"
+        '[[task]]\nname = "long"\npriority = 1\n'
+        f"period = {2**31 - 2}\nwcet = {sum(segments)}\nsegments = {segments}\n\n"
+        '[[task]]\nname = "short"\npriority = 2\nperiod = 5\nwcet = 1\n'
+    )
+    done = takt(takt_cli, "run", path, "--timeline", "-", "--no-progress")
+    assert done.returncode == 0, done.stderr
+    # short first (higher priority), then long's first subjob, which nothing preempts
+    assert done.stdout == "start,end,server,task,job\n0,1,,short,0\n1,12,,long,0\n"
+
+
 def test_run_with_every_output(takt_cli: list[str], tmp_path: Path) -> None:
     out = {
         "timeline": tmp_path / "timeline.csv",
@@ -403,12 +420,18 @@ def test_python_module_entry_point(tmp_path: Path) -> None:
 
 
 # Values the kernel cannot take: periods, deadlines and offsets of 2**31 ticks or more
-# (tick differences must stay within half the 32-bit range). The scenario is rejected
-# before anything runs, naming the file and the key.
+# (tick differences must stay within half the 32-bit range), and a deadline of
+# 2**31 - 1, given or the period's (the miss check a tick later would not). The
+# scenario is rejected before anything runs, naming the file and the key.
 TOO_LARGE = {
     "offset_2_31": (TASK_A + "offset = 2147483648\n", "offset"),
     "period_2_31": (TASK_A.replace("period = 10", "period = 2147483648"), "period"),
     "deadline_2_32": (TASK_A + "deadline = 4294967296\n", "deadline"),
+    "deadline_2_31_less_1": (TASK_A + "deadline = 2147483647\n", "deadline"),
+    "implicit_deadline_2_31_less_1": (
+        TASK_A.replace("period = 10", "period = 2147483647"),
+        "period",
+    ),
 }
 
 
@@ -575,7 +598,7 @@ def test_analysis_that_would_run_for_hours_is_inconclusive(
     """Busy periods of ~2^31 ticks beside a 2-tick period: each test stops at its
     step budget with a verdict that says why, in well under a minute."""
     huge = (
-        '[[task]]\nname = "H1"\npriority = 3\nperiod = 2147483647\nwcet = 536870911\n'
+        '[[task]]\nname = "H1"\npriority = 3\nperiod = 2147483646\nwcet = 536870911\n'
         '[[task]]\nname = "H2"\npriority = 2\nperiod = 2147483629\nwcet = 536870907\n'
         '[[task]]\nname = "L"\npriority = 1\nperiod = 2\nwcet = 1\n'
     )

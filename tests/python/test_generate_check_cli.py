@@ -137,6 +137,7 @@ def test_a_file_header_command_makes_the_file_again(takt_cli: list[str]) -> None
         (["--periods", "0..5"], "--periods"),
         (["--periods", "10,x"], "--periods"),
         (["--periods", "9..3"], "--periods"),
+        (["--periods", "10..2147483647"], "an implicit deadline is the period"),
         (["--segments", "3"], "--preemption deferred"),
         (["--policy", "edf", "--priority", "rm"], "--policy edf"),
         (["--policy", "edf", "--preemption", "none"], "--policy edf"),

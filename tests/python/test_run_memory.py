@@ -152,17 +152,17 @@ def test_memory_problem_compares_the_result_with_available_memory() -> None:
 
 
 def test_memory_problem_counts_every_tick_of_a_run_that_may_switch_at_each() -> None:
-    # One job in 2^31 - 1 ticks, but two servers may alternate at every tick.
+    # One job in 2^31 - 2 ticks, but two servers may alternate at every tick.
     hierarchy = load_scenario(REPO_ROOT / "examples" / "hsf_idling.toml")
     long = dataclasses.replace(
         hierarchy,
         system=dataclasses.replace(hierarchy.system, duration=2**31 - 1),
-        tasks=[dataclasses.replace(t, period=2**31 - 1) for t in hierarchy.tasks],
+        tasks=[dataclasses.replace(t, period=2**31 - 2) for t in hierarchy.tasks],
     )
     problem = sim.memory_problem(long, 100 * 2**30)
     assert problem is not None and "a tick for its servers" in problem
     assert sim.memory_problem(hierarchy, 2**30) is None
-    plain = make_scenario([T(2**31 - 1, 1, 1)], 2**31 - 1)
+    plain = make_scenario([T(2**31 - 2, 1, 1)], 2**31 - 1)
     assert sim.memory_problem(plain, 2**30) is None  # one job, no servers: nothing to fear
     rr = dataclasses.replace(plain, system=dataclasses.replace(plain.system, round_robin=True))
     assert "a tick for its round-robin" in (sim.memory_problem(rr, 100 * 2**30) or "")

@@ -34,6 +34,7 @@ from takt.report import (
     write_timeline,
 )
 from takt.scenario import (
+    MAX_DEADLINE,
     MAX_SEGMENTS,
     MAX_TICK_HZ,
     MAX_TICKS,
@@ -121,17 +122,17 @@ def _periods(text: str) -> Periods:
     try:
         if ".." in text:
             low, high = (int(part, 10) for part in text.split("..", 1))
-            if not 1 <= low <= high <= MAX_TICKS:
+            if not 1 <= low <= high <= MAX_DEADLINE:
                 raise ValueError
             return PeriodRange(low, high)
         menu = tuple(int(part, 10) for part in text.split(","))
-        if not all(1 <= p <= MAX_TICKS for p in menu):
+        if not all(1 <= p <= MAX_DEADLINE for p in menu):
             raise ValueError
         return menu
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"{text!r}: give a list of periods (10,20,50) or a range LOW..HIGH "
-            f"(1 <= LOW <= HIGH <= {MAX_TICKS})"
+            f"(1 <= LOW <= HIGH <= {MAX_DEADLINE}: an implicit deadline is the period)"
         ) from None
 
 

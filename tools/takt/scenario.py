@@ -42,6 +42,12 @@ __all__ = ["ScenarioError", "load_scenario", "parse_scenario", "rule_order"]
 # (period, deadline, offset, budget, run length) must fit in half that range.
 MAX_TICKS = 2**31 - 1
 TICKS_LIMIT_NOTE = "ticks (the kernel's 32-bit time compares intervals within half its range)"
+# A job's miss is checked one tick after its deadline, which must be in that range too.
+MAX_DEADLINE: Final = MAX_TICKS - 1
+DEADLINE_LIMIT_NOTE = (
+    "ticks (the kernel checks for a miss one tick after the deadline, within half the "
+    "range of its 32-bit time)"
+)
 PRIORITY_MIN: Final = 1
 PRIORITY_MAX: Final = 255
 RESERVED_NAME: Final = "idle"
@@ -634,8 +640,23 @@ class _Parser:
             period = self.get_positive(table, "period", path, required=True)
             wcet = self.get_positive(table, "wcet", path, required=True)
             assert period is not None and wcet is not None
-            deadline = self.get_positive(table, "deadline", path)
+            deadline = self.get_int(
+                table,
+                "deadline",
+                path,
+                minimum=1,
+                maximum=MAX_DEADLINE,
+                what="a positive integer",
+                limit_note=DEADLINE_LIMIT_NOTE,
+            )
             if deadline is None:
+                if period > MAX_DEADLINE:
+                    self.fail(
+                        path + ("period",),
+                        f"is also the deadline (none given), which must be at most "
+                        f"{MAX_DEADLINE} {DEADLINE_LIMIT_NOTE}, got {period}; give a "
+                        "deadline or a shorter period",
+                    )
                 deadline = period
             offset = self.get_offset(table, path)
 

@@ -163,7 +163,9 @@ typedef struct {
  * Returns TAKT_OK and the handle in *out; TAKT_ERR_ARG for a null params/entry/out,
  * a priority out of 1..MAX-1, a stack smaller than the port minimum plus the
  * 32-byte guard, a deadline or offset without a period, a period, deadline or
- * offset of 2^31 ticks or more; TAKT_ERR_NOMEM if allocation fails;
+ * offset of 2^31 ticks or more, a relative deadline (without one: the period)
+ * of 2^31 - 1 (its miss is checked a tick later, which must stay within the
+ * timer queue's half range); TAKT_ERR_NOMEM if allocation fails;
  * TAKT_ERR_CONTEXT from an interrupt; TAKT_ERR_STATE before takt_init, and
  * under the hsf scheduler (tasks live in servers there: takt_server_task_create).
  */

@@ -1,0 +1,12 @@
+/* The C tests' kernel (config/takt_config.h) with the timer queue a
+ * heap instead of a red-black tree: the schedule tests run on every timer
+ * queue a build can choose (the runner's is the heap). */
+#ifndef TAKT_CONFIG_TIMER_HEAP_H
+#define TAKT_CONFIG_TIMER_HEAP_H
+
+#include "../config/takt_config.h"
+
+#undef TAKT_CONFIG_TIMER_QUEUE
+#define TAKT_CONFIG_TIMER_QUEUE TAKT_PQ_HEAP
+
+#endif
