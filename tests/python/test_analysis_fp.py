@@ -26,7 +26,7 @@ from takt.analysis import (
     unregister_test,
     utilization,
 )
-from takt.analysis.fraction_text import fraction_text
+from takt.analysis.fraction_text import exact_text, fraction_text
 from takt.model import Scenario, SystemConfig, Task
 from takt.scenario import parse_scenario
 
@@ -565,12 +565,29 @@ def test_rta_none_only_when_level_utilization_exceeds_one() -> None:
         (Fraction(99999, 100000), "1.0000 (99999/100000)"),
         (Fraction(200001, 100000), "2.0000 (200001/100000)"),
         (Fraction(1000001, 100000), "10.0000 (1000001/100000)"),
+        # too long to read: the side and the distance instead
+        (Fraction(2**61 + 1, 2**61), "1.0000 (above 1 by 4.3e-19)"),
+        (Fraction(2**61 - 1, 2**61), "1.0000 (below 1 by 4.3e-19)"),
+        (Fraction(2**61 * 3 - 7, 2**61), "3.0000 (below 3 by 3.0e-18)"),
     ],
 )
 def test_a_ratio_is_never_printed_on_the_wrong_side_of_a_whole_number(
     value: Fraction, text: str
 ) -> None:
     assert fraction_text(value) == text
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (Fraction(53, 60), "0.8833 (53/60)"),
+        (Fraction(3), "3"),
+        (Fraction(2964655266958821703, 4611685973330231334), "0.6429"),
+        (Fraction(2**61 - 1, 2**61), "1.0000 (below 1 by 4.3e-19)"),
+    ],
+)
+def test_a_utilisation_is_exact_while_its_fraction_is_short(value: Fraction, text: str) -> None:
+    assert exact_text(value) == text
 
 
 def test_a_utilisation_just_above_one_says_by_how_much() -> None:

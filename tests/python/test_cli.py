@@ -592,6 +592,32 @@ def test_bench_arguments_are_checked(takt_cli: list[str], args: list[str], probl
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["target", "--policies", "x"], "--policies: only with takt bench suite"),
+        (["queues", "--servers", "3"], "--servers: only with takt bench hsf"),
+        (["hsf", "--freertos"], "--freertos: only with takt bench suite"),
+        (["sim", "--out", "x"], "--out: only with takt bench queues or hsf or suite or target"),
+        (["suite", "--tasks", "3"], "--tasks: only with takt bench sim"),
+    ],
+)
+def test_bench_refuses_the_options_of_other_benches(
+    takt_cli: list[str], tmp_path: Path, args: list[str], problem: str
+) -> None:
+    done = takt(takt_cli, "bench", *args, cwd=tmp_path)
+    assert done.returncode == 2
+    assert problem in done.stderr
+    assert done.stdout == "" and list(tmp_path.iterdir()) == []
+
+
+def test_integer_bounds_read_in_decimal(takt_cli: list[str]) -> None:
+    done = takt(takt_cli, "run", EXAMPLE, "--tick-start", "-1")
+    assert "-1 is outside 0..4294967295 (0xffffffff)" in done.stderr
+    done = takt(takt_cli, "bench", "sim", "--tasks", "300")
+    assert "300 is outside 1..255\n" in done.stderr
+
+
 def test_analysis_that_would_run_for_hours_is_inconclusive(
     takt_cli: list[str], tmp_path: Path
 ) -> None:
@@ -615,6 +641,9 @@ def test_analysis_that_would_run_for_hours_is_inconclusive(
         assert done.returncode == 0, done.stderr
         line = next(x for x in done.stdout.splitlines() if x.strip().startswith(test))
         assert "inconclusive" in line and "steps" in line, done.stdout
+        # U's exact fraction here has 38 digits: the side of 1 is shown instead
+        header = done.stdout.splitlines()[1]
+        assert header.endswith("utilization U = 1.0000 (below 1 by 3.5e-10)"), done.stdout
 
 
 def test_more_tasks_than_the_runner_takes_are_refused(takt_cli: list[str], tmp_path: Path) -> None:

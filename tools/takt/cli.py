@@ -46,6 +46,7 @@ from takt.scenario_toml import scenario_toml
 from takt.sim import (
     MAX_ICOUNT_SHIFT,
     PORTS,
+    REPO_ROOT,
     WORK_MODES,
     RunError,
     platform_problem,
@@ -91,7 +92,9 @@ def _int_in(low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         value = _integer(text)
         if not low <= value <= high:
-            shown = f"{high:#x}" if high > 0xFFFF else str(high)
+            # a power-of-two bound also in hex, the form a register or a tick count has
+            power = high > 0xFFFF and (high + 1) & high == 0
+            shown = f"{high} ({high:#x})" if power else str(high)
             raise argparse.ArgumentTypeError(f"{text} is outside {low}..{shown}")
         return value
 
@@ -438,9 +441,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     bench.add_argument(
         "--out",
-        default="docs/results",
-        help="queues, hsf, suite, target: where CSV/plot/table go (default docs/results, "
-        "the committed results: give another folder to keep them)",
+        default=str(REPO_ROOT / "docs" / "results"),
+        help="queues, hsf, suite, target: where CSV/plot/table go (default the repository's "
+        "docs/results, the committed results, wherever takt runs from: give another folder "
+        "to keep them)",
     )
     bench.add_argument(
         "--servers",
@@ -836,9 +840,33 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     return EXIT_CONTRADICTION if bad else 0
 
 
+# The benches each option of `takt bench` applies to.
+BENCH_OPTION_USERS: Final[dict[str, tuple[str, ...]]] = {
+    "out": ("queues", "hsf", "suite", "target"),
+    "servers": ("hsf",),
+    "no_callgrind": ("queues",),
+    "tasks": ("sim",),
+    "ticks": ("sim",),
+    "seed": ("sim",),
+    "port": ("suite",),
+    "policies": ("suite",),
+    "freertos": ("suite",),
+}
+
+
+def _check_bench_options(args: argparse.Namespace) -> None:
+    """Refuses an option given to a bench that would ignore it (its default aside)."""
+    defaults = _parser().parse_args(["bench", args.what])
+    for name, users in BENCH_OPTION_USERS.items():
+        if args.what not in users and getattr(args, name) != getattr(defaults, name):
+            option = "--" + name.replace("_", "-")
+            raise UsageError(f"{option}: only with takt bench {' or '.join(users)}")
+
+
 def _cmd_bench(args: argparse.Namespace) -> int:
     from takt import bench
 
+    _check_bench_options(args)
     if args.what == "sim":
         print(bench.render_sim_speed(bench.sim_speed(args.tasks, args.ticks, seed=args.seed)))
         print(bench.render_run_cost(bench.run_cost(args.tasks, args.ticks, seed=args.seed)))

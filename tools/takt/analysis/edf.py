@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from takt.analysis.budget import Steps
-from takt.analysis.fraction_text import fraction_text
+from takt.analysis.fraction_text import exact_text, fraction_text
 from takt.analysis.results import TestResult
 from takt.model import Task
 
@@ -37,7 +37,7 @@ def edf_utilization(tasks: Sequence[Task]) -> TestResult:
     if any(t.deadline < t.period for t in tasks):
         return TestResult(name, False, None, "some D < T: use the processor-demand test")
     ok = u <= 1
-    return TestResult(name, True, ok, f"U = {float(u):.4f} ({u}) {'<=' if ok else '>'} 1")
+    return TestResult(name, True, ok, f"U = {exact_text(u)} {'<=' if ok else '>'} 1")
 
 
 def demand(tasks: Sequence[Task], t: int) -> int:

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from takt.analysis import edf, fp, fpds, hsf
 from takt.analysis.budget import AnalysisTooLong
+from takt.analysis.fraction_text import exact_text
 from takt.analysis.registry import (
     ScenarioTest,
     register_task_test,
@@ -104,12 +105,10 @@ def _table(rows: list[list[str]], right: set[int]) -> list[str]:
 
 def render_text(report: AnalysisReport) -> str:
     """A readable terminal report: utilisation, each test's verdict, per-task tables."""
-    u = report.utilization
-    u_text = f"{float(u):.4f}" + (f" ({u})" if u.denominator != 1 else "")
     lines = [
         f"Schedulability analysis: {report.source}",
         f"policy {report.policy}, preemption {report.preemption}, "
-        f"{len(report.tasks)} task(s), utilization U = {u_text}",
+        f"{len(report.tasks)} task(s), utilization U = {exact_text(report.utilization)}",
         "",
     ]
     name_width = max(len(r.test) for r in report.results) if report.results else 0
