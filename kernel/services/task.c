@@ -186,6 +186,10 @@ TAKT_COLD int task_create_in(takt_server_t *server, const takt_task_params_t *pa
         return err;
     }
 #if TAKT_CONFIG_DYNAMIC_ALLOCATION
+    /* Tasks that deleted themselves are freed by the idle task, which a task
+     * that never blocks (FreeRTOS's tskIDLE_PRIORITY runs above it) starves:
+     * a program that creates workers that end themselves then keeps memory. */
+    task_reclaim_deleted();
     takt_task_t *tcb = TAKT_CONFIG_MALLOC(sizeof(takt_task_t));
     void *stack = TAKT_CONFIG_MALLOC(params->stack_size);
     if (tcb == NULL || stack == NULL) {

@@ -377,6 +377,50 @@ static void scenario_delete(takt_tick_t tick0)
     h_end();
 }
 
+/* A task that deleted itself is freed by the next task creation when the
+ * idle task cannot run (a busy task above it). */
+
+static int rc_worker_ends;
+
+static void rc_worker_body(void *arg) /* prio 3, dynamic: deletes itself */
+{
+    (void)arg;
+    rc_worker_ends++;
+    takt_task_delete(NULL);
+}
+
+static void rc_busy_body(void *arg) /* prio 1: never blocks, the idle task never runs */
+{
+    (void)arg;
+    takt_task_params_t p = {.name = "W", .entry = rc_worker_body, .priority = 3,
+                            .stack_size = H_STACK};
+    takt_task_t *worker = NULL;
+    for (int round = 0; round < 3; round++) {
+        CHECK_EQ(takt_task_create(&p, &worker), TAKT_OK); /* runs and ends at once */
+        CHECK_EQ(rc_worker_ends, round + 1);
+        CHECK(takt_list_first(&takt_kernel.reclaim) != NULL); /* its memory waits */
+    }
+    h_work(1);
+    CHECK(takt_list_first(&takt_kernel.reclaim) != NULL); /* the idle task did not run */
+    CHECK_EQ(takt_task_create(&p, &worker), TAKT_OK);
+    /* only the newest worker waits: the create freed the others first */
+    takt_list_node_t *first = takt_list_first(&takt_kernel.reclaim);
+    CHECK(first != NULL && first->next == &takt_kernel.reclaim);
+    for (;;) {
+        h_work(1); /* busy to the end of the run */
+    }
+}
+
+static void scenario_reclaim_without_idle(takt_tick_t tick0)
+{
+    h_begin(tick0, 4, false);
+    rc_worker_ends = 0;
+    h_task("B", 1, rc_busy_body, NULL);
+    h_run();
+    CHECK_EQ(rc_worker_ends, 4);
+    CHECK_EQ(h_count(TAKT_EV_DISPATCH, 0), 0); /* idle never dispatched */
+}
+
 /* ---------------------------------------------------------------- suspend/resume */
 
 static takt_task_t *sr_a, *sr_b, *sr_c;
@@ -562,6 +606,7 @@ int main(void)
     h_both(scenario_create_state, "create_state");
     h_both(scenario_bad_args, "bad_args");
     h_both(scenario_delete, "delete");
+    h_both(scenario_reclaim_without_idle, "reclaim_without_idle");
     h_both(scenario_suspend_resume, "suspend_resume");
     h_both(scenario_resume_from_isr, "resume_from_isr");
     h_both(scenario_priorities, "priorities");
