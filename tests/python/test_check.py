@@ -4,7 +4,7 @@ Runs of generated sets on the sim agree with the analysis (hundreds of sets, fix
 priority and EDF, implicit and constrained deadlines, FPNS and FPDS); and each kind of
 contradiction is found when a real run is altered to show it: a miss under a proof, a
 job over its bound, an unfinished job past its bound, an exact response time not
-reached, a miss RTA or QPA predicts that did not happen, a lost trace.
+reached, a miss RTA, QPA, FPNS or FPDS predicts that did not happen, a lost trace.
 """
 
 from __future__ import annotations
@@ -250,27 +250,109 @@ def test_a_predicted_qpa_miss_must_be_the_first_missed_deadline() -> None:
     assert any(f"first at t = {first}, but the earliest missed" in c for c in contradictions)
 
 
+# FPNS / FPDS, synchronous, U = 0.9: b runs after a (3 + 3 > D = 5), so it misses from
+# the synchronous release on, and the analysis says unschedulable (not inconclusive).
+FPNS_MISS = """
+[system]
+policy = "fp"
+preemption = "{mode}"
+duration = 41
+[[task]]
+name = "a"
+priority = 3
+period = 10
+wcet = 3
+[[task]]
+name = "b"
+priority = 2
+period = 10
+wcet = 3
+deadline = 5
+[[task]]
+name = "l"
+priority = 1
+period = 10
+wcet = 3
+"""
+
+
+@pytest.mark.parametrize(("mode", "test"), [("none", "fpns_wcrt"), ("deferred", "fpds_wcrt")])
+def test_a_predicted_fpns_or_fpds_miss_must_happen(mode: str, test: str) -> None:
+    scenario = parse_scenario(FPNS_MISS.format(mode=mode), f"<{mode}>")
+    report = check(scenario)
+    assert report.agree and report.exact and report.misses > 0, render_check(report)
+    assert "bounds only" not in render_check_line(report)
+    assert [(r.test, r.schedulable) for r in report.analysis.results] == [(test, False)]
+    result = run_scenario(scenario)
+    none = altered(result, [dataclasses.replace(j, missed=False) for j in result.jobs])
+    contradictions = check(scenario, none).contradictions
+    assert any(c.startswith(f"{test} (exact here): ") for c in contradictions), contradictions
+
+
 def test_a_lost_trace_is_a_contradiction() -> None:
     result = run_scenario(SCHEDULABLE)
     report = check(SCHEDULABLE, altered(result, list(result.jobs), trace_overflows=2))
     assert any("lost events" in c for c in report.contradictions)
 
 
+ROUND_ROBIN_EXACT = """
+[system]
+policy = "fp"
+round_robin = true
+duration = 41
+[[task]]
+name = "a"
+priority = 2
+period = 4
+wcet = 1
+[[task]]
+name = "b"
+priority = 1
+period = 5
+wcet = 2
+"""
+
+
 @pytest.mark.parametrize(
-    ("scenario", "why"),
+    ("scenario", "why", "short"),
     [
-        (make_scenario([T(4, 1, 2, 4, 1), T(5, 2, 1)], 41), "offsets"),
-        (make_scenario([T(4, 1, 1), T(5, 2, 1)], 41), "equal priorities"),
-        (make_scenario([T(4, 1, 2), T(5, 2, 1)], 20), "not longer than the hyperperiod"),
-        (make_scenario([T(4, 3, 2), T(5, 2, 1)], 41), "U > 1"),
+        (make_scenario([T(4, 1, 2, 4, 1), T(5, 2, 1)], 41), "offsets", "offsets"),
+        (make_scenario([T(4, 1, 1), T(5, 2, 1)], 41), "equal priorities", "equal priorities"),
+        (parse_scenario(ROUND_ROBIN_EXACT, "<rr>"), "round-robin", "round-robin"),
+        (
+            make_scenario([T(4, 1, 2), T(5, 2, 1)], 20),
+            "not longer than the hyperperiod",
+            "short run",
+        ),
+        (make_scenario([T(4, 3, 2), T(5, 2, 1)], 41), "U > 1", "U > 1"),
+        (generate_scenario(HIERARCHIES[0]), "no exact test for this policy", "servers"),
     ],
-    ids=["offsets", "ties", "short", "overload"],
+    ids=["offsets", "ties", "round-robin", "short", "overload", "servers"],
 )
-def test_exact_predictions_are_only_checked_where_they_hold(scenario: Scenario, why: str) -> None:
+def test_exact_predictions_are_only_checked_where_they_hold(
+    scenario: Scenario, why: str, short: str
+) -> None:
+    """The one-file report says why in full, the line of several files in short."""
     report = check(scenario)
-    assert report.agree and not report.exact
-    assert any(why in n for n in report.notes), report.notes
-    assert render_check_line(report).endswith("bounds only")
+    assert report.agree and not report.exact and report.bounds_only == short
+    (note,) = [n for n in report.notes if n.startswith("exact predictions not checked: ")]
+    assert why in note
+    assert f"note: {note}" in render_check(report)
+    assert render_check_line(report).endswith(f"; bounds only ({short})")
+
+
+def test_a_long_hyperperiod_is_noted_in_short() -> None:
+    """Three prime periods near 10^6: H = 1000003 * 1000033 * 1000037, 19 digits."""
+    report = check(make_scenario([T(1000003, 1, 3), T(1000033, 1, 2), T(1000037, 1, 1)], 50))
+    hyperperiod = 1000003 * 1000033 * 1000037
+    assert len(str(hyperperiod)) == 19 and str(hyperperiod).startswith("1000073")
+    note = "the run (50 ticks) is not longer than the hyperperiod (1.000e18, 19 digits)"
+    assert any(note in n for n in report.notes), report.notes
+
+
+def test_a_line_with_exact_predictions_checked_gives_no_reason() -> None:
+    assert check(SCHEDULABLE).bounds_only is None
+    assert "bounds only" not in render_check_line(check(SCHEDULABLE))
 
 
 # Round-robin among equals with non-preemptive jobs: a slice that ends inside a

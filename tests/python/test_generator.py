@@ -119,7 +119,9 @@ def test_a_bad_period_range_is_refused(low: int, high: int) -> None:
     ("options", "message"),
     [
         ({"tasks": 0}, "tasks"),
-        ({"tasks": 1000}, "tasks"),
+        ({"tasks": 256}, r"tasks: 1\.\.255 under fp \(one priority each\)"),
+        ({"policy": "hsf", "tasks": 256}, r"tasks: 1\.\.255 under hsf"),
+        ({"policy": "edf", "tasks": 1001}, r"tasks: 1\.\.1000 under edf \(a run's limit\)"),
         ({"utilization": 0}, "utilization"),
         ({"tasks": 2, "utilization": 2.5}, "utilization"),
         ({"policy": "rr"}, "fp, edf or hsf"),
@@ -139,6 +141,12 @@ def test_a_bad_period_range_is_refused(low: int, high: int) -> None:
 def test_bad_generate_options_are_refused(options: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         GenerateOptions(**options)  # type: ignore[arg-type]
+
+
+def test_edf_sets_may_have_more_tasks_than_there_are_priorities() -> None:
+    scenario = generate_scenario(GenerateOptions(tasks=1000, policy="edf"))
+    assert len(scenario.tasks) == 1000
+    assert all(t.priority is None for t in scenario.tasks)
 
 
 def test_the_same_seed_and_index_give_the_same_set() -> None:

@@ -14,7 +14,13 @@ A run contradicts the analysis when:
   - for RTA, every task's worst observed response time equals R. A task with
     R > D misses;
   - for QPA, the set misses a deadline exactly when the test fails, and the earliest
-    missed deadline is the first t with h(t) > t.
+    missed deadline is the first t with h(t) > t;
+  - for FPNS and FPDS, "unschedulable" means a job misses in the active period the
+    synchronous release starts (takt.analysis.fpds), so the run must miss. Their
+    bounds count a blocking that release need not meet, so they stay bounds.
+
+Where these conditions do not hold, only the bounds are checked ("bounds only"), and
+the report gives the reason, in short on the one-line form.
 
 Overheads are not in the analysis, so on a board (``--port qemu-m3``) a contradiction
 can also be an overhead the model leaves out; with exact work (``--work exact``) the
@@ -66,11 +72,18 @@ class CheckReport:
     contradictions: tuple[str, ...]
     notes: tuple[str, ...]
     misses: int
-    exact: bool  # the exact tests' predictions were checked too
+    # Why the exact tests' predictions were not checked, in a few words ("offsets"),
+    # or None when they were.
+    bounds_only: str | None
 
     @property
     def agree(self) -> bool:
         return not self.contradictions
+
+    @property
+    def exact(self) -> bool:
+        """Whether the exact tests' predictions were checked too."""
+        return self.bounds_only is None
 
 
 def _job_text(job: JobRow) -> str:
@@ -92,24 +105,42 @@ def _bounds(report: AnalysisReport) -> dict[str, tuple[int, str]]:
     return bounds
 
 
-def _exact_conditions(scenario: Scenario, report: AnalysisReport, duration: int) -> str | None:
-    """Why the exact predictions cannot be checked on this run, or None when they can."""
+def _count_text(n: int) -> str:
+    """A tick count as a note gives it: whole up to 15 digits, else in scientific form
+    (a hyperperiod of many long periods can have thousands of digits)."""
+    digits = str(n)
+    if len(digits) <= 15:
+        return digits
+    return f"{digits[0]}.{digits[1:4]}e{len(digits) - 1}, {len(digits)} digits"
+
+
+def _exact_conditions(
+    scenario: Scenario, report: AnalysisReport, duration: int
+) -> tuple[str, str] | None:
+    """Why the exact predictions cannot be checked on this run, in short and in full,
+    or None when they can."""
     system = scenario.system
     if system.policy not in ("fp", "edf") or scenario.servers:
-        return "no exact test for this policy"
+        return "servers", "no exact test for this policy"
     if system.policy == "edf" and system.preemption != "full":
-        return "no exact test for this preemption mode"
+        return "preemption mode", "no exact test for this preemption mode"
     if any(t.offset for t in scenario.tasks):
-        return "offsets: the synchronous release the exact tests assume may never happen"
+        return "offsets", "offsets: the synchronous release the exact tests assume may never happen"
     if system.policy == "fp" and len({t.priority for t in scenario.tasks}) != len(scenario.tasks):
-        return "equal priorities: RTA counts them as mutual interference (a bound only)"
+        return (
+            "equal priorities",
+            "equal priorities: RTA counts them as mutual interference (a bound only)",
+        )
     if system.policy == "fp" and system.round_robin:
-        return "round-robin among equals is not in the analysis"
+        return "round-robin", "round-robin among equals is not in the analysis"
     if report.utilization > 1:
-        return "U > 1: the first miss may come after any horizon"
+        return "U > 1", "U > 1: the first miss may come after any horizon"
     h = hyperperiod(scenario.tasks)
     if duration <= h:
-        return f"the run ({duration} ticks) is not longer than the hyperperiod ({h})"
+        return (
+            "short run",
+            f"the run ({duration} ticks) is not longer than the hyperperiod ({_count_text(h)})",
+        )
     return None
 
 
@@ -192,9 +223,9 @@ def check_run(result: RunResult, report: AnalysisReport) -> CheckReport:
         try:
             contradictions += _check_exact(scenario, report, worst, misses)
         except AnalysisTooLong as err:
-            why_not = f"the exact check is too long to compute: {err}"
+            why_not = ("too long", f"the exact check is too long to compute: {err}")
     if why_not is not None:
-        notes.append(f"exact predictions not checked: {why_not}")
+        notes.append(f"exact predictions not checked: {why_not[1]}")
     if result.usage is not None:
         notes.append(
             f"exact work: the kernel took {100 * result.usage.kernel_share:.3f}% of the run on "
@@ -227,7 +258,7 @@ def check_run(result: RunResult, report: AnalysisReport) -> CheckReport:
         contradictions=tuple(contradictions),
         notes=tuple(notes),
         misses=len(misses),
-        exact=why_not is None,
+        bounds_only=None if why_not is None else why_not[0],
     )
 
 
@@ -240,12 +271,13 @@ def _verdicts(report: AnalysisReport) -> str:
 
 
 def render_check_line(check: CheckReport) -> str:
-    """One line: the file, the verdict, the analysis and the misses."""
+    """One line: the file, the verdict, the analysis, the misses and, when the exact
+    predictions were not checked, why in short ("bounds only (offsets)")."""
     verdict = "agree" if check.agree else f"DISAGREE ({len(check.contradictions)})"
     return (
         f"{check.source}: {verdict}: U = {fraction_text(check.analysis.utilization)}, "
         f"{_verdicts(check.analysis)}; {check.misses} miss(es) on {check.port}"
-        + ("" if check.exact else "; bounds only")
+        + ("" if check.bounds_only is None else f"; bounds only ({check.bounds_only})")
     )
 
 

@@ -24,7 +24,14 @@ from takt.analysis import analyze_scenario, render_text, utilization
 from takt.bench_suite import POLICIES as SUITE_POLICIES
 from takt.bench_suite import SuiteError
 from takt.check import check_run, render_check, render_check_line
-from takt.generator import DEFAULT_PERIODS, GenerateOptions, PeriodRange, Periods, generate_scenario
+from takt.generator import (
+    DEFAULT_PERIODS,
+    GenerateOptions,
+    PeriodRange,
+    Periods,
+    generate_scenario,
+    max_tasks,
+)
 from takt.model import RunResult, Scenario
 from takt.report import (
     render_summary,
@@ -47,6 +54,7 @@ from takt.sim import (
     MAX_ICOUNT_SHIFT,
     PORTS,
     REPO_ROOT,
+    RUNNER_MAX_TASKS,
     WORK_MODES,
     RunError,
     platform_problem,
@@ -106,7 +114,7 @@ def _utilization(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0 < value <= PRIORITY_MAX:
+    if not 0 < value <= RUNNER_MAX_TASKS:
         raise argparse.ArgumentTypeError(f"{text}: must be above 0 (and at most the task count)")
     return value
 
@@ -273,7 +281,13 @@ def _add_generate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "periods from a list or log-uniform from a range, wcets rounded to whole ticks. "
         "The same options and seed give the same files on every machine.",
     )
-    gen.add_argument("--tasks", type=_int_in(1, PRIORITY_MAX), default=10, help="tasks per set")
+    gen.add_argument(
+        "--tasks",
+        type=_int_in(1, RUNNER_MAX_TASKS),
+        default=10,
+        help=f"tasks per set (default 10): at most {PRIORITY_MAX} under fp and hsf (one "
+        f"priority each), {RUNNER_MAX_TASKS} under edf (a run's limit)",
+    )
     gen.add_argument(
         "--utilization", type=_utilization, default=0.8, help="total utilisation drawn"
     )
@@ -601,6 +615,11 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 
 
 def _generate_options(args: argparse.Namespace) -> GenerateOptions:
+    if args.tasks > max_tasks(args.policy):
+        raise UsageError(
+            f"--tasks {args.tasks}: at most {max_tasks(args.policy)} under --policy "
+            f"{args.policy}, one priority each (--policy edf takes up to {max_tasks('edf')})"
+        )
     if args.utilization > args.tasks:
         raise UsageError(f"--utilization {args.utilization}: at most 1 per task ({args.tasks})")
     if args.segments > 1 and args.preemption != "deferred":

@@ -38,6 +38,7 @@ from takt.model import (
 )
 from takt.scenario import MAX_TICKS, PRIORITY_MAX, READY_QUEUES, parse_scenario, rule_order
 from takt.scenario_toml import scenario_toml
+from takt.sim import RUNNER_MAX_TASKS
 
 DEFAULT_PERIODS: tuple[int, ...] = (10, 20, 25, 40, 50, 100, 125, 200, 250, 500, 1000)
 
@@ -173,6 +174,14 @@ def minimal_budget(server: Server, ordered: Sequence[Task]) -> int | None:
     return high
 
 
+def max_tasks(policy: Policy) -> int:
+    """The most tasks a generated set of this policy may have. fp and hsf sets give
+    every task a priority of its own (1..255; under hsf per server, but the tasks go to
+    servers at random, so the set as a whole is held to it); EDF uses no priorities, so
+    a set may have as many tasks as a run takes (the runner's limit)."""
+    return RUNNER_MAX_TASKS if policy == "edf" else PRIORITY_MAX
+
+
 @dataclass(frozen=True)
 class GenerateOptions:
     """What ``takt generate`` makes: one random set per index, the same for a seed."""
@@ -195,12 +204,14 @@ class GenerateOptions:
     seed: int = 1
 
     def __post_init__(self) -> None:
-        if not 1 <= self.tasks <= PRIORITY_MAX:
-            raise ValueError(f"tasks: 1..{PRIORITY_MAX} (one priority each)")
-        if not 0 < self.utilization <= self.tasks:
-            raise ValueError(f"utilization {self.utilization}: must be in (0, tasks]")
         if self.policy not in ("fp", "edf", "hsf"):
             raise ValueError(f'policy "{self.policy}": generate makes fp, edf or hsf sets')
+        limit = max_tasks(self.policy)
+        if not 1 <= self.tasks <= limit:
+            why = "a run's limit" if self.policy == "edf" else "one priority each"
+            raise ValueError(f"tasks: 1..{limit} under {self.policy} ({why})")
+        if not 0 < self.utilization <= self.tasks:
+            raise ValueError(f"utilization {self.utilization}: must be in (0, tasks]")
         if self.policy != "fp" and self.preemption != "full":
             raise ValueError(f'{self.policy} sets are generated with preemption "full" only')
         if self.policy == "edf" and self.priority is not None:
