@@ -416,7 +416,14 @@ class _Parser:
         return number
 
     def get_positive(
-        self, table: Mapping[str, object], key: str, path: KeyPath, *, required: bool = False
+        self,
+        table: Mapping[str, object],
+        key: str,
+        path: KeyPath,
+        *,
+        required: bool = False,
+        maximum: int = MAX_TICKS,
+        limit_note: str = TICKS_LIMIT_NOTE,
     ) -> int | None:
         return self.get_int(
             table,
@@ -424,9 +431,9 @@ class _Parser:
             path,
             required=required,
             minimum=1,
-            maximum=MAX_TICKS,
+            maximum=maximum,
             what="a positive integer",
-            limit_note=TICKS_LIMIT_NOTE,
+            limit_note=limit_note,
         )
 
     def get_offset(self, table: Mapping[str, object], path: KeyPath) -> int:
@@ -640,14 +647,8 @@ class _Parser:
             period = self.get_positive(table, "period", path, required=True)
             wcet = self.get_positive(table, "wcet", path, required=True)
             assert period is not None and wcet is not None
-            deadline = self.get_int(
-                table,
-                "deadline",
-                path,
-                minimum=1,
-                maximum=MAX_DEADLINE,
-                what="a positive integer",
-                limit_note=DEADLINE_LIMIT_NOTE,
+            deadline = self.get_positive(
+                table, "deadline", path, maximum=MAX_DEADLINE, limit_note=DEADLINE_LIMIT_NOTE
             )
             if deadline is None:
                 if period > MAX_DEADLINE:

@@ -14,6 +14,12 @@
 void compat_kernel_ready(void);
 bool compat_scheduler_started(void);
 
+/* Where a create's memory came from (the object's `dynamic` field once the
+ * kernel accepted it): the heap's goes back on failure and at the delete; a
+ * static buffer is refused, untouched, while it holds a live object. */
+#define FROM_HEAP true
+#define FROM_BUFFER false
+
 /* Port glue (compat/freertos/port/<port>/): set up the port before takt_init
  * (sim: tick period from configTICK_RATE_HZ, end time), and stop it. */
 void compat_port_prepare(void);

@@ -72,10 +72,6 @@ static struct QueueDefinition *object_alloc(size_t extra)
 }
 #endif
 
-/* Where a create's memory came from: the heap's goes back on failure. */
-#define FROM_HEAP true
-#define FROM_BUFFER false
-
 /* Finishes a create. The layer's fields are written only once the kernel
  * accepted the memory: a static buffer that still holds a live object (the
  * kernel's TAKT_ERR_STATE) keeps them, and so stays what it was. */

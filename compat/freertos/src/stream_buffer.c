@@ -67,15 +67,19 @@ static unsigned kernel_options(BaseType_t type, bool send_callback, bool receive
 }
 
 /* Makes handle a buffer in storage; false (nothing to undo) if the kernel
- * refuses the size or trigger level. The callbacks are NULL unless
- * configUSE_SB_COMPLETED_CALLBACK. */
+ * refuses the size, the trigger level or the memory (a static buffer that
+ * still holds a live object). The layer's fields are written only once the
+ * kernel accepted, so a refused buffer keeps them. The callbacks are NULL
+ * unless configUSE_SB_COMPLETED_CALLBACK. */
 static bool buffer_setup(StreamBufferHandle_t handle, size_t size, size_t trigger, BaseType_t type, void *storage,
                          StreamBufferCallbackFunction_t send_callback,
-                         StreamBufferCallbackFunction_t receive_callback)
+                         StreamBufferCallbackFunction_t receive_callback, bool from_heap)
 {
     if (takt_stream_create_static(&handle->stream, size, trigger, (unsigned)length_bytes(type), storage) != TAKT_OK) {
         return false;
     }
+    handle->dynamic = from_heap ? 1u : 0u;
+    handle->notification_index = 0;
 #if configUSE_SB_COMPLETED_CALLBACK
     handle->send_completed = send_callback;
     handle->receive_completed = receive_callback;
@@ -180,11 +184,10 @@ TAKT_COLD StreamBufferHandle_t xStreamBufferGenericCreate(size_t xBufferSizeByte
     }
     memset(handle, 0, sizeof(*handle)); /* no old object's magic where the kernel looks for a live one */
     if (!buffer_setup(handle, xBufferSizeBytes, xTriggerLevelBytes, xStreamBufferType, handle + 1,
-                      pxSendCompletedCallback, pxReceiveCompletedCallback)) {
+                      pxSendCompletedCallback, pxReceiveCompletedCallback, FROM_HEAP)) {
         vPortFree(handle);
         return NULL;
     }
-    handle->dynamic = 1;
     return handle;
 }
 #endif
@@ -203,14 +206,10 @@ TAKT_COLD StreamBufferHandle_t xStreamBufferGenericCreateStatic(size_t xBufferSi
         return NULL;
     }
     compat_kernel_ready();
-    /* Not cleared first: a buffer that still holds a live object is refused
-     * by the kernel and must keep the layer's fields. */
     if (!buffer_setup(pxStaticStreamBuffer, xBufferSizeBytes, xTriggerLevelBytes, xStreamBufferType,
-                      pucStreamBufferStorageArea, pxSendCompletedCallback, pxReceiveCompletedCallback)) {
+                      pucStreamBufferStorageArea, pxSendCompletedCallback, pxReceiveCompletedCallback, FROM_BUFFER)) {
         return NULL;
     }
-    pxStaticStreamBuffer->dynamic = 0;
-    pxStaticStreamBuffer->notification_index = 0;
     return pxStaticStreamBuffer;
 }
 

@@ -42,7 +42,7 @@ TAKT_COLD TimerHandle_t xTimerCreate(const char *const pcTimerName, const TickTy
         return NULL;
     }
     memset(t, 0, sizeof(*t)); /* no old object's magic where the kernel looks for a live one */
-    if (timer_init(t, pcTimerName, xTimerPeriodInTicks, xAutoReload, pvTimerID, pxCallbackFunction, true) == NULL) {
+    if (timer_init(t, pcTimerName, xTimerPeriodInTicks, xAutoReload, pvTimerID, pxCallbackFunction, FROM_HEAP) == NULL) {
         vPortFree(t);
         return NULL;
     }
@@ -61,7 +61,7 @@ TAKT_COLD TimerHandle_t xTimerCreateStatic(const char *const pcTimerName, const 
     }
     compat_kernel_ready();
     return timer_init(pxTimerBuffer, pcTimerName, xTimerPeriodInTicks, xAutoReload, pvTimerID,
-                      pxCallbackFunction, false);
+                      pxCallbackFunction, FROM_BUFFER);
 }
 #endif
 

@@ -45,8 +45,8 @@
  * - A create_static over memory that holds a live object, of its own type or
  *   any other (semaphore, mutex, queue, queue set, event group, stream, soft
  *   timer), is refused with TAKT_ERR_STATE; the live object is untouched.
- *   Delete it first. (A create_static of uninitialised stack memory can, very
- *   rarely, read a stale magic there: zero static memory before the first use.)
+ *   Delete it first. (Uninitialised memory, a stack buffer, may by chance hold
+ *   an old object's magic there: zero such memory before its first create.)
  *
  * Every *_from_isr call never blocks and takes an optional `bool *woken`:
  * if the call made ready a task that should preempt the task the interrupt
