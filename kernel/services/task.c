@@ -359,13 +359,14 @@ static void resume_locked(takt_task_t *task)
     sched_reschedule();
 }
 
-/* Both resume calls: the same work, each allowed from one context only. */
+/* Both resume calls: the same work. The task's is refused in an interrupt;
+ * the interrupt's from a task is the task's (takt/sync.h). */
 static int resume_from(takt_task_t *task, bool from_isr)
 {
     if (!task_handle_valid(task)) {
         return TAKT_ERR_ARG;
     }
-    if (port_in_isr() != from_isr) {
+    if (port_in_isr() && !from_isr) {
         return TAKT_ERR_CONTEXT;
     }
     port_critical_t key = port_critical_enter();

@@ -151,7 +151,7 @@ static void scenario_bad(takt_tick_t tick0)
     CHECK_EQ(takt_soft_timer_pend_call(NULL, NULL, 0, 0), TAKT_ERR_ARG);
     CHECK_EQ(takt_soft_timer_create_static(&p, &bad_timer), TAKT_OK);
     CHECK_EQ(takt_soft_timer_change_period(&bad_timer, 0, 0), TAKT_ERR_ARG);
-    CHECK_EQ(takt_soft_timer_start_from_isr(&bad_timer, NULL), TAKT_ERR_CONTEXT);
+    CHECK_EQ(takt_soft_timer_change_period_from_isr(&bad_timer, 0, NULL), TAKT_ERR_ARG);
     CHECK_EQ(takt_soft_timer_start(&bad_timer, 0x80000000u), TAKT_ERR_ARG);
     /* the command queue holds TAKT_CONFIG_SOFT_TIMER_COMMANDS; then it is full */
     for (int i = 0; i < TAKT_CONFIG_SOFT_TIMER_COMMANDS - 1; i++) {

@@ -86,9 +86,9 @@ static void basics_body(void *arg)
     CHECK_EQ(takt_stream_receive(st, buf, 0, 0), TAKT_ERR_ARG);
     CHECK_EQ(takt_stream_send(st, data, 1, 0x90000000u), TAKT_ERR_ARG);
     CHECK_EQ(takt_stream_set_trigger(st, 9), TAKT_ERR_ARG);
-    CHECK_EQ(takt_stream_send_from_isr(st, data, 1, NULL), TAKT_ERR_CONTEXT);
-    CHECK_EQ(takt_stream_receive_from_isr(st, buf, 1, NULL), TAKT_ERR_CONTEXT);
-    CHECK_EQ(takt_stream_reset_from_isr(st), TAKT_ERR_CONTEXT);
+    CHECK_EQ(takt_stream_send_from_isr(st, NULL, 1, NULL), TAKT_ERR_ARG);
+    CHECK_EQ(takt_stream_receive_from_isr(st, buf, 0, NULL), TAKT_ERR_ARG);
+    CHECK_EQ(takt_stream_reset_from_isr(NULL), TAKT_ERR_ARG);
     CHECK_EQ(takt_stream_bytes(st), 0);
     /* reset empties it */
     CHECK_EQ(takt_stream_send(st, data, 3, 0), 3);

@@ -112,7 +112,8 @@ int takt_stream_receive_from_isr(takt_stream_t *stream, void *buffer, size_t len
                                  bool *woken);
 
 /* Empties it: TAKT_ERR_STATE (nothing changes) while a task waits to send or
- * receive. The first: context task or before start; the second: interrupt. */
+ * receive. The first: context task or before start; the second: interrupt
+ * (or a task, takt/sync.h). */
 int takt_stream_reset(takt_stream_t *stream);
 int takt_stream_reset_from_isr(takt_stream_t *stream);
 

@@ -53,8 +53,12 @@
  * interrupted, *woken is set to true; it is never set to false (initialise it,
  * as FreeRTOS's pxHigherPriorityTaskWoken). The switch itself happens at
  * interrupt exit without further action; woken is for callers that want to know.
- * *_from_isr calls return TAKT_ERR_CONTEXT outside an interrupt, and the
- * task-context calls return TAKT_ERR_CONTEXT inside one.
+ * The task-context calls return TAKT_ERR_CONTEXT inside an interrupt. A
+ * *_from_isr call made from a task (as FreeRTOS's ports allow, for code that
+ * serves both contexts) is the task-context call with no wait: a task it
+ * makes ready that should preempt the caller runs before it returns (at the
+ * end of the caller's critical section or scheduler lock, if it holds one),
+ * and *woken is left as it was, since that switch has already happened.
  */
 #ifndef TAKT_SYNC_H
 #define TAKT_SYNC_H

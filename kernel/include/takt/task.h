@@ -200,7 +200,8 @@ int takt_task_suspend(takt_task_t *task);
  * Context: task. May reschedule. */
 int takt_task_resume(takt_task_t *task);
 
-/* As takt_task_resume, from an interrupt; the switch happens at interrupt exit. */
+/* As takt_task_resume, from an interrupt; the switch happens at interrupt
+ * exit. From a task it is takt_task_resume (takt/sync.h). */
 int takt_task_resume_from_isr(takt_task_t *task);
 
 /* Blocks the caller for ticks ticks (0: yields); at most INT32_MAX ticks

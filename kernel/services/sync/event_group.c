@@ -216,8 +216,12 @@ int takt_event_group_sync(takt_event_group_t *group, takt_event_bits_t set_bits,
 static int set_from(takt_event_group_t *group, takt_event_bits_t bits, takt_event_bits_t *result,
                     bool *woken, bool from_isr)
 {
-    if (port_in_isr() != from_isr) {
-        return TAKT_ERR_CONTEXT;
+    bool in_isr = port_in_isr();
+    if (in_isr != from_isr) {
+        if (in_isr) {
+            return TAKT_ERR_CONTEXT;
+        }
+        woken = NULL; /* takt/sync.h: an interrupt's call from a task is the task's */
     }
     port_critical_t key = port_critical_enter();
     if (!group_valid(group)) {

@@ -62,8 +62,12 @@ __attribute__((always_inline)) static inline int notify_from(takt_task_t *task, 
                                                               uint32_t *previous, bool *woken,
                                                               bool from_isr)
 {
-    if (port_in_isr() != from_isr) {
-        return TAKT_ERR_CONTEXT;
+    bool in_isr = port_in_isr();
+    if (in_isr != from_isr) {
+        if (in_isr) {
+            return TAKT_ERR_CONTEXT;
+        }
+        woken = NULL; /* takt/sync.h: an interrupt's call from a task is the task's */
     }
     if (index >= TAKT_CONFIG_TASK_NOTIFICATIONS || (unsigned)action > TAKT_NOTIFY_NO_OVERWRITE) {
         return TAKT_ERR_ARG;
@@ -96,13 +100,22 @@ int takt_notify_from_isr(takt_task_t *task, unsigned index, uint32_t arg,
     return notify_any(task, index, arg, action, previous, woken, true);
 }
 
+/* takt_notify_give_from_isr_flag called from a task (takt/sync.h): the
+ * task's give. Out of line, with the two arguments the interrupt's call
+ * already holds, so the interrupt-to-task path below keeps no frame. */
+TAKT_COLD __attribute__((noinline)) static int notify_give_from_task(takt_task_t *task,
+                                                                     unsigned index)
+{
+    return notify_any(task, index, 0, TAKT_NOTIFY_INCREMENT, NULL, NULL, false);
+}
+
 /* notify_from's increment from an interrupt, with the wake inline (the
  * interrupt-to-task path); takt_notify_give_from_isr's bool is taken from
  * the flag. */
 int takt_notify_give_from_isr_flag(takt_task_t *task, unsigned index, long *woken)
 {
     if (!port_in_isr()) {
-        return TAKT_ERR_CONTEXT;
+        return notify_give_from_task(task, index);
     }
     if (index >= TAKT_CONFIG_TASK_NOTIFICATIONS) {
         return TAKT_ERR_ARG;

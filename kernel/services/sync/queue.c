@@ -629,11 +629,41 @@ int takt_queue_reset(takt_queue_t *queue)
 
 /* ---- interrupt variants ---- */
 
+/* An interrupt's send or receive called from a task (takt/sync.h): the
+ * task's call without a wait, through its general path (the fast paths
+ * are cases of it). Cold and out of line, and not through the public
+ * calls, whose inline paths GCC would otherwise lay out differently. */
+TAKT_COLD __attribute__((noinline)) static int send_from_task(takt_queue_t *queue,
+                                                              const void *item, size_t size,
+                                                              unsigned how)
+{
+    port_critical_t key = port_critical_enter();
+    int result = send_args(queue, item, size, how);
+    if (result != TAKT_OK) {
+        port_critical_exit(key);
+        return result;
+    }
+    return send_task_general(queue, item, size, 0, how, key);
+}
+
+TAKT_COLD __attribute__((noinline)) static int receive_from_task(takt_queue_t *queue,
+                                                                 void *buffer, size_t size,
+                                                                 bool peek)
+{
+    port_critical_t key = port_critical_enter();
+    int result = receive_args(queue, buffer, size);
+    if (result != TAKT_OK) {
+        port_critical_exit(key);
+        return result;
+    }
+    return peek ? peek_general(queue, buffer, 0, key) : receive_general(queue, buffer, 0, key);
+}
+
 static int send_isr(takt_queue_t *queue, const void *item, size_t size, unsigned how,
                     bool *woken)
 {
     if (!port_in_isr()) {
-        return TAKT_ERR_CONTEXT;
+        return send_from_task(queue, item, size, how);
     }
     port_critical_t key = port_critical_enter();
     int result = send_args(queue, item, size, how);
@@ -647,7 +677,7 @@ static int send_isr(takt_queue_t *queue, const void *item, size_t size, unsigned
 static int receive_isr(takt_queue_t *queue, void *buffer, size_t size, bool peek, bool *woken)
 {
     if (!port_in_isr()) {
-        return TAKT_ERR_CONTEXT;
+        return receive_from_task(queue, buffer, size, peek);
     }
     port_critical_t key = port_critical_enter();
     int result = receive_args(queue, buffer, size);

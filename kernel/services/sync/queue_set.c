@@ -321,7 +321,7 @@ int takt_queue_set_select(takt_queue_set_t *set, void **member, takt_tick_t time
 int takt_queue_set_select_from_isr(takt_queue_set_t *set, void **member)
 {
     if (!port_in_isr()) {
-        return TAKT_ERR_CONTEXT;
+        return takt_queue_set_select(set, member, 0); /* takt/sync.h: a task's call */
     }
     if (member == NULL) {
         return TAKT_ERR_ARG;

@@ -188,7 +188,7 @@ int takt_sem_take_from_isr(takt_sem_t *sem, bool *woken)
 {
     (void)woken; /* a take frees nothing anyone can wait for */
     if (!port_in_isr()) {
-        return TAKT_ERR_CONTEXT;
+        return takt_sem_take(sem, 0); /* takt/sync.h: a task's call, no wait */
     }
     port_critical_t key = port_critical_enter();
     int result = sem_valid(sem) ? take_locked(sem) : TAKT_ERR_ARG;
@@ -216,10 +216,18 @@ __attribute__((noinline)) static int give_served_from_isr(takt_sem_t *sem, long 
  * conversion. The give with no waiter (the count goes up: an interrupt that
  * signals a task still running) is what the throughput of interrupt
  * handling measures, so it makes no call. */
+/* takt_sem_give_from_isr_flag called from a task (takt/sync.h): the task's
+ * give. Cold and out of line, so that GCC lays the interrupt's give out as
+ * it did when the call was refused (the counted give keeps its own exit). */
+TAKT_COLD __attribute__((noinline)) static int give_from_task(takt_sem_t *sem)
+{
+    return takt_sem_give(sem);
+}
+
 int takt_sem_give_from_isr_flag(takt_sem_t *sem, long *woken)
 {
     if (!port_in_isr()) {
-        return TAKT_ERR_CONTEXT;
+        return give_from_task(sem);
     }
     port_critical_t key = port_critical_enter();
     int result = TAKT_ERR_ARG;

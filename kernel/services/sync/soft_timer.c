@@ -294,8 +294,13 @@ TAKT_COLD int takt_soft_timer_create_static(const takt_soft_timer_params_t *para
 /* Checks and posts a command; the lock is taken here. */
 static int post(command_t *cmd, takt_tick_t timeout, bool *woken, bool from_isr)
 {
-    if (port_in_isr() != from_isr) {
-        return TAKT_ERR_CONTEXT;
+    bool in_isr = port_in_isr();
+    if (in_isr != from_isr) {
+        if (in_isr) {
+            return TAKT_ERR_CONTEXT;
+        }
+        /* takt/sync.h: an interrupt's call from a task is the task's (timeout 0) */
+        from_isr = false;
     }
     if (!from_isr && !sync_timeout_valid(timeout)) {
         return TAKT_ERR_ARG;
@@ -408,6 +413,10 @@ int takt_soft_timer_pend_call(void (*fn)(void *arg1, uint32_t arg2), void *arg1,
 int takt_soft_timer_pend_call_from_isr(void (*fn)(void *arg1, uint32_t arg2), void *arg1,
                                        uint32_t arg2, bool *woken)
 {
+    if (!port_in_isr()) {
+        /* takt/sync.h: the task's call, which also starts the timer task */
+        return takt_soft_timer_pend_call(fn, arg1, arg2, 0);
+    }
     if (fn == NULL) {
         return TAKT_ERR_ARG;
     }

@@ -511,7 +511,7 @@ int takt_stream_send_from_isr(takt_stream_t *stream, const void *data, size_t le
                               bool *woken)
 {
     if (!port_in_isr()) {
-        return TAKT_ERR_CONTEXT;
+        return takt_stream_send(stream, data, length, 0); /* takt/sync.h: a task's call */
     }
     bool ignored = false;
     port_critical_t key = port_critical_enter();
@@ -528,7 +528,7 @@ int takt_stream_receive_from_isr(takt_stream_t *stream, void *buffer, size_t len
                                  bool *woken)
 {
     if (!port_in_isr()) {
-        return TAKT_ERR_CONTEXT;
+        return takt_stream_receive(stream, buffer, length, 0); /* takt/sync.h: a task's call */
     }
     bool ignored = false;
     port_critical_t key = port_critical_enter();
@@ -564,9 +564,10 @@ int takt_stream_reset(takt_stream_t *stream)
     return port_in_isr() ? TAKT_ERR_CONTEXT : reset(stream);
 }
 
+/* From a task too (takt/sync.h): the same reset. */
 int takt_stream_reset_from_isr(takt_stream_t *stream)
 {
-    return port_in_isr() ? reset(stream) : TAKT_ERR_CONTEXT;
+    return reset(stream);
 }
 
 int takt_stream_set_trigger(takt_stream_t *stream, size_t trigger)
