@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -173,6 +174,19 @@ def test_a_file_header_command_makes_the_file_again(takt_cli: list[str]) -> None
         (["--policy", "hsf", "--preemption", "none"], "--policy hsf"),
         (["--policy", "hsf", "--tasks", "2", "--servers", "3"], "at most --tasks"),
         (["--policy", "hsf", "--server-periods", "0..4"], "--server-periods"),
+        (["--utilization-tolerance", "0"], "--utilization-tolerance: 0: must be above 0 and"),
+        (["--utilization-tolerance", "1"], "--utilization-tolerance: 1: must be above 0 and"),
+        (["--utilization-tolerance", "-0.1"], "must be above 0 and below 1"),
+        (["--utilization-tolerance", "nan"], "nan: must be above 0 and below 1"),
+        (["--utilization-tolerance", "tight"], "'tight' is not a number"),
+        # 30 tasks of period 10 or 20 realise at least 1.5: no draw comes near 0.5. The
+        # sets before it are not written either.
+        (
+            ["--tasks", "30", "--utilization", "0.5", "--periods", "10,20"]
+            + ["--utilization-tolerance", "0.05", "--count", "5", "--out", "sets"],
+            "takt: set 0 (seed 1, 30 tasks): none of 1000 draws realises a utilisation "
+            "within 0.05 of 0.5 (the closest: 1.",
+        ),
     ],
 )
 def test_generate_refuses_bad_options_and_writes_nothing(
@@ -267,3 +281,38 @@ def test_check_exits_3_when_the_run_contradicts_the_analysis(
     out = capsys.readouterr().out
     assert "the run CONTRADICTS the analysis" in out
     assert "proves the set schedulable" in out
+
+
+def test_generate_with_a_utilization_tolerance(takt_cli: list[str], tmp_path: Path) -> None:
+    """README's example with --utilization-tolerance 0.01: every set within it, the same
+    files every time, each file's command making it again; without it, the files of
+    before (no flag in the command, the old second line)."""
+    args = ["generate", "--tasks", "8", "--utilization", "0.9", "--periods", "10..1000"]
+    out = tmp_path / "sets"
+    made = takt(takt_cli, *args, "--utilization-tolerance", "0.01", "--count", "30", "--out", out)
+    assert made.returncode == 0, made.stderr
+    files = sorted(out.glob("*.toml"))
+    assert len(files) == 30
+    for f in files:
+        realised = sum(Fraction(t.wcet, t.period) for t in load_scenario(f).tasks)
+        assert abs(realised - Fraction("0.9")) <= Fraction("0.01"), f
+    lines = files[4].read_text().splitlines()
+    assert lines[0].startswith(
+        "# takt generate --tasks 8 --utilization 0.9 --utilization-tolerance 0.01 --periods"
+    )
+    assert lines[1] == (
+        "# realised utilisation 0.9021 (wcets are whole ticks; drawn until within 0.01 of 0.9)"
+    )
+    # The header's command makes the same files again.
+    command = lines[0].removeprefix("# takt ").removesuffix(" (set 4)").split()
+    again = takt(takt_cli, *command, "--out", tmp_path / "again")
+    assert again.returncode == 0, again.stderr
+    assert [f.read_text() for f in sorted((tmp_path / "again").glob("*.toml"))] == [
+        f.read_text() for f in files
+    ]
+    # Without the tolerance: set 4 is its first draw, 0.9576, as before the option.
+    plain = takt(takt_cli, *args, "--count", "5", "--out", tmp_path / "plain")
+    assert plain.returncode == 0, plain.stderr
+    first = (tmp_path / "plain" / "set-0004.toml").read_text().splitlines()
+    assert "tolerance" not in first[0]
+    assert first[1] == "# realised utilisation 0.9576 (wcets are whole ticks)"

@@ -5,8 +5,11 @@ set, and every scenario written reads back as itself."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import math
 import random
+import re
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -16,8 +19,11 @@ from hsf_gen import hierarchy, random_hierarchy
 from takt.analysis.hsf import hsf_prm_analysis
 from takt.generator import (
     DEFAULT_PERIODS,
+    MAX_UTILIZATION_DRAWS,
+    GenerateError,
     GenerateOptions,
     PeriodRange,
+    decimal_value,
     draw_period,
     generate_scenario,
     hyperperiod,
@@ -25,6 +31,7 @@ from takt.generator import (
     minimal_budget,
     random_tasks,
     server_proves_tasks,
+    set_tasks,
     split_wcet,
     uunifast,
 )
@@ -136,6 +143,10 @@ def test_a_bad_period_range_is_refused(low: int, high: int) -> None:
         ({"segments": 3}, "deferred"),
         ({"duration": 0}, "duration"),
         ({"duration_cap": 2**40}, "duration cap"),
+        ({"utilization_tolerance": 0}, r"utilization tolerance 0: must be in \(0, 1\)"),
+        ({"utilization_tolerance": 1}, "utilization tolerance 1: must be in"),
+        ({"utilization_tolerance": -0.01}, "utilization tolerance -0.01"),
+        ({"utilization_tolerance": math.nan}, "utilization tolerance nan"),
     ],
 )
 def test_bad_generate_options_are_refused(options: dict[str, object], message: str) -> None:
@@ -365,3 +376,178 @@ def test_a_written_file_loads(tmp_path: Path) -> None:
     text = path.read_text()
     assert text.startswith("# first line\n#\n[system]\n")
     assert same(load_scenario(path), scenario)
+
+
+def realised(tasks: Sequence[Task]) -> Fraction:
+    return sum((Fraction(t.wcet, t.period) for t in tasks), Fraction(0))
+
+
+# README's example: 8 tasks at U = 0.9, periods 10..1000.
+README = GenerateOptions(tasks=8, utilization=0.9, periods=PeriodRange(10, 1000))
+
+
+def test_without_a_tolerance_the_sets_are_those_generate_always_made() -> None:
+    """The default draws each set once, as before the tolerance existed: committed
+    results and every seed in the docs depend on it. The digest was computed with the
+    generator before the tolerance; set 4 of README's example, written out, is one of
+    the sets it covers."""
+    drawn = [
+        README,
+        GenerateOptions(tasks=6, utilization=0.85, policy="edf", deadlines="constrained", seed=11),
+        GenerateOptions(tasks=5, utilization=0.7, preemption="deferred", segments=3, seed=4),
+        GenerateOptions(
+            tasks=9,
+            utilization=0.4,
+            periods=PeriodRange(20, 400),
+            policy="hsf",
+            server_type="mixed",
+            seed=4,
+        ),
+    ]
+    digest = hashlib.sha256()
+    for options in drawn:
+        for index in range(25):
+            s = generate_scenario(options, index)
+            rows: list[tuple[object, ...]] = [
+                (t.name, t.period, t.wcet, t.deadline, t.priority, t.server, t.segments)
+                for t in s.tasks
+            ]
+            rows += [(v.name, v.period, v.budget, v.priority, v.server_type) for v in s.servers]
+            digest.update(repr((s.system.duration, rows)).encode())
+    assert digest.hexdigest() == (
+        "fb94d449228bdec4615edf4aabf4da5107609c19db62143cd0c87239e02daaf6"
+    )
+    first = [(t.period, t.wcet) for t in set_tasks(README, 4)]
+    assert first == [(202, 15), (107, 20), (129, 17), (22, 1), (52, 6), (17, 4), (118, 1), (25, 4)]
+    assert realised(set_tasks(README, 4)) > Fraction("0.95")
+
+
+def test_a_tolerance_draws_again_from_the_same_generator() -> None:
+    """Set 4 of README's example realises 0.958: within 0.01 of 0.9 it is a later draw
+    of the same seed's generator, the same on every machine (written out here)."""
+    options = dataclasses.replace(README, utilization_tolerance=0.01)
+    tasks = set_tasks(options, 4)
+    assert [(t.period, t.wcet) for t in tasks] == [
+        (251, 47),
+        (282, 59),
+        (150, 8),
+        (271, 26),
+        (97, 11),
+        (32, 1),
+        (146, 23),
+        (203, 11),
+    ]
+    assert abs(realised(tasks) - Fraction("0.9")) <= Fraction("0.01")
+    assert same(generate_scenario(options, 4), generate_scenario(options, 4))
+    assert [(t.period, t.wcet) for t in generate_scenario(options, 4).tasks] == [
+        (t.period, t.wcet) for t in tasks
+    ]
+
+
+def tolerance_options(seed: int) -> GenerateOptions:
+    """Options any set of which some draw of the first thousand brings within the
+    tolerance (periods from 20 ticks, at most 12 tasks)."""
+    rng = random.Random(seed)
+    policy = rng.choice(["fp", "edf", "hsf"])
+    tasks = rng.randint(1, 12)
+    deferred = policy == "fp" and rng.random() < 0.3
+    return GenerateOptions(
+        tasks=tasks,
+        utilization=rng.uniform(0.3, 1.0),
+        periods=PeriodRange(20, 5000) if rng.random() < 0.5 else (50, 100, 200, 250, 500, 1000),
+        deadlines=rng.choice(["implicit", "constrained"]),
+        policy=policy,  # type: ignore[arg-type]
+        preemption="deferred" if deferred else "full",
+        segments=3 if deferred else 1,
+        servers=rng.randint(1, tasks),
+        seed=seed,
+        utilization_tolerance=rng.choice([0.02, 0.01, 0.005, 0.001]),
+    )
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_every_set_is_within_the_tolerance(seed: int) -> None:
+    options = tolerance_options(seed)
+    assert options.utilization_tolerance is not None
+    target = decimal_value(options.utilization)
+    tolerance = decimal_value(options.utilization_tolerance)
+    first_draw = dataclasses.replace(options, utilization_tolerance=None)
+    for index in range(3):
+        scenario = generate_scenario(options, index)
+        assert abs(realised(scenario.tasks) - target) <= tolerance
+        assert round_trips(scenario)
+        assert same(scenario, generate_scenario(options, index))
+        # A first draw already within it is kept: the set of no tolerance.
+        if abs(realised(set_tasks(first_draw, index)) - target) <= tolerance:
+            assert same(scenario, generate_scenario(first_draw, index))
+
+
+def test_a_tolerance_is_judged_on_the_decimals_given() -> None:
+    """0.9 is 9/10, not the float just above it: 0.89 and 0.91 are both within 0.01
+    (against the binary float, 0.89 would be 2e-17 too far)."""
+    assert decimal_value(0.9) == Fraction(9, 10)
+    assert decimal_value(0.01) == Fraction(1, 100)
+    # Three tasks of period 100 at U = 0.9 realise 0.89, 0.9 or 0.91 (their wcets
+    # round down or up): each first draw is within 0.01, so each set is kept.
+    three = GenerateOptions(tasks=3, utilization=0.9, periods=(100,))
+    kept = dataclasses.replace(three, utilization_tolerance=0.01)
+    seen = set()
+    for index in range(40):
+        first = set_tasks(three, index)
+        seen.add(realised(first))
+        assert set_tasks(kept, index) == first
+    assert seen == {Fraction(89, 100), Fraction(9, 10), Fraction(91, 100)}
+
+
+def test_readme_sets_come_within_the_tolerance_that_many_missed() -> None:
+    without = [realised(set_tasks(README, i)) for i in range(100)]
+    assert sum(abs(u - Fraction("0.9")) > Fraction("0.01") for u in without) > 20
+    assert sum(u > 1 for u in without) == 7
+    options = dataclasses.replace(README, utilization_tolerance=0.01)
+    within = [realised(set_tasks(options, i)) for i in range(100)]
+    assert all(abs(u - Fraction("0.9")) <= Fraction("0.01") for u in within)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_with_a_tolerance_other_policies_hold_the_same_tasks(seed: int) -> None:
+    """The subjobs' cuts and the hierarchy are drawn after the accepted tasks: an FPDS
+    set is its FPPS set cut, an EDF set the same tasks, a hierarchy them spread over
+    servers (what a sweep compares)."""
+    options = GenerateOptions(
+        tasks=7,
+        utilization=0.75,
+        periods=PeriodRange(20, 2000),
+        seed=seed,
+        utilization_tolerance=0.002,
+    )
+    plain = generate_scenario(options, 1)
+    drawn = sorted((t.name, t.period, t.wcet, t.deadline) for t in plain.tasks)
+    fpds = generate_scenario(dataclasses.replace(options, preemption="deferred", segments=3), 1)
+    edf = generate_scenario(dataclasses.replace(options, policy="edf"), 1)
+    hsf = generate_scenario(dataclasses.replace(options, policy="hsf"), 1)
+    assert [dataclasses.replace(t, segments=None) for t in fpds.tasks] == list(plain.tasks)
+    for other in (edf, hsf):
+        assert sorted((t.name, t.period, t.wcet, t.deadline) for t in other.tasks) == drawn
+    # The hierarchy is the one drawn after these tasks, as without a tolerance.
+    assert {t.server for t in hsf.tasks} == {"S0", "S1", "S2"}
+
+
+def test_a_tolerance_no_draw_meets_is_an_error_naming_the_set() -> None:
+    # 30 tasks of period 10 or 20, each wcet at least a tick: at least 1.5, never 0.5.
+    options = GenerateOptions(
+        tasks=30, utilization=0.5, periods=(10, 20), seed=3, utilization_tolerance=0.05
+    )
+    message = (
+        r"set 2 \(seed 3, 30 tasks\): none of 1000 draws realises a utilisation within "
+        r"0\.05 of 0\.5 \(the closest: (\d\.\d{4}), off by [0-9.e-]+\); longer periods round "
+        r"the wcets less, or allow a larger tolerance"
+    )
+    assert MAX_UTILIZATION_DRAWS == 1000
+    with pytest.raises(GenerateError, match=message) as caught:
+        generate_scenario(options, 2)
+    match = re.search(message, str(caught.value))
+    assert match is not None and float(match.group(1)) >= 1.5
+    with pytest.raises(GenerateError, match="set 2"):
+        set_tasks(options, 2)
+    # A ValueError, as the options' own refusals are.
+    assert issubclass(GenerateError, ValueError)

@@ -11,6 +11,7 @@ import csv
 import dataclasses
 import errno
 import os
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,13 @@ from test_cli import takt
 
 from takt import cli
 from takt import sweep as sweep_module
-from takt.generator import Deadlines, GenerateOptions, PeriodRange, generate_scenario
+from takt.generator import (
+    Deadlines,
+    GenerateError,
+    GenerateOptions,
+    PeriodRange,
+    generate_scenario,
+)
 from takt.model import RunResult, Scenario
 from takt.sim import run_scenario
 from takt.sweep import SweepOptions, render_sweep_table, run_sweep, summarize_sweep
@@ -170,11 +177,26 @@ def test_a_contradiction_is_recorded() -> None:
         ({"policies": ("rm", "fpds"), "segments": 1}, "segments 1"),
         # hsf's default of 3 servers needs 3 tasks at every point, not only the first.
         ({"policies": ("rm", "hsf"), "tasks": (4, 2)}, "servers 3"),
+        # More tasks than priorities: refused naming the policies that need them.
+        (
+            {"policies": ("edf", "dm", "edf-mlist", "hsf"), "tasks": (10, 300)},
+            r"^tasks 300: at most 255 with dm, hsf \(one priority each\); the EDF policies "
+            r"take up to 1000$",
+        ),
+        ({"policies": ("edf",), "tasks": (1001,)}, r"^tasks 1001: at most 1000 \(a run's limit\)$"),
     ],
 )
 def test_bad_sweep_options_are_refused(fields: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         SweepOptions(BASE, **fields)  # type: ignore[arg-type]
+
+
+def test_edf_sweeps_take_as_many_tasks_as_a_run() -> None:
+    """EDF gives its tasks no priorities: up to the runner's limit, as takt generate
+    --policy edf."""
+    edf_only = SweepOptions(BASE, policies=("edf", "edf-mlist", "edf-rbtree"), tasks=(1000,))
+    assert edf_only.point_options(1000, 0.85, "edf-rbtree").tasks == 1000
+    SweepOptions(BASE, policies=("rm", "hsf", "edf"), tasks=(255,))
 
 
 def test_sweep_end_to_end(takt_cli: list[str], tmp_path: Path) -> None:
@@ -246,6 +268,24 @@ def test_sweep_exits_3_on_a_contradiction(
         (["--policies", "rm,,edf"], "policies: an empty name in the list"),
         (["--policies", ","], "policies: name at least one of rm, dm"),
         (["--policies", "rm,rm"], "policies: each at most once"),
+        (
+            ["--policies", "rm,fpns,edf", "--tasks", "10,300"],
+            "takt: --tasks 300: at most 255 with rm, fpns (one priority each); the EDF "
+            "policies take up to 1000\n",
+        ),
+        (["--tasks", "256"], "--tasks 256: at most 255 with rm (one priority each)"),
+        (["--policies", "edf,hsf", "--tasks", "256"], "at most 255 with hsf (one priority"),
+        (["--policies", "edf", "--tasks", "1001"], "--tasks: 1001 is outside 1..1000"),
+        (["--utilization-tolerance", "0"], "--utilization-tolerance: 0: must be above 0"),
+        (["--utilization-tolerance", "1.5"], "1.5: must be above 0 and below 1"),
+        (["--utilization-tolerance", "x"], "--utilization-tolerance: 'x' is not a number"),
+        # No set of 30 tasks with periods 10, 20 realises under 1.5: found before a run.
+        (
+            ["--tasks", "30", "--utilization", "0.5", "--periods", "10,20"]
+            + ["--utilization-tolerance", "0.05"],
+            "takt: set 0 (seed 1, 30 tasks): none of 1000 draws realises a utilisation "
+            "within 0.05 of 0.5",
+        ),
     ],
 )
 def test_sweep_refuses_bad_options_and_writes_nothing(
@@ -327,3 +367,75 @@ def test_a_sweep_whose_outputs_fail_leaves_no_folder_and_names_the_file(
     assert cli.main(args) == 1
     assert f"takt: {out / 'sweep.png'}: No space left on device" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_edf_sweep_of_more_tasks_than_priorities_end_to_end(
+    takt_cli: list[str], tmp_path: Path
+) -> None:
+    """300 tasks a set: more than fp has priorities, within what EDF runs take."""
+    out = tmp_path / "sweep"
+    options = "--policies edf,edf-rbtree --tasks 300 --periods 1000..100000 --duration 2000"
+    done = takt(takt_cli, "sweep", *options.split(), "--sets", "2", "--out", out)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(" | ")[:4] for line in lines[2:]] == [
+        ["| 300", "0.85", "edf", "2"],
+        ["| 300", "0.85", "edf-rbtree", "2"],
+    ]
+    with (out / "runs.csv").open() as f:
+        runs = list(csv.DictReader(f))
+    assert len(runs) == 4 and all(r["contradictions"] == "0" for r in runs)
+    assert all(int(r["jobs"]) >= 300 for r in runs)  # every task released at 0
+
+
+def test_a_sweep_with_a_utilization_tolerance_runs_sets_within_it() -> None:
+    base = dataclasses.replace(BASE, periods=PeriodRange(10, 1000), utilization_tolerance=0.005)
+    policies = ("rm", "fpds", "edf")
+    options = SweepOptions(base, policies=policies, tasks=(8,), utilizations=(0.9,), sets=6)
+    records = run_sweep(options, sim)
+    assert len(records) == 6 * 3
+    for r in records:
+        # The point's options carry the tolerance: the record's set is generate's with it.
+        point = options.point_options(8, 0.9, r.policy)
+        assert point.utilization_tolerance == 0.005
+        tasks = generate_scenario(point, r.index).tasks
+        assert r.realised_utilization == float(sum(Fraction(t.wcet, t.period) for t in tasks))
+        assert abs(r.realised_utilization - 0.9) <= 0.005 + 1e-12
+    # Without it, some of these sets' first draws realise further off.
+    first_draws = dataclasses.replace(base, tasks=8, utilization=0.9, utilization_tolerance=None)
+    assert any(
+        abs(sum(Fraction(t.wcet, t.period) for t in generate_scenario(first_draws, i).tasks) - 0.9)
+        > 0.005
+        for i in range(6)
+    )
+    for summary in summarize_sweep(options, records):
+        assert abs(summary.mean_realised_utilization - 0.9) <= 0.005 + 1e-12
+
+
+def test_a_set_no_draw_brings_within_the_tolerance_is_refused_before_any_run() -> None:
+    base = dataclasses.replace(BASE, periods=(10, 20), utilization_tolerance=0.05)
+    options = SweepOptions(base, policies=("edf",), tasks=(5, 30), utilizations=(0.5,), sets=2)
+
+    def no_run(scenario: Scenario, port: str | None) -> RunResult:
+        raise AssertionError("ran a set")
+
+    with pytest.raises(GenerateError, match=r"set 0 \(seed 5, 30 tasks\)"):
+        run_sweep(options, no_run)
+
+
+def test_sweep_with_a_utilization_tolerance_end_to_end(takt_cli: list[str], tmp_path: Path) -> None:
+    out = tmp_path / "sweep"
+    options = "--policies rm,edf --tasks 8 --utilization 0.8,0.9 --periods 10..1000 --sets 4"
+    done = takt(
+        takt_cli, "sweep", *options.split(), "--utilization-tolerance", "0.01", "--out", out
+    )
+    assert done.returncode == 0, done.stderr
+    summary_md = (out / "summary.md").read_text()
+    assert "--utilization 0.8,0.9 --utilization-tolerance 0.01 --sets 4" in summary_md
+    with (out / "runs.csv").open() as f:
+        runs = list(csv.DictReader(f))
+    assert len(runs) == 2 * 4 * 2
+    for r in runs:
+        assert abs(float(r["realised_utilization"]) - float(r["utilization"])) <= 0.01 + 1e-6
+    means = [float(line.split(" | ")[6]) for line in done.stdout.splitlines()[2:]]
+    assert [round(m, 1) for m in means] == [0.8, 0.8, 0.9, 0.9]

@@ -26,6 +26,8 @@ from takt.bench_suite import SuiteError
 from takt.check import check_run, render_check, render_check_line
 from takt.generator import (
     DEFAULT_PERIODS,
+    MAX_UTILIZATION_DRAWS,
+    GenerateError,
     GenerateOptions,
     PeriodRange,
     Periods,
@@ -68,6 +70,7 @@ from takt.sweep import (
     SweepOptions,
     check_policies,
     check_policy_names,
+    check_task_counts,
     render_sweep_table,
     run_sweep,
     summarize_sweep,
@@ -119,6 +122,18 @@ def _utilization(text: str) -> float:
     return value
 
 
+def _tolerance(text: str) -> float:
+    """An argparse type: a utilisation tolerance, above 0 (0 would ask for a realised U
+    whole ticks seldom give exactly) and below 1 (a whole processor off bounds nothing)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"{text}: must be above 0 and below 1")
+    return value
+
+
 def _list_of(item: Callable[[str], _Item]) -> Callable[[str], tuple[_Item, ...]]:
     """An argparse type: a comma-separated list of item's values."""
 
@@ -149,6 +164,15 @@ def _periods(text: str) -> Periods:
 
 def _add_set_options(parser: argparse.ArgumentParser) -> None:
     """What generate and sweep both draw sets with."""
+    parser.add_argument(
+        "--utilization-tolerance",
+        type=_tolerance,
+        metavar="E",
+        help="draw each set again (from the same seed's generator, so still the same "
+        "set on every machine) until its realised utilisation is within E of the one "
+        f"asked for, at most {MAX_UTILIZATION_DRAWS} draws (default: the first draw; "
+        "whole-tick wcets round it, mostly up)",
+    )
     parser.add_argument(
         "--periods",
         type=_periods,
@@ -346,10 +370,12 @@ def _add_sweep(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     sweep.add_argument(
         "--tasks",
-        type=_list_of(_int_in(1, PRIORITY_MAX)),
+        type=_list_of(_int_in(1, RUNNER_MAX_TASKS)),
         default=(10,),
         metavar="LIST",
-        help="tasks per set, e.g. 10,20,30 (default 10)",
+        help=f"tasks per set, e.g. 10,20,30 (default 10): at most {PRIORITY_MAX} when a "
+        f"policy other than the EDF ones is swept (one priority each), {RUNNER_MAX_TASKS} "
+        "when only EDF policies are (a run's limit)",
     )
     sweep.add_argument(
         "--utilization",
@@ -642,6 +668,7 @@ def _generate_options(args: argparse.Namespace) -> GenerateOptions:
             tick_hz=args.tick_hz,
             duration=args.duration,
             seed=args.seed,
+            utilization_tolerance=args.utilization_tolerance,
             **hsf_options,
         )
     except ValueError as err:  # what the checks above leave to GenerateOptions
@@ -654,9 +681,17 @@ def _periods_text(periods: Periods) -> str:
     return ",".join(map(str, periods))
 
 
+def _tolerance_flag(args: argparse.Namespace) -> list[str]:
+    """--utilization-tolerance as given, or nothing (the sets of the first draw)."""
+    if args.utilization_tolerance is None:
+        return []
+    return [f"--utilization-tolerance {args.utilization_tolerance}"]
+
+
 def _generate_command(args: argparse.Namespace, options: GenerateOptions, index: int) -> str:
     parts = [
         f"takt generate --tasks {args.tasks} --utilization {args.utilization}",
+        *_tolerance_flag(args),
         f"--periods {_periods_text(args.periods)} --deadlines {args.deadlines}",
         f"--policy {args.policy} --preemption {args.preemption}",
     ]
@@ -715,10 +750,15 @@ def _set_files(folder: Path, count: int) -> list[Path]:
 def _generated_text(args: argparse.Namespace, options: GenerateOptions, index: int) -> str:
     """Set ``index`` as a scenario file, its command and realised load as comments."""
     scenario = generate_scenario(options, index)
-    comments = [
-        _generate_command(args, options, index),
-        f"realised utilisation {float(utilization(scenario.tasks)):.4f} (wcets are whole ticks)",
-    ]
+    realised = f"realised utilisation {float(utilization(scenario.tasks)):.4f}"
+    if options.utilization_tolerance is None:
+        realised += " (wcets are whole ticks)"
+    else:
+        realised += (
+            f" (wcets are whole ticks; drawn until within {options.utilization_tolerance:g}"
+            f" of {options.utilization:g})"
+        )
+    comments = [_generate_command(args, options, index), realised]
     if scenario.servers:
         bandwidth = sum(Fraction(s.budget, s.period) for s in scenario.servers)
         comments.append(f"server bandwidth (sum of budget/period) {float(bandwidth):.4f}")
@@ -754,6 +794,10 @@ def _sweep_options(args: argparse.Namespace) -> SweepOptions:
         check_policies(args.policies)  # before the flags that depend on them
     except ValueError as err:
         raise UsageError(f"sweep: {err}") from None
+    try:
+        check_task_counts(args.policies, args.tasks)
+    except ValueError as err:
+        raise UsageError(f"--{err}") from None
     if args.segments is not None and "fpds" not in args.policies:
         raise UsageError("--segments: only with fpds among --policies")
     hsf_options = _hierarchy_options(
@@ -766,6 +810,7 @@ def _sweep_options(args: argparse.Namespace) -> SweepOptions:
             tick_hz=args.tick_hz,
             duration=args.duration,
             seed=args.seed,
+            utilization_tolerance=args.utilization_tolerance,
             **hsf_options,
         )
         return SweepOptions(
@@ -786,7 +831,9 @@ def _sweep_command(args: argparse.Namespace, options: SweepOptions) -> str:
     parts = [
         f"takt sweep --policies {','.join(args.policies)}",
         f"--tasks {','.join(map(str, args.tasks))}",
-        f"--utilization {','.join(f'{u:g}' for u in args.utilization)} --sets {args.sets}",
+        f"--utilization {','.join(f'{u:g}' for u in args.utilization)}",
+        *_tolerance_flag(args),
+        f"--sets {args.sets}",
         f"--periods {_periods_text(args.periods)} --deadlines {args.deadlines}",
         f"--tick-hz {args.tick_hz}",
     ]
@@ -965,7 +1012,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ScenarioError as err:
         print(f"takt: invalid scenario: {err}", file=sys.stderr)
         return 2
-    except UsageError as err:
+    except (UsageError, GenerateError) as err:
+        # GenerateError: options no set could be drawn under, found when drawing.
         print(f"takt: {err}", file=sys.stderr)
         return 2
     except (RunError, TargetError) as err:

@@ -3,15 +3,21 @@
 UUniFast (Bini & Buttazzo) draws n utilisations summing to U uniformly. Periods
 come from a menu (hyperperiods stay bounded) or log-uniformly from a range (the
 usual choice in schedulability studies, Emberson et al. 2010). Wcets are rounded
-to whole ticks (at least one), so the realised utilisation differs slightly
-from U; :func:`generate_scenario` reports it.
+to whole ticks (at least one), so the realised utilisation differs from U, mostly
+above it (a short period's wcet of one tick may be far more than its share);
+:func:`generate_scenario` reports it. With a utilisation tolerance, a set whose
+realised utilisation is not within it of U is drawn again, from the same generator,
+until one is (:func:`set_tasks`).
 
 Hierarchies (policy hsf) spread the same kind of task set over servers, every
 server at least one task, and give each server an interface: a period (drawn, or
 half its shortest task period) and a budget, either the smallest one under which
 the periodic resource model proves every task of the server (Shin & Lee's
 interface selection, :func:`minimal_budget`) or just its tasks' utilisation.
-Server priorities are rate monotonic over the server periods.
+Server priorities are rate monotonic over the server periods. The hierarchy, as the
+subjobs' cuts, is drawn after the tasks (with a tolerance, after the kept draw, whose
+tasks' utilisation is what the tolerance judges), so it holds the flat set of the same
+seed and options.
 """
 
 from __future__ import annotations
@@ -22,8 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import reduce
-from typing import Literal
+from typing import Final, Literal
 
+from takt.analysis.fp import utilization as realised_utilization
 from takt.analysis.hsf import local_response_time
 from takt.model import (
     HsfConfig,
@@ -131,9 +138,15 @@ def random_tasks(
         wcet = max(1, min(period, round(u * period)))
         deadline = period if deadlines == "implicit" else rng.randint(wcet, period)
         tasks.append(Task(f"t{i}", period, wcet, deadline))
-    if segments > 1:
-        tasks = [replace(t, segments=split_wcet(t.wcet, segments, rng)) for t in tasks]
-    return tasks
+    return cut_tasks(tasks, segments, rng)
+
+
+def cut_tasks(tasks: Sequence[Task], segments: int, rng: random.Random) -> list[Task]:
+    """With segments > 1, each task's wcet split into up to that many subjobs (cut
+    in task order); with 1, the tasks unchanged and nothing drawn."""
+    if segments == 1:
+        return list(tasks)
+    return [replace(t, segments=split_wcet(t.wcet, segments, rng)) for t in tasks]
 
 
 def hyperperiod(tasks: Sequence[Task | Server]) -> int:
@@ -174,6 +187,21 @@ def minimal_budget(server: Server, ordered: Sequence[Task]) -> int | None:
     return high
 
 
+# Draws of a set's tasks a utilisation tolerance allows before generate gives up.
+MAX_UTILIZATION_DRAWS: Final = 1000
+
+
+class GenerateError(ValueError):
+    """A set the options cannot give: no draw within the utilisation tolerance. A
+    ValueError, as the options' own refusals are; it is found only when drawing."""
+
+
+def decimal_value(value: float) -> Fraction:
+    """The decimal a float prints as, exactly: 0.9 is 9/10, not the binary value just
+    above it, so a tolerance of 0.01 around 0.9 takes a realised 0.89 as it takes 0.91."""
+    return Fraction(repr(value))
+
+
 def max_tasks(policy: Policy) -> int:
     """The most tasks a generated set of this policy may have. fp and hsf sets give
     every task a priority of its own (1..255; under hsf per server, but the tasks go to
@@ -202,6 +230,8 @@ class GenerateOptions:
     duration: int | None = None  # None: default_duration
     duration_cap: int = 100_000
     seed: int = 1
+    # None: the first draw, whatever it realises; else redrawn to within it (set_tasks).
+    utilization_tolerance: float | None = None
 
     def __post_init__(self) -> None:
         if self.policy not in ("fp", "edf", "hsf"):
@@ -226,6 +256,9 @@ class GenerateOptions:
             raise ValueError("segments: at least 1")
         if self.segments > 1 and self.preemption != "deferred":
             raise ValueError('segments > 1 need preemption "deferred"')
+        tolerance = self.utilization_tolerance
+        if tolerance is not None and not 0 < tolerance < 1:
+            raise ValueError(f"utilization tolerance {tolerance}: must be in (0, 1)")
         for name, ticks in (("duration", self.duration), ("duration cap", self.duration_cap)):
             if ticks is not None and not 1 <= ticks <= MAX_TICKS:
                 raise ValueError(f"{name}: 1..{MAX_TICKS} ticks")
@@ -278,23 +311,67 @@ def _hierarchy(
     return [t for _, members in drafts for t in members], servers
 
 
-def generate_scenario(options: GenerateOptions, index: int = 0) -> Scenario:
-    """Set number ``index`` of the options' seed: the same scenario on every machine
-    (a string seed is hashed by a fixed algorithm, not by Python's hash())."""
-    rng = random.Random(f"takt-generate:{options.seed}:{index}")
-    tasks = random_tasks(
-        options.tasks,
-        options.utilization,
-        rng,
-        options.periods,
-        options.deadlines,
-        options.segments,
+def _set_rng(options: GenerateOptions, index: int) -> random.Random:
+    """Set ``index``'s generator: a string seed is hashed by a fixed algorithm, not by
+    Python's hash(), so the set is the same on every machine."""
+    return random.Random(f"takt-generate:{options.seed}:{index}")
+
+
+def _accepted_tasks(options: GenerateOptions, index: int, rng: random.Random) -> list[Task]:
+    """The set's tasks without subjobs: the first draw or, with a tolerance, the first
+    of up to MAX_UTILIZATION_DRAWS draws, one after the other from ``rng``, whose
+    realised utilisation (exactly, sum of wcet/period) is within it of the target. A
+    set already within it is the set drawn without a tolerance."""
+
+    def draw() -> list[Task]:
+        return random_tasks(
+            options.tasks, options.utilization, rng, options.periods, options.deadlines
+        )
+
+    if options.utilization_tolerance is None:
+        return draw()
+    target = decimal_value(options.utilization)
+    tolerance = decimal_value(options.utilization_tolerance)
+    realised_draws: list[Fraction] = []
+    for _ in range(MAX_UTILIZATION_DRAWS):
+        tasks = draw()
+        realised = realised_utilization(tasks)
+        if abs(realised - target) <= tolerance:
+            return tasks
+        realised_draws.append(realised)
+    closest = min(realised_draws, key=lambda u: abs(u - target))
+    raise GenerateError(
+        f"set {index} (seed {options.seed}, {options.tasks} tasks): none of "
+        f"{MAX_UTILIZATION_DRAWS} draws realises a utilisation within "
+        f"{options.utilization_tolerance:g} of {options.utilization:g} (the closest: "
+        f"{float(closest):.4f}, off by {float(abs(closest - target)):.2g}); longer periods "
+        "round the wcets less, or allow a larger tolerance"
     )
+
+
+def set_tasks(options: GenerateOptions, index: int = 0) -> list[Task]:
+    """Set ``index``'s tasks as drawn, before priorities, subjobs and servers: what the
+    utilisation tolerance judges. Raises GenerateError where generate_scenario would
+    (a sweep asks before its first run)."""
+    return _accepted_tasks(options, index, _set_rng(options, index))
+
+
+def generate_scenario(options: GenerateOptions, index: int = 0) -> Scenario:
+    """Set number ``index`` of the options' seed: the same scenario on every machine.
+    The tasks are drawn first (redrawn to the utilisation tolerance, if any), then from
+    the same generator the subjobs' cuts and the hierarchy, so the set of another
+    preemption mode or policy is the same tasks. Raises GenerateError when no draw is
+    within the tolerance."""
+    rng = _set_rng(options, index)
+    # Cut as random_tasks cuts them: after every task (the accepted draw's), from the
+    # same generator.
+    tasks = cut_tasks(_accepted_tasks(options, index, rng), options.segments, rng)
     priority = options.priority or ("rm" if options.deadlines == "implicit" else "dm")
     servers: list[Server] = []
     hsf = None
     if options.policy == "hsf":
-        # Drawn after the tasks: a hierarchy holds the flat set of the same seed.
+        # Drawn after the tasks (with a tolerance, after the accepted draw): a hierarchy
+        # holds the flat set of the same seed and tolerance.
         tasks, servers = _hierarchy(tasks, options, priority, rng)
         hsf = HsfConfig(
             server_type="deferrable" if options.server_type == "deferrable" else "idling"

@@ -36,7 +36,7 @@ from typing import Final
 
 from takt.analysis import analyze_scenario, utilization
 from takt.check import check_run
-from takt.generator import GenerateOptions, generate_scenario
+from takt.generator import GenerateOptions, generate_scenario, max_tasks, set_tasks
 from takt.model import Policy, Preemption, PriorityAssignment, RunResult, Scenario
 from takt.staged import staged_outputs
 
@@ -49,6 +49,7 @@ __all__ = [
     "SweepPolicy",
     "check_policies",
     "check_policy_names",
+    "check_task_counts",
     "render_sweep_table",
     "run_sweep",
     "summarize_sweep",
@@ -110,6 +111,25 @@ def check_policies(policies: Sequence[str]) -> None:
     check_policy_names(policies, tuple(SWEEP_POLICIES))
 
 
+def check_task_counts(policies: Sequence[str], tasks: Sequence[int]) -> None:
+    """Refuses a number of tasks more than a swept policy's sets may have (takt
+    generate's limit, max_tasks): fixed priority and hsf give each task a priority of
+    its own, EDF needs none and takes a run's limit. The message starts "tasks" (the
+    option's name, for a caller to prefix) and names the policies that limit it.
+    ``policies`` are known names (check_policies)."""
+    most = max_tasks("edf")
+    for n in tasks:
+        if n > most:
+            raise ValueError(f"tasks {n}: at most {most} (a run's limit)")
+        limiting = [p for p in policies if n > max_tasks(SWEEP_POLICIES[p].policy)]
+        if limiting:
+            limit = min(max_tasks(SWEEP_POLICIES[p].policy) for p in limiting)
+            raise ValueError(
+                f"tasks {n}: at most {limit} with {', '.join(limiting)} (one priority "
+                f"each); the EDF policies take up to {most}"
+            )
+
+
 @dataclass(frozen=True)
 class SweepOptions:
     """One set of options per point: ``base`` with the point's tasks and utilisation,
@@ -130,6 +150,7 @@ class SweepOptions:
         check_policies(self.policies)
         if not self.tasks or not self.utilizations:
             raise ValueError("a sweep needs at least one number of tasks and one utilisation")
+        check_task_counts(self.policies, self.tasks)
         if len(self.tasks) > 1 and len(self.utilizations) > 1:
             raise ValueError("sweep the number of tasks or the utilisation, not both")
         if self.sets < 1:
@@ -158,6 +179,18 @@ class SweepOptions:
             preemption=chosen.preemption,
             segments=self.segments if chosen.subjobs else 1,
         )
+
+    def draw_every_set(self) -> None:
+        """Draws every set's tasks once, to raise GenerateError for a set the
+        utilisation tolerance cannot reach before any run (the tasks are the same
+        under every policy, so the first one's options do)."""
+        if self.base.utilization_tolerance is None:
+            return  # nothing to miss: each set is its first draw
+        for n in self.tasks:
+            for u in self.utilizations:
+                options = self.point_options(n, u, self.policies[0])
+                for index in range(self.sets):
+                    set_tasks(options, index)
 
     def point_scenario(self, tasks: int, util: float, index: int, policy: str) -> Scenario:
         """Set ``index`` of the point, as ``policy`` runs it."""
@@ -238,7 +271,9 @@ def run_sweep(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[RunRecord]:
     """Every set of every point under every policy, in that order (the order of the
-    records does not depend on ``jobs``)."""
+    records does not depend on ``jobs``). A set the utilisation tolerance cannot reach
+    raises GenerateError before the first run."""
+    options.draw_every_set()
     work: list[tuple[tuple[int, float], int, str]] = [
         ((n, u), index, policy)
         for n in options.tasks
