@@ -29,6 +29,16 @@ void SVC_Handler(void) __attribute__((weak, alias("fault_handler")));
 void PendSV_Handler(void) __attribute__((weak, alias("fault_handler")));
 void SysTick_Handler(void) __attribute__((weak, alias("fault_handler")));
 
+/* The board's interrupt lines under their CMSIS handler names (board.h): an
+ * application's definition of one goes into the vector table. */
+#ifdef TAKT_BOARD_IRQ_HANDLERS
+#define DECLARE_IRQ_HANDLER(irq, name) void name(void) __attribute__((weak, alias("fault_handler")));
+TAKT_BOARD_IRQ_HANDLERS(DECLARE_IRQ_HANDLER)
+#define IRQ_VECTOR(irq, name) [16u + (irq)] = name,
+#else
+#define TAKT_BOARD_IRQ_HANDLERS(X)
+#endif
+
 /* The kernel's step before any C library constructor, with the vectors in
  * place; a kernel that needs none leaves it out. */
 void takt_arm_boot(void) __attribute__((weak));
@@ -38,8 +48,11 @@ void takt_arm_boot(void)
 
 #define VECTOR_COUNT (16u + TAKT_BOARD_IRQ_COUNT)
 
-/* The table the processor boots with: an interrupt line nobody attached is a
- * fault. */
+/* The table the processor boots with: an interrupt line nobody attached or
+ * defined a handler for is a fault. The named lines override the range's
+ * default, as designated initialisers may. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init"
 __attribute__((section(".vectors"), used)) static void (*const vectors[VECTOR_COUNT])(void) = {
     [0] = (void (*)(void))(uintptr_t)__stack_top,
     [1] = Reset_Handler,
@@ -53,7 +66,9 @@ __attribute__((section(".vectors"), used)) static void (*const vectors[VECTOR_CO
     [14] = PendSV_Handler,
     [15] = SysTick_Handler,
     [16 ... 16 + TAKT_BOARD_IRQ_COUNT - 1] = fault_handler,
+    TAKT_BOARD_IRQ_HANDLERS(IRQ_VECTOR)
 };
+#pragma GCC diagnostic pop
 
 /* The table it runs with, a copy in RAM: attaching a handler writes it into
  * its line's vector, so an interrupt enters the handler itself, with no

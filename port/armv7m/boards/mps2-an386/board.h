@@ -10,4 +10,6 @@
 #define TAKT_BOARD_SPARE_IRQ 30u
 #define TAKT_BOARD_SPARE_IRQ2 31u
 
+#include "../mps2_irq_handlers.h"
+
 #endif
