@@ -11,4 +11,6 @@
 #define TAKT_BOARD_SPARE_IRQ 48u
 #define TAKT_BOARD_SPARE_IRQ2 49u
 
+#include "irq_handlers.h"
+
 #endif

@@ -1,0 +1,65 @@
+# Checks, after the link of vector_names.c, that every (line, handler) pair of
+# its table named_lines is the boot vector table's entry for that line. Both
+# tables are in the image's .text (port/armv7m/sections.ld), found by their
+# symbols. -DELF=<program> -DOBJCOPY=<objcopy> -DNM=<nm> -DWORK=<scratch directory>
+execute_process(COMMAND ${OBJCOPY} -O binary --only-section=.text ${ELF} ${WORK}/text.bin
+  RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "check_vectors: objcopy of .text failed (${rc})")
+endif()
+file(READ ${WORK}/text.bin text HEX)
+execute_process(COMMAND ${NM} ${ELF} OUTPUT_VARIABLE symbols RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "check_vectors: nm failed (${rc})")
+endif()
+
+# The address of the one local symbol ${name} (startup.c's and vector_names.c's
+# tables are static).
+function(symbol_address name out)
+  string(REGEX MATCHALL "[0-9a-f]+ [a-zA-Z] ${name}\n" found "${symbols}")
+  list(LENGTH found count)
+  if(NOT count EQUAL 1)
+    message(FATAL_ERROR "check_vectors: ${count} symbols ${name} in ${ELF}")
+  endif()
+  string(SUBSTRING "${found}" 0 8 address)
+  math(EXPR value "0x${address}")
+  set(${out} ${value} PARENT_SCOPE)
+endfunction()
+
+# The little-endian 32-bit word at byte ${offset} of .text, as an integer.
+function(word_at offset out)
+  math(EXPR hex_offset "${offset} * 2")
+  string(SUBSTRING "${text}" ${hex_offset} 8 bytes)
+  string(LENGTH "${bytes}" length)
+  if(NOT length EQUAL 8)
+    message(FATAL_ERROR "check_vectors: byte ${offset} is beyond .text")
+  endif()
+  string(SUBSTRING "${bytes}" 6 2 b3)
+  string(SUBSTRING "${bytes}" 4 2 b2)
+  string(SUBSTRING "${bytes}" 2 2 b1)
+  string(SUBSTRING "${bytes}" 0 2 b0)
+  math(EXPR value "0x${b3}${b2}${b1}${b0}")
+  set(${out} ${value} PARENT_SCOPE)
+endfunction()
+
+symbol_address(vectors vectors) # the start of .text
+symbol_address(named_lines named_lines)
+symbol_address(named_line_count count_address)
+math(EXPR count_offset "${count_address} - ${vectors}")
+word_at(${count_offset} count)
+if(count EQUAL 0)
+  message(FATAL_ERROR "check_vectors: ${ELF} names no interrupt line")
+endif()
+math(EXPR last "${count} - 1")
+foreach(pair RANGE ${last})
+  math(EXPR offset "${named_lines} - ${vectors} + ${pair} * 8")
+  word_at(${offset} irq)
+  math(EXPR offset "${offset} + 4")
+  word_at(${offset} handler)
+  math(EXPR vector "(16 + ${irq}) * 4")
+  word_at(${vector} entry)
+  if(NOT entry EQUAL handler)
+    message(FATAL_ERROR "check_vectors: line ${irq}: vector ${entry}, its named handler at ${handler}")
+  endif()
+endforeach()
+message(STATUS "check_vectors: ${count} named lines in the vector table")
