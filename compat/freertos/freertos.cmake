@@ -42,6 +42,7 @@ function(takt_add_freertos NAME)
     ${TAKT_FREERTOS_DIR}/src/event_groups.c
     ${TAKT_FREERTOS_DIR}/src/timers.c
     ${TAKT_FREERTOS_DIR}/src/heap.c
+    ${TAKT_FREERTOS_DIR}/src/heap_regions.c
     ${TAKT_FREERTOS_DIR}/src/server.c
     ${glue})
   target_include_directories(${NAME} PUBLIC ${F_CONFIG_DIR} ${TAKT_FREERTOS_DIR}/include)

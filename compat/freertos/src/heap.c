@@ -4,12 +4,18 @@
  * use, refuses what would exceed configTOTAL_HEAP_SIZE (as a FreeRTOS heap of
  * that size would, give or take fragmentation), and calls the malloc-failed
  * hook. The kernel allocates through here too (TAKT_CONFIG_MALLOC).
+ *
+ * Once the application has defined heap regions (vPortDefineHeapRegions,
+ * heap_regions.c), every call here goes to the allocator over those regions
+ * instead: heap.regions points to its calls, and is the one test the C
+ * library's path pays in pvPortMalloc and vPortFree.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compat.h"
+#include "heap_regions.h"
 #include "task.h"
 
 typedef union {
@@ -19,6 +25,7 @@ typedef union {
 
 /* One object: its fields share one address load. */
 static struct {
+    const heap_regions_ops_t *regions; /* NULL: the C library's allocator */
     size_t bytes_in_use;
     size_t most_in_use;
     size_t allocations; /* successful ones (vPortGetHeapStats) */
@@ -59,24 +66,50 @@ static void release(size_t size, bool freed)
     takt_critical_exit_from_isr(state);
 }
 
+/* An allocation is at least 1 byte: 0 gives NULL without the hook. */
+static inline void *malloc_failed(void *block, size_t wanted)
+{
+#if configUSE_MALLOC_FAILED_HOOK
+    if (block == NULL && wanted > 0) {
+        vApplicationMallocFailedHook();
+    }
+#else
+    (void)wanted;
+#endif
+    return block;
+}
+
+/* Out of line: the C library's path below stays as it was without regions. */
+static __attribute__((noinline)) void *malloc_from_regions(const heap_regions_ops_t *regions, size_t wanted)
+{
+    return malloc_failed(regions->malloc(wanted), wanted);
+}
+
+/* heap.regions is read outside the lock: the regions are defined before
+ * anything allocates (an allocation refuses them, heap_use_regions), so a
+ * task that reads NULL here while another defines them can only be one whose
+ * very first allocation races the definition, which FreeRTOS forbids too.
+ * Tested after the size, so the C library's path is the one it was plus a load
+ * and a branch. */
 void *pvPortMalloc(size_t xWantedSize)
 {
     void *block = NULL;
-    if (xWantedSize > 0 && reserve(xWantedSize)) {
-        block_header_t *header = malloc(sizeof(block_header_t) + xWantedSize);
-        if (header != NULL) {
-            header->size = xWantedSize;
-            block = header + 1;
-        } else {
-            release(xWantedSize, false);
+    if (xWantedSize > 0) {
+        const heap_regions_ops_t *regions = heap.regions;
+        if (regions != NULL) {
+            return malloc_from_regions(regions, xWantedSize);
+        }
+        if (reserve(xWantedSize)) {
+            block_header_t *header = malloc(sizeof(block_header_t) + xWantedSize);
+            if (header != NULL) {
+                header->size = xWantedSize;
+                block = header + 1;
+            } else {
+                release(xWantedSize, false);
+            }
         }
     }
-#if configUSE_MALLOC_FAILED_HOOK
-    if (block == NULL && xWantedSize > 0) {
-        vApplicationMallocFailedHook();
-    }
-#endif
-    return block;
+    return malloc_failed(block, xWantedSize);
 }
 
 void *pvPortCalloc(size_t xNum, size_t xSize)
@@ -96,23 +129,47 @@ void vPortFree(void *pv)
     if (pv == NULL) {
         return;
     }
+    const heap_regions_ops_t *regions = heap.regions;
+    if (regions != NULL) {
+        regions->free(pv);
+        return;
+    }
     block_header_t *header = (block_header_t *)pv - 1;
     release(header->size, true);
     free(header);
 }
 
+bool heap_use_regions(const heap_regions_ops_t *ops)
+{
+    if (heap.regions != NULL || heap.allocations != 0) {
+        return false;
+    }
+    heap.regions = ops;
+    return true;
+}
+
 size_t xPortGetFreeHeapSize(void)
 {
+    if (heap.regions != NULL) {
+        return heap.regions->free_bytes();
+    }
     return (size_t)configTOTAL_HEAP_SIZE - heap.bytes_in_use;
 }
 
 size_t xPortGetMinimumEverFreeHeapSize(void)
 {
+    if (heap.regions != NULL) {
+        return heap.regions->least_free_bytes();
+    }
     return (size_t)configTOTAL_HEAP_SIZE - heap.most_in_use;
 }
 
 void xPortResetHeapMinimumEverFreeHeapSize(void)
 {
+    if (heap.regions != NULL) {
+        heap.regions->reset_least_free_bytes();
+        return;
+    }
     uint32_t state = takt_critical_enter_from_isr();
     heap.most_in_use = heap.bytes_in_use;
     takt_critical_exit_from_isr(state);
@@ -121,6 +178,10 @@ void xPortResetHeapMinimumEverFreeHeapSize(void)
 void vPortGetHeapStats(HeapStats_t *pxHeapStats)
 {
     if (pxHeapStats == NULL) {
+        return;
+    }
+    if (heap.regions != NULL) {
+        heap.regions->stats(pxHeapStats);
         return;
     }
     /* One section: the figures belong to one moment. */
