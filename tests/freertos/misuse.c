@@ -149,6 +149,43 @@ static void start_from_task(QueueHandle_t queue)
     CHECK(xQueueReceive(queue, &out, 0) == pdPASS && out == 3, "with its queue's item");
 }
 
+#if configASSERT_DEFINED
+/* A task's call from an interrupt fails, and its assertion names the API
+ * function that took the kernel's refusal: the lines differ per function
+ * (the layer's shared result conversion once put them all on one line). */
+static QueueHandle_t isr_queue;
+static SemaphoreHandle_t isr_sem;
+static volatile int isr_send_line, isr_take_line, isr_results_failed;
+
+static void isr_task_calls(void *arg)
+{
+    (void)arg;
+    uint32_t item = 1;
+    bool failed = xQueueSend(isr_queue, &item, 0) == pdFAIL;
+    isr_send_line = last_assert_line;
+    failed = failed && xSemaphoreTake(isr_sem, 0) == pdFAIL;
+    isr_take_line = last_assert_line;
+    isr_results_failed = failed;
+}
+
+static void task_calls_from_isr(void)
+{
+    isr_queue = xQueueCreate(1, sizeof(uint32_t));
+    isr_sem = xSemaphoreCreateBinary();
+    unsigned long before = assertions;
+    rtos_inject_irq(rtos_now_ns() + RTOS_TICK_NS + RTOS_TICK_NS / 2, 9, isr_task_calls, NULL);
+    vTaskDelay(3);
+    CHECK(isr_results_failed && assertions == before + 2,
+          "xQueueSend and xSemaphoreTake from an interrupt fail, one assertion each");
+    CHECK(isr_send_line != 0 && isr_take_line != 0 && isr_send_line != isr_take_line,
+          "each assertion at its own API function's line (%d, %d)", isr_send_line, isr_take_line);
+    CHECK(uxQueueMessagesWaiting(isr_queue) == 0 && uxSemaphoreGetCount(isr_sem) == 0,
+          "and nothing changed");
+    vQueueDelete(isr_queue);
+    vSemaphoreDelete(isr_sem);
+}
+#endif
+
 static void misuser(void *arg)
 {
     (void)arg;
@@ -163,6 +200,9 @@ static void misuser(void *arg)
     reserved_event_bits();
     unknown_notify_action();
     start_from_task(queue);
+#if configASSERT_DEFINED
+    task_calls_from_isr();
+#endif
     CHECK(uxQueueMessagesWaiting(queue) == 0 && uxQueueSpacesAvailable(queue) == 2,
           "the real queue untouched by the misuse around it");
     vQueueDelete(queue);

@@ -49,10 +49,14 @@ static inline int rtos_check_summary(void)
  * (RTOS_CHECK_COUNT_ASSERTS: misuse.c). */
 #ifdef RTOS_CHECK_COUNT_ASSERTS
 static volatile unsigned long assertions;
+/* Where the last one tripped. */
+static const char *volatile last_assert_file;
+static volatile int last_assert_line;
 
 void vAssertCalled(const char *file, int line)
 {
-    (void)file, (void)line;
+    last_assert_file = file;
+    last_assert_line = line;
     assertions++;
 }
 #elif !defined(TEST_NO_CONFIG_ASSERT)

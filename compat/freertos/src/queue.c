@@ -51,12 +51,18 @@ static inline size_t item_size_of(const takt_queue_t *queue)
 }
 
 /* A blocking call's Takt result as FreeRTOS's pdPASS / pdFAIL. Errors other
- * than "not in time" and "not now" are misuse. */
-static BaseType_t wait_result(int err)
-{
-    configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT || err == TAKT_ERR_STATE);
-    return err == TAKT_OK ? pdPASS : pdFAIL;
-}
+ * than "not in time" and "not now" are misuse (a deleted handle, a task's
+ * call from an interrupt), asserted where the API function takes the result:
+ * a macro, so that configASSERT's line names that function, as FreeRTOS's
+ * own assertions do, rather than one line shared by every queue call. Without
+ * configASSERT it compiles to what a function would. */
+#define wait_result(call)                                                                          \
+    __extension__({                                                                                \
+        int wait_err_ = (call);                                                                    \
+        configASSERT(wait_err_ == TAKT_OK || wait_err_ == TAKT_ERR_TIMEOUT ||                      \
+                     wait_err_ == TAKT_ERR_STATE);                                                 \
+        (BaseType_t)(wait_err_ == TAKT_OK ? pdPASS : pdFAIL);                                      \
+    })
 
 #if configSUPPORT_DYNAMIC_ALLOCATION
 static struct QueueDefinition *object_alloc(size_t extra)
