@@ -216,12 +216,12 @@ int takt_event_group_sync(takt_event_group_t *group, takt_event_bits_t set_bits,
 static int set_from(takt_event_group_t *group, takt_event_bits_t bits, takt_event_bits_t *result,
                     bool *woken, bool from_isr)
 {
-    bool in_isr = port_in_isr();
-    if (in_isr != from_isr) {
-        if (in_isr) {
-            return TAKT_ERR_CONTEXT;
-        }
-        woken = NULL; /* takt/sync.h: an interrupt's call from a task is the task's */
+    bool as_isr;
+    if (sync_call_form(from_isr, &as_isr) != TAKT_OK) {
+        return TAKT_ERR_CONTEXT;
+    }
+    if (!as_isr) {
+        woken = NULL; /* the task's form reports no preemption: its switch comes at once */
     }
     port_critical_t key = port_critical_enter();
     if (!group_valid(group)) {

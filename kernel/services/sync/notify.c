@@ -62,12 +62,12 @@ __attribute__((always_inline)) static inline int notify_from(takt_task_t *task, 
                                                               uint32_t *previous, bool *woken,
                                                               bool from_isr)
 {
-    bool in_isr = port_in_isr();
-    if (in_isr != from_isr) {
-        if (in_isr) {
-            return TAKT_ERR_CONTEXT;
-        }
-        woken = NULL; /* takt/sync.h: an interrupt's call from a task is the task's */
+    bool as_isr;
+    if (sync_call_form(from_isr, &as_isr) != TAKT_OK) {
+        return TAKT_ERR_CONTEXT;
+    }
+    if (!as_isr) {
+        woken = NULL; /* the task's form reports no preemption: its switch comes at once */
     }
     if (index >= TAKT_CONFIG_TASK_NOTIFICATIONS || (unsigned)action > TAKT_NOTIFY_NO_OVERWRITE) {
         return TAKT_ERR_ARG;

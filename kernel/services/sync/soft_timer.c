@@ -294,13 +294,8 @@ TAKT_COLD int takt_soft_timer_create_static(const takt_soft_timer_params_t *para
 /* Checks and posts a command; the lock is taken here. */
 static int post(command_t *cmd, takt_tick_t timeout, bool *woken, bool from_isr)
 {
-    bool in_isr = port_in_isr();
-    if (in_isr != from_isr) {
-        if (in_isr) {
-            return TAKT_ERR_CONTEXT;
-        }
-        /* takt/sync.h: an interrupt's call from a task is the task's (timeout 0) */
-        from_isr = false;
+    if (sync_call_form(from_isr, &from_isr) != TAKT_OK) { /* from here: the form that runs */
+        return TAKT_ERR_CONTEXT;
     }
     if (!from_isr && !sync_timeout_valid(timeout)) {
         return TAKT_ERR_ARG;

@@ -105,6 +105,20 @@ static inline int sync_task_call_check(takt_tick_t timeout)
     return sync_timeout_valid(timeout) ? TAKT_OK : TAKT_ERR_ARG;
 }
 
+/* The calling context of a call with a task's and an interrupt's form
+ * (from_isr: the interrupt's was called): TAKT_ERR_CONTEXT for the task's
+ * form in an interrupt; else TAKT_OK and *as_isr, the form that runs: the
+ * interrupt's form called from a task runs as the task's (takt/sync.h). */
+static inline int sync_call_form(bool from_isr, bool *as_isr)
+{
+    bool in_isr = port_in_isr();
+    if (in_isr && !from_isr) {
+        return TAKT_ERR_CONTEXT;
+    }
+    *as_isr = in_isr;
+    return TAKT_OK;
+}
+
 /* Whether the caller may block now: TAKT_OK, TAKT_ERR_TIMEOUT (timeout 0,
  * or before start), TAKT_ERR_CONTEXT (idle task, scheduler locked, inside
  * takt_critical_enter). Inline: on every path that blocks. */
