@@ -24,6 +24,9 @@
  * of them K): a value Thumb-2's compare takes as an immediate, so the handle
  * check loads no constant. */
 #define TAKT_TASK_MAGIC 0x4b4b4b4bu /* "KKKK" */
+/* The idle task's priority: level 0, alone, or the lowest task level's
+ * (TAKT_CONFIG_IDLE_SHARES_LEVEL). */
+#define TAKT_IDLE_PRIORITY (TAKT_CONFIG_IDLE_SHARES_LEVEL ? 1u : 0u)
 
 enum {
     TAKT_TASK_F_DYNAMIC = 1u << 0,  /* TCB and stack came from the heap */
@@ -289,7 +292,7 @@ void sync_priority_update(takt_task_t *task);
 /* The task's current (effective) priority, and with it its ready-queue bit
  * (ready_bit: level p is bit p-1, as in sched/fp_queue.h; only a one-word
  * bitmap uses it). Never while the task is in a ready queue; never the idle
- * task (level 0 has no bit: task_setup gives it 0). */
+ * task at level 0 (level 0 has no bit: task_setup gives it 0). */
 static inline void task_set_priority_level(takt_task_t *task, unsigned priority)
 {
     KASSERT(priority >= 1u);

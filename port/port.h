@@ -125,7 +125,12 @@ static inline takt_stamp_t port_tick_events_begin_instant(void)
 takt_stamp_t port_timestamp(void);
 
 /* The idle task's wait: until the next interrupt (target: WFI; sim: advance
- * virtual time to the next interrupt and run it). */
+ * virtual time to the next interrupt and run it). With
+ * TAKT_CONFIG_IDLE_SHARES_LEVEL and TAKT_CONFIG_IDLE_YIELDS, a port whose
+ * interrupts can come at any instruction asks takt_idle_gives_way() again
+ * with them held off and returns at once if it is true, so that a task of
+ * the idle task's level that an interrupt readied after the idle loop asked
+ * does not wait for the next interrupt. */
 void port_idle(void);
 
 /* Minimum stack a task needs on this port, in bytes. */
@@ -145,6 +150,11 @@ takt_task_t *takt_sched_switch_point(void);
  * takt_sched_running reads it from C. */
 #define TAKT_PORT_RUNNING_SYMBOL "takt_kernel"
 takt_task_t *takt_sched_running(void);
+
+/* Whether the idle task should yield instead of sleeping: it shares its level
+ * and a task there is ready (false unless TAKT_CONFIG_IDLE_SHARES_LEVEL and
+ * TAKT_CONFIG_IDLE_YIELDS). Called by the idle task; interrupts may be held off. */
+bool takt_idle_gives_way(void);
 
 /* First code of every task: runs its entry; a returning entry deletes the task. */
 void takt_task_trampoline(void);

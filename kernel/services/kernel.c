@@ -8,6 +8,16 @@ takt_kernel_t takt_kernel;
 
 static uint8_t idle_stack[TAKT_CONFIG_IDLE_STACK_SIZE] __attribute__((aligned(16)));
 
+bool takt_idle_gives_way(void)
+{
+#if TAKT_CONFIG_IDLE_SHARES_LEVEL && TAKT_CONFIG_IDLE_YIELDS
+    /* The idle task runs, so it is queued: its neighbours say (fp). */
+    return sched_policy()->has_equal(&takt_kernel.idle);
+#else
+    return false;
+#endif
+}
+
 static void idle_main(void *arg)
 {
     (void)arg;
@@ -16,7 +26,11 @@ static void idle_main(void *arg)
 #if TAKT_CONFIG_IDLE_HOOK
         takt_idle_hook();
 #endif
-        port_idle();
+        if (takt_idle_gives_way()) {
+            takt_yield(); /* behind the tasks of its level; back after them */
+        } else {
+            port_idle();
+        }
     }
 }
 

@@ -86,7 +86,7 @@ TAKT_COLD static void task_setup(takt_task_t *task, const takt_task_params_t *pa
     job_task_init(task);
     task->magic = TAKT_TASK_MAGIC;
     task->id = takt_kernel.next_task_id++;
-    if (flags & TAKT_TASK_F_IDLE) {
+    if ((flags & TAKT_TASK_F_IDLE) && TAKT_IDLE_PRIORITY == 0) {
         task->priority = 0;
         task->ready_bit = 0; /* level 0 is outside the bitmap */
     } else {
@@ -157,10 +157,12 @@ int task_create_static_in(takt_server_t *server, const takt_task_params_t *param
 }
 
 /* The idle task: set up as an ordinary task, but at priority 0 (not valid for
- * applications) and recorded as such in the trace. Assumptions: takt_init. */
+ * applications), or at 1 with the lowest tasks (TAKT_CONFIG_IDLE_SHARES_LEVEL),
+ * and recorded as such in the trace. Assumptions: takt_init. */
 TAKT_COLD void task_create_idle(takt_task_t *idle, void (*entry)(void *arg), void *stack, size_t stack_size)
 {
-    takt_task_params_t params = {.name = TAKT_CONFIG_IDLE_TASK_NAME, .entry = entry, .priority = 0};
+    takt_task_params_t params = {.name = TAKT_CONFIG_IDLE_TASK_NAME, .entry = entry,
+                                 .priority = TAKT_IDLE_PRIORITY};
     port_critical_t key = cold_critical_enter();
     task_setup(idle, &params, stack, stack_size, TAKT_TASK_F_IDLE);
     trace_record(TAKT_EV_TASK_CREATE, idle, idle->priority);

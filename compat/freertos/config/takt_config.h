@@ -20,8 +20,13 @@ void vTaktFreeRTOSAssertFailed(const char *file, int line);
 /* A FreeRTOS application picks its scheduler at compile time: bind it (direct
  * calls, the other policies not linked). */
 #define TAKT_CONFIG_POLICY_ONLY 1
-/* FreeRTOS priority p runs at Takt priority p + 1: Takt's level 0 is its idle task's alone. */
+/* FreeRTOS priority p runs at Takt priority p + 1, and the idle task at 1 with
+ * the tasks of tskIDLE_PRIORITY, as FreeRTOS's shares that level with them
+ * (giving way to them at each pass with configIDLE_SHOULD_YIELD). Level 0 stays
+ * empty. */
 #define TAKT_CONFIG_MAX_PRIORITIES (configMAX_PRIORITIES + 1)
+#define TAKT_CONFIG_IDLE_SHARES_LEVEL 1
+#define TAKT_CONFIG_IDLE_YIELDS (configIDLE_SHOULD_YIELD != 0)
 #define TAKT_CONFIG_MAX_TASKS configTAKT_MAX_TASKS
 #define TAKT_CONFIG_MAX_SERVERS configTAKT_MAX_SERVERS
 #define TAKT_CONFIG_ROUND_ROBIN configUSE_TIME_SLICING

@@ -56,6 +56,10 @@
 #ifndef configUSE_TIME_SLICING
 #define configUSE_TIME_SLICING 1
 #endif
+/* The idle task yields to the application's tasks at tskIDLE_PRIORITY. */
+#ifndef configIDLE_SHOULD_YIELD
+#define configIDLE_SHOULD_YIELD 1
+#endif
 #ifndef configMAX_TASK_NAME_LEN
 #define configMAX_TASK_NAME_LEN 16
 #endif

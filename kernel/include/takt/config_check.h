@@ -123,6 +123,26 @@
 #elif TAKT_CONFIG_IDLE_HOOK != 0 && TAKT_CONFIG_IDLE_HOOK != 1
 #error "takt_config.h: TAKT_CONFIG_IDLE_HOOK must be 0 or 1"
 #endif
+/* Where the idle task runs. 0 (the default): at level 0, alone, below every
+ * task (SCHEDULING.md). 1: at priority 1 with the lowest tasks, as FreeRTOS's
+ * idle task shares tskIDLE_PRIORITY: under fixed priority it takes its place
+ * among them in the ready order (a round-robin slice reaches it, a task of
+ * that level that becomes ready does not preempt it); under EDF and hsf it
+ * stays the fallback that runs when nothing else is ready. */
+#ifndef TAKT_CONFIG_IDLE_SHARES_LEVEL
+#define TAKT_CONFIG_IDLE_SHARES_LEVEL 0
+#elif TAKT_CONFIG_IDLE_SHARES_LEVEL != 0 && TAKT_CONFIG_IDLE_SHARES_LEVEL != 1
+#error "takt_config.h: TAKT_CONFIG_IDLE_SHARES_LEVEL must be 0 or 1"
+#endif
+/* With the level shared: the idle task yields to a ready task of its level at
+ * every pass of its loop instead of sleeping (FreeRTOS's
+ * configIDLE_SHOULD_YIELD); 0: it sleeps until an interrupt, and such a task
+ * runs when the idle task's slice ends. */
+#ifndef TAKT_CONFIG_IDLE_YIELDS
+#define TAKT_CONFIG_IDLE_YIELDS 1
+#elif TAKT_CONFIG_IDLE_YIELDS != 0 && TAKT_CONFIG_IDLE_YIELDS != 1
+#error "takt_config.h: TAKT_CONFIG_IDLE_YIELDS must be 0 or 1"
+#endif
 /* Optional: the application's takt_soft_timer_startup_hook, called once by the
  * timer task before its first command (FreeRTOS's daemon task start-up hook). */
 #ifndef TAKT_CONFIG_SOFT_TIMER_STARTUP_HOOK

@@ -10,7 +10,9 @@
 #ifndef configUSE_PREEMPTION /* the refusal tests (refuse/) set it to 0 */
 #define configUSE_PREEMPTION 1
 #endif
+#ifndef configUSE_TIME_SLICING /* idle_level.c runs with and without */
 #define configUSE_TIME_SLICING 0
+#endif
 #define configTICK_RATE_HZ 1000
 #define configMAX_PRIORITIES 8
 #ifdef TAKT_TEST_TARGET /* the same programs on the Cortex-M boards (tests/target), 4 MiB of RAM */
