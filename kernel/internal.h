@@ -327,7 +327,7 @@ void server_teardown(void);
 
 /* ---- trace (trace.c) ---- */
 void trace_reset(void);
-#if TAKT_CONFIG_TRACE
+#if TAKT_CONFIG_TRACE || TAKT_CONFIG_TRACE_HOOK
 void trace_record(takt_event_type_t type, const takt_task_t *task, uint32_t arg);
 /* An event whose task field is not a task (servers: the server index). */
 void trace_record_id(takt_event_type_t type, uint16_t id, uint32_t arg);

@@ -111,13 +111,13 @@ TAKT_COLD static void task_setup(takt_task_t *task, const takt_task_params_t *pa
 
 TAKT_COLD static void task_admit(takt_task_t *task, const takt_task_params_t *params)
 {
-    trace_record(TAKT_EV_TASK_CREATE, task, task->priority);
     if (params->period != 0) {
         task->flags |= TAKT_TASK_F_PERIODIC;
         task->period = params->period;
         task->rel_deadline = params->deadline != 0 ? params->deadline : params->period;
         task->wcet = params->wcet;
     }
+    trace_record(TAKT_EV_TASK_CREATE, task, task->priority); /* the hook sees its period */
     if (sched_policy()->task_added != NULL) {
         sched_policy()->task_added(task);
     }
@@ -429,6 +429,11 @@ takt_task_state_t takt_task_state(const takt_task_t *task)
 takt_task_t *takt_task_self(void)
 {
     return in_task_context() ? takt_kernel.current : NULL;
+}
+
+takt_task_t *takt_task_running(void)
+{
+    return takt_kernel.started ? takt_kernel.current : NULL;
 }
 
 const char *takt_task_name(const takt_task_t *task)

@@ -223,6 +223,9 @@ __attribute__((noinline)) static void tick_events_called(takt_kernel_t *k, takt_
 void takt_tick_from_isr(void)
 {
     takt_kernel_t *k = &takt_kernel;
+#if TAKT_CONFIG_TRACE_HOOK
+    takt_trace_hook(TAKT_EV_TICK, NULL, TAKT_TRACE_NO_TASK, (uint32_t)k->ticks);
+#endif
     k->ticks++;
     if (sched_policy()->tick != NULL) {
         tick_events(k, NULL); /* every tick has events: inline */

@@ -1,7 +1,8 @@
 /*
  * The trace ring buffer. Writers are the kernel (under its lock); the reader
  * is the application or the port draining it. A full ring never loses an event
- * silently: lost events are counted and reported by an OVERFLOW event.
+ * silently: lost events are counted and reported by an OVERFLOW event. With
+ * TAKT_CONFIG_TRACE_HOOK every event also goes to the application's hook.
  */
 #include "../internal.h"
 
@@ -47,12 +48,7 @@ static bool put(takt_event_type_t type, uint16_t task, uint32_t arg)
     return true;
 }
 
-void trace_record(takt_event_type_t type, const takt_task_t *task, uint32_t arg)
-{
-    trace_record_id(type, task != NULL ? task->id : TAKT_TRACE_NO_TASK, arg);
-}
-
-void trace_record_id(takt_event_type_t type, uint16_t id, uint32_t arg)
+static void ring_record(takt_event_type_t type, uint16_t id, uint32_t arg)
 {
     port_critical_t key = port_critical_enter();
     bool reported = trace.lost_unreported == 0 ||
@@ -89,6 +85,13 @@ uint32_t takt_trace_lost(void)
 
 #else
 
+static inline void ring_record(takt_event_type_t type, uint16_t id, uint32_t arg)
+{
+    (void)type;
+    (void)id;
+    (void)arg;
+}
+
 void trace_reset(void)
 {
 }
@@ -105,4 +108,24 @@ uint32_t takt_trace_lost(void)
     return 0;
 }
 
+#endif
+
+#if TAKT_CONFIG_TRACE || TAKT_CONFIG_TRACE_HOOK
+/* The application's hook first: it sees the event before the ring drains. */
+void trace_record(takt_event_type_t type, const takt_task_t *task, uint32_t arg)
+{
+    uint16_t id = task != NULL ? task->id : TAKT_TRACE_NO_TASK;
+#if TAKT_CONFIG_TRACE_HOOK
+    takt_trace_hook(type, (takt_task_t *)task, id, arg);
+#endif
+    ring_record(type, id, arg);
+}
+
+void trace_record_id(takt_event_type_t type, uint16_t id, uint32_t arg)
+{
+#if TAKT_CONFIG_TRACE_HOOK
+    takt_trace_hook(type, NULL, id, arg);
+#endif
+    ring_record(type, id, arg);
+}
 #endif

@@ -50,6 +50,8 @@ void vTaktFreeRTOSAssertFailed(const char *file, int line);
 #define TAKT_CONFIG_TRACE (configTAKT_TRACE_EVENTS > 0)
 #define TAKT_CONFIG_TRACE_EVENTS (configTAKT_TRACE_EVENTS > 0 ? configTAKT_TRACE_EVENTS : 2)
 #define TAKT_CONFIG_TRACE_DRAIN_HOOK 0
+/* FreeRTOS trace macros of the kernel's events (takt_freertos_trace.h). */
+#define TAKT_CONFIG_TRACE_HOOK configTAKT_KERNEL_TRACE_MACROS
 #if configUSE_TASK_NOTIFICATIONS
 #define TAKT_CONFIG_TASK_NOTIFICATIONS configTASK_NOTIFICATION_ARRAY_ENTRIES
 #else

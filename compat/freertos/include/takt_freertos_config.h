@@ -313,4 +313,6 @@
 #define TAKT_FREERTOS_NOT_UNDER_HSF(what)
 #endif
 
+#include "takt_freertos_trace.h"
+
 #endif

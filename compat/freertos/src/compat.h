@@ -8,6 +8,11 @@
 #include "FreeRTOS.h"
 #include "takt/attributes.h"
 
+/* FreeRTOS's trace macros (takt_freertos_trace.h) read pxCurrentTCB, the
+ * running task of FreeRTOS's tasks.c; in the layer's sources it is the
+ * kernel's (trace_hook.c, which does not include this, keeps its own). */
+#define pxCurrentTCB ((TaskHandle_t)takt_task_running())
+
 /* FreeRTOS allows creating objects before vTaskStartScheduler; the first call
  * that needs the kernel initialises it (takt_init) with the policy and
  * preemption mode FreeRTOSConfig.h names. Idempotent. */

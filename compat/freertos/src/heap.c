@@ -66,9 +66,11 @@ static void release(size_t size, bool freed)
     takt_critical_exit_from_isr(state);
 }
 
-/* An allocation is at least 1 byte: 0 gives NULL without the hook. */
-static inline void *malloc_failed(void *block, size_t wanted)
+/* The allocation's end: traced (the size asked for), and a failure hooked.
+ * An allocation is at least 1 byte: 0 gives NULL without the hook. */
+static inline void *malloc_done(void *block, size_t wanted)
 {
+    traceMALLOC(block, wanted);
 #if configUSE_MALLOC_FAILED_HOOK
     if (block == NULL && wanted > 0) {
         vApplicationMallocFailedHook();
@@ -82,7 +84,7 @@ static inline void *malloc_failed(void *block, size_t wanted)
 /* Out of line: the C library's path below stays as it was without regions. */
 static __attribute__((noinline)) void *malloc_from_regions(const heap_regions_ops_t *regions, size_t wanted)
 {
-    return malloc_failed(regions->malloc(wanted), wanted);
+    return malloc_done(regions->malloc(wanted), wanted);
 }
 
 /* heap.regions is read outside the lock: the regions are defined before
@@ -109,7 +111,7 @@ void *pvPortMalloc(size_t xWantedSize)
             }
         }
     }
-    return malloc_failed(block, xWantedSize);
+    return malloc_done(block, xWantedSize);
 }
 
 void *pvPortCalloc(size_t xNum, size_t xSize)
@@ -135,6 +137,7 @@ void vPortFree(void *pv)
         return;
     }
     block_header_t *header = (block_header_t *)pv - 1;
+    traceFREE(pv, header->size);
     release(header->size, true);
     free(header);
 }

@@ -164,6 +164,7 @@ static void regions_free(void *pv)
     if (!valid) {
         return;
     }
+    traceFREE(pv, (block->size & ~BLOCK_ALLOCATED) - HEADER); /* the block is the caller's until here */
     uint32_t state = takt_critical_enter_from_isr();
     size_t size = block->size & ~BLOCK_ALLOCATED;
     regions.free_bytes += size;

@@ -109,22 +109,65 @@ static QueueHandle_t static_object(struct QueueDefinition *buffer)
 }
 #endif
 
+/* A create's end: the object's FreeRTOS type (ucQueueGetQueueType) and the
+ * create's trace macro, as FreeRTOS's xQueueGenericCreate and mutex and
+ * counting-semaphore creators trace. */
+static QueueHandle_t created(QueueHandle_t made, uint8_t type)
+{
+#if configUSE_TRACE_FACILITY
+    if (made != NULL) {
+        made->type = type;
+    }
+#endif
+    if (type == queueQUEUE_TYPE_MUTEX || type == queueQUEUE_TYPE_RECURSIVE_MUTEX) {
+        if (made != NULL) {
+            traceCREATE_MUTEX(made);
+        } else {
+            traceCREATE_MUTEX_FAILED();
+        }
+    } else if (type == queueQUEUE_TYPE_COUNTING_SEMAPHORE) {
+        if (made != NULL) {
+            traceCREATE_COUNTING_SEMAPHORE();
+        } else {
+            traceCREATE_COUNTING_SEMAPHORE_FAILED();
+        }
+    } else if (made != NULL) {
+        traceQUEUE_CREATE(made);
+    } else {
+        traceQUEUE_CREATE_FAILED(type);
+    }
+    return made;
+}
+
+/* A call's result with its trace macro (takt_freertos_trace.h): passed or
+ * failed, as the call returns. Without the macros it is the result alone. */
+#define traced(result, queue, passed, failed)                                                    \
+    __extension__({                                                                              \
+        BaseType_t traced_ = (result);                                                           \
+        if (traced_ == pdPASS) {                                                                 \
+            passed(queue);                                                                       \
+        } else {                                                                                 \
+            failed(queue);                                                                       \
+        }                                                                                        \
+        traced_;                                                                                 \
+    })
+
 /* ---- queues ---- */
 
 #if configSUPPORT_DYNAMIC_ALLOCATION
 TAKT_COLD QueueHandle_t xQueueCreate(UBaseType_t uxQueueLength, UBaseType_t uxItemSize)
 {
     if (uxQueueLength == 0 || (uxItemSize != 0 && uxQueueLength > SIZE_MAX / uxItemSize)) {
-        return NULL;
+        return created(NULL, queueQUEUE_TYPE_BASE);
     }
     size_t storage = TAKT_QUEUE_STORAGE_SIZE(uxQueueLength, uxItemSize);
     struct QueueDefinition *q = object_alloc(storage);
     if (q == NULL) {
-        return NULL;
+        return created(NULL, queueQUEUE_TYPE_BASE);
     }
     int err = takt_queue_create_static(&q->object.queue, (uint32_t)uxQueueLength, uxItemSize,
                                        storage != 0 ? (void *)(q + 1) : NULL);
-    return object_made(q, err, TAKT_FREERTOS_QUEUE, FROM_HEAP);
+    return created(object_made(q, err, TAKT_FREERTOS_QUEUE, FROM_HEAP), queueQUEUE_TYPE_BASE);
 }
 #endif
 
@@ -134,10 +177,10 @@ TAKT_COLD QueueHandle_t xQueueCreateStatic(UBaseType_t uxQueueLength, UBaseType_
 {
     struct QueueDefinition *q = static_object(pxQueueBuffer);
     if (q == NULL) {
-        return NULL;
+        return created(NULL, queueQUEUE_TYPE_BASE);
     }
     int err = takt_queue_create_static(&q->object.queue, (uint32_t)uxQueueLength, uxItemSize, pucQueueStorage);
-    return object_made(q, err, TAKT_FREERTOS_QUEUE, FROM_BUFFER);
+    return created(object_made(q, err, TAKT_FREERTOS_QUEUE, FROM_BUFFER), queueQUEUE_TYPE_BASE);
 }
 #endif
 
@@ -165,6 +208,9 @@ TAKT_COLD void vQueueDelete(QueueHandle_t xQueue)
         break;
     }
     configASSERT(err == TAKT_OK); /* FreeRTOS: no task may wait on a deleted queue */
+    if (err == TAKT_OK) {
+        traceQUEUE_DELETE(xQueue);
+    }
 #if configQUEUE_REGISTRY_SIZE > 0
     if (err == TAKT_OK) {
         vQueueUnregisterQueue(xQueue);
@@ -198,9 +244,11 @@ BaseType_t xQueueGenericSend(QueueHandle_t xQueue, const void *const pvItemToQue
     configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
     takt_queue_t *queue = queue_of(xQueue);
     if (xCopyPosition != queueSEND_TO_BACK) {
-        return send_at(queue, pvItemToQueue, xTicksToWait, xCopyPosition);
+        return traced(send_at(queue, pvItemToQueue, xTicksToWait, xCopyPosition), xQueue, traceQUEUE_SEND,
+                      traceQUEUE_SEND_FAILED);
     }
-    return wait_result(takt_queue_send_item(queue, pvItemToQueue, compat_timeout(xTicksToWait)));
+    return traced(wait_result(takt_queue_send_item(queue, pvItemToQueue, compat_timeout(xTicksToWait))), xQueue,
+                  traceQUEUE_SEND, traceQUEUE_SEND_FAILED);
 }
 
 BaseType_t xQueueGenericSendFromISR(QueueHandle_t xQueue, const void *const pvItemToQueue,
@@ -219,20 +267,22 @@ BaseType_t xQueueGenericSendFromISR(QueueHandle_t xQueue, const void *const pvIt
         err = takt_queue_send_from_isr(queue, pvItemToQueue, size, &woken);
     }
     compat_woken(woken, pxHigherPriorityTaskWoken);
-    return wait_result(err);
+    return traced(wait_result(err), xQueue, traceQUEUE_SEND_FROM_ISR, traceQUEUE_SEND_FROM_ISR_FAILED);
 }
 
 BaseType_t xQueueReceive(QueueHandle_t xQueue, void *const pvBuffer, TickType_t xTicksToWait)
 {
     configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
-    return wait_result(takt_queue_receive_item(queue_of(xQueue), pvBuffer, compat_timeout(xTicksToWait)));
+    return traced(wait_result(takt_queue_receive_item(queue_of(xQueue), pvBuffer, compat_timeout(xTicksToWait))),
+                  xQueue, traceQUEUE_RECEIVE, traceQUEUE_RECEIVE_FAILED);
 }
 
 BaseType_t xQueuePeek(QueueHandle_t xQueue, void *const pvBuffer, TickType_t xTicksToWait)
 {
     configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
     takt_queue_t *queue = queue_of(xQueue);
-    return wait_result(takt_queue_peek(queue, pvBuffer, item_size_of(queue), compat_timeout(xTicksToWait)));
+    return traced(wait_result(takt_queue_peek(queue, pvBuffer, item_size_of(queue), compat_timeout(xTicksToWait))),
+                  xQueue, traceQUEUE_PEEK, traceQUEUE_PEEK_FAILED);
 }
 
 BaseType_t xQueueReceiveFromISR(QueueHandle_t xQueue, void *const pvBuffer, BaseType_t *const pxHigherPriorityTaskWoken)
@@ -242,14 +292,15 @@ BaseType_t xQueueReceiveFromISR(QueueHandle_t xQueue, void *const pvBuffer, Base
     bool woken = false;
     int err = takt_queue_receive_from_isr(queue, pvBuffer, item_size_of(queue), &woken);
     compat_woken(woken, pxHigherPriorityTaskWoken);
-    return wait_result(err);
+    return traced(wait_result(err), xQueue, traceQUEUE_RECEIVE_FROM_ISR, traceQUEUE_RECEIVE_FROM_ISR_FAILED);
 }
 
 BaseType_t xQueuePeekFromISR(QueueHandle_t xQueue, void *const pvBuffer)
 {
     configASSERT(is_kind(xQueue, TAKT_FREERTOS_QUEUE));
     takt_queue_t *queue = queue_of(xQueue);
-    return wait_result(takt_queue_peek_from_isr(queue, pvBuffer, item_size_of(queue)));
+    return traced(wait_result(takt_queue_peek_from_isr(queue, pvBuffer, item_size_of(queue))), xQueue,
+                  traceQUEUE_PEEK_FROM_ISR, traceQUEUE_PEEK_FROM_ISR_FAILED);
 }
 
 BaseType_t xQueueGenericReset(QueueHandle_t xQueue, BaseType_t xNewQueue)
@@ -317,19 +368,6 @@ BaseType_t xQueueIsQueueFullFromISR(const QueueHandle_t xQueue)
 
 /* ---- semaphores and mutexes ---- */
 
-#if configUSE_TRACE_FACILITY
-/* The FreeRTOS type of a new semaphore or mutex (ucQueueGetQueueType). */
-static QueueHandle_t typed(QueueHandle_t made, uint8_t type)
-{
-    if (made != NULL) {
-        made->type = type;
-    }
-    return made;
-}
-#define TYPED(made, type) typed((made), (type))
-#else
-#define TYPED(made, type) (made)
-#endif
 
 static QueueHandle_t make_sem(struct QueueDefinition *q, UBaseType_t max, UBaseType_t initial, bool from_heap)
 {
@@ -353,23 +391,23 @@ static QueueHandle_t make_mutex(struct QueueDefinition *q, unsigned flags, bool 
 #if configSUPPORT_DYNAMIC_ALLOCATION
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateBinary(void)
 {
-    return TYPED(make_sem(object_alloc(0), 1, 0, FROM_HEAP), queueQUEUE_TYPE_BINARY_SEMAPHORE);
+    return created(make_sem(object_alloc(0), 1, 0, FROM_HEAP), queueQUEUE_TYPE_BINARY_SEMAPHORE);
 }
 
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateCounting(UBaseType_t uxMaxCount, UBaseType_t uxInitialCount)
 {
-    return TYPED(make_sem(object_alloc(0), uxMaxCount, uxInitialCount, FROM_HEAP), queueQUEUE_TYPE_COUNTING_SEMAPHORE);
+    return created(make_sem(object_alloc(0), uxMaxCount, uxInitialCount, FROM_HEAP), queueQUEUE_TYPE_COUNTING_SEMAPHORE);
 }
 #if configUSE_MUTEXES
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateMutex(void)
 {
-    return TYPED(make_mutex(object_alloc(0), 0, FROM_HEAP), queueQUEUE_TYPE_MUTEX);
+    return created(make_mutex(object_alloc(0), 0, FROM_HEAP), queueQUEUE_TYPE_MUTEX);
 }
 #endif
 #if configUSE_RECURSIVE_MUTEXES
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateRecursiveMutex(void)
 {
-    return TYPED(make_mutex(object_alloc(0), TAKT_MUTEX_RECURSIVE, FROM_HEAP), queueQUEUE_TYPE_RECURSIVE_MUTEX);
+    return created(make_mutex(object_alloc(0), TAKT_MUTEX_RECURSIVE, FROM_HEAP), queueQUEUE_TYPE_RECURSIVE_MUTEX);
 }
 #endif
 #endif
@@ -377,25 +415,25 @@ TAKT_COLD SemaphoreHandle_t xSemaphoreCreateRecursiveMutex(void)
 #if configSUPPORT_STATIC_ALLOCATION
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateBinaryStatic(StaticSemaphore_t *pxSemaphoreBuffer)
 {
-    return TYPED(make_sem(static_object(pxSemaphoreBuffer), 1, 0, FROM_BUFFER), queueQUEUE_TYPE_BINARY_SEMAPHORE);
+    return created(make_sem(static_object(pxSemaphoreBuffer), 1, 0, FROM_BUFFER), queueQUEUE_TYPE_BINARY_SEMAPHORE);
 }
 
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateCountingStatic(UBaseType_t uxMaxCount, UBaseType_t uxInitialCount,
                                                  StaticSemaphore_t *pxSemaphoreBuffer)
 {
-    return TYPED(make_sem(static_object(pxSemaphoreBuffer), uxMaxCount, uxInitialCount, FROM_BUFFER),
+    return created(make_sem(static_object(pxSemaphoreBuffer), uxMaxCount, uxInitialCount, FROM_BUFFER),
                  queueQUEUE_TYPE_COUNTING_SEMAPHORE);
 }
 #if configUSE_MUTEXES
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateMutexStatic(StaticSemaphore_t *pxMutexBuffer)
 {
-    return TYPED(make_mutex(static_object(pxMutexBuffer), 0, FROM_BUFFER), queueQUEUE_TYPE_MUTEX);
+    return created(make_mutex(static_object(pxMutexBuffer), 0, FROM_BUFFER), queueQUEUE_TYPE_MUTEX);
 }
 #endif
 #if configUSE_RECURSIVE_MUTEXES
 TAKT_COLD SemaphoreHandle_t xSemaphoreCreateRecursiveMutexStatic(StaticSemaphore_t *pxMutexBuffer)
 {
-    return TYPED(make_mutex(static_object(pxMutexBuffer), TAKT_MUTEX_RECURSIVE, FROM_BUFFER), queueQUEUE_TYPE_RECURSIVE_MUTEX);
+    return created(make_mutex(static_object(pxMutexBuffer), TAKT_MUTEX_RECURSIVE, FROM_BUFFER), queueQUEUE_TYPE_RECURSIVE_MUTEX);
 }
 #endif
 #endif
@@ -409,10 +447,12 @@ BaseType_t xSemaphoreTake(SemaphoreHandle_t xSemaphore, TickType_t xBlockTime)
         return wait_result(takt_sem_take(NULL, compat_timeout(xBlockTime)));
     }
     if (xSemaphore->kind == (uint8_t)TAKT_FREERTOS_MUTEX) {
-        return wait_result(takt_mutex_lock(&xSemaphore->object.mutex, compat_timeout(xBlockTime)));
+        return traced(wait_result(takt_mutex_lock(&xSemaphore->object.mutex, compat_timeout(xBlockTime))),
+                      xSemaphore, traceQUEUE_RECEIVE, traceQUEUE_RECEIVE_FAILED);
     }
     configASSERT(is_kind(xSemaphore, TAKT_FREERTOS_SEMAPHORE));
-    return wait_result(takt_sem_take(&xSemaphore->object.sem, compat_timeout(xBlockTime)));
+    return traced(wait_result(takt_sem_take(&xSemaphore->object.sem, compat_timeout(xBlockTime))), xSemaphore,
+                  traceQUEUE_RECEIVE, traceQUEUE_RECEIVE_FAILED);
 }
 
 BaseType_t xSemaphoreGive(SemaphoreHandle_t xSemaphore)
@@ -421,10 +461,12 @@ BaseType_t xSemaphoreGive(SemaphoreHandle_t xSemaphore)
         return wait_result(takt_sem_give(NULL));
     }
     if (xSemaphore->kind == (uint8_t)TAKT_FREERTOS_MUTEX) {
-        return wait_result(takt_mutex_unlock(&xSemaphore->object.mutex));
+        return traced(wait_result(takt_mutex_unlock(&xSemaphore->object.mutex)), xSemaphore, traceQUEUE_SEND,
+                      traceQUEUE_SEND_FAILED);
     }
     configASSERT(is_kind(xSemaphore, TAKT_FREERTOS_SEMAPHORE));
-    return wait_result(takt_sem_give(&xSemaphore->object.sem));
+    return traced(wait_result(takt_sem_give(&xSemaphore->object.sem)), xSemaphore, traceQUEUE_SEND,
+                  traceQUEUE_SEND_FAILED);
 }
 
 BaseType_t xSemaphoreTakeFromISR(SemaphoreHandle_t xSemaphore, BaseType_t *pxHigherPriorityTaskWoken)
@@ -433,7 +475,7 @@ BaseType_t xSemaphoreTakeFromISR(SemaphoreHandle_t xSemaphore, BaseType_t *pxHig
     bool woken = false;
     int err = takt_sem_take_from_isr(sem_of(xSemaphore), &woken);
     compat_woken(woken, pxHigherPriorityTaskWoken);
-    return wait_result(err);
+    return traced(wait_result(err), xSemaphore, traceQUEUE_RECEIVE_FROM_ISR, traceQUEUE_RECEIVE_FROM_ISR_FAILED);
 }
 
 BaseType_t xSemaphoreGiveFromISR(SemaphoreHandle_t xSemaphore, BaseType_t *pxHigherPriorityTaskWoken)
@@ -441,20 +483,23 @@ BaseType_t xSemaphoreGiveFromISR(SemaphoreHandle_t xSemaphore, BaseType_t *pxHig
     _Static_assert(_Generic(pxHigherPriorityTaskWoken, long *: 1, default: 0),
                    "the kernel sets the flag as a long");
     configASSERT(is_kind(xSemaphore, TAKT_FREERTOS_SEMAPHORE));
-    return wait_result(takt_sem_give_from_isr_flag(sem_of(xSemaphore), pxHigherPriorityTaskWoken));
+    return traced(wait_result(takt_sem_give_from_isr_flag(sem_of(xSemaphore), pxHigherPriorityTaskWoken)),
+                  xSemaphore, traceQUEUE_SEND_FROM_ISR, traceQUEUE_SEND_FROM_ISR_FAILED);
 }
 
 #if configUSE_RECURSIVE_MUTEXES
 BaseType_t xSemaphoreTakeRecursive(SemaphoreHandle_t xMutex, TickType_t xBlockTime)
 {
     configASSERT(is_kind(xMutex, TAKT_FREERTOS_MUTEX));
-    return wait_result(takt_mutex_lock(mutex_of(xMutex), compat_timeout(xBlockTime)));
+    return traced(wait_result(takt_mutex_lock(mutex_of(xMutex), compat_timeout(xBlockTime))), xMutex,
+                  traceTAKE_MUTEX_RECURSIVE, traceTAKE_MUTEX_RECURSIVE_FAILED);
 }
 
 BaseType_t xSemaphoreGiveRecursive(SemaphoreHandle_t xMutex)
 {
     configASSERT(is_kind(xMutex, TAKT_FREERTOS_MUTEX));
-    return wait_result(takt_mutex_unlock(mutex_of(xMutex)));
+    return traced(wait_result(takt_mutex_unlock(mutex_of(xMutex))), xMutex, traceGIVE_MUTEX_RECURSIVE,
+                  traceGIVE_MUTEX_RECURSIVE_FAILED);
 }
 #endif
 
@@ -495,14 +540,14 @@ TaskHandle_t xSemaphoreGetMutexHolderFromISR(SemaphoreHandle_t xSemaphore)
 TAKT_COLD QueueSetHandle_t xQueueCreateSet(const UBaseType_t uxEventQueueLength)
 {
     if (uxEventQueueLength == 0 || uxEventQueueLength > UINT32_MAX / sizeof(void *)) {
-        return NULL;
+        return created(NULL, queueQUEUE_TYPE_SET);
     }
     struct QueueDefinition *q = object_alloc((size_t)uxEventQueueLength * sizeof(void *));
     if (q == NULL) {
-        return NULL;
+        return created(NULL, queueQUEUE_TYPE_SET);
     }
     int err = takt_queue_set_create_static(&q->object.set, (uint32_t)uxEventQueueLength, (void **)(q + 1));
-    return object_made(q, err, TAKT_FREERTOS_QUEUE_SET, FROM_HEAP);
+    return created(object_made(q, err, TAKT_FREERTOS_QUEUE_SET, FROM_HEAP), queueQUEUE_TYPE_SET);
 }
 #endif
 
@@ -513,14 +558,14 @@ TAKT_COLD QueueSetHandle_t xQueueCreateSetStatic(const UBaseType_t uxEventQueueL
     configASSERT(pucQueueStorage != NULL);
     if (pucQueueStorage == NULL || (uintptr_t)pucQueueStorage % _Alignof(void *) != 0 ||
         uxEventQueueLength != (uint32_t)uxEventQueueLength) {
-        return NULL;
+        return created(NULL, queueQUEUE_TYPE_SET);
     }
     struct QueueDefinition *q = static_object(pxStaticQueue);
     if (q == NULL) {
-        return NULL;
+        return created(NULL, queueQUEUE_TYPE_SET);
     }
     int err = takt_queue_set_create_static(&q->object.set, (uint32_t)uxEventQueueLength, (void **)(void *)pucQueueStorage);
-    return object_made(q, err, TAKT_FREERTOS_QUEUE_SET, FROM_BUFFER);
+    return created(object_made(q, err, TAKT_FREERTOS_QUEUE_SET, FROM_BUFFER), queueQUEUE_TYPE_SET);
 }
 #endif
 
@@ -665,7 +710,7 @@ TAKT_COLD QueueHandle_t xQueueCreateMutex(const uint8_t ucQueueType)
 {
     int flags = mutex_flags(ucQueueType);
     configASSERT(flags >= 0 && "xQueueCreateMutex: queueQUEUE_TYPE_MUTEX or _RECURSIVE_MUTEX (with its option)");
-    return flags < 0 ? NULL : TYPED(make_mutex(object_alloc(0), (unsigned)flags, FROM_HEAP), ucQueueType);
+    return flags < 0 ? NULL : created(make_mutex(object_alloc(0), (unsigned)flags, FROM_HEAP), ucQueueType);
 }
 #endif
 
@@ -674,7 +719,7 @@ TAKT_COLD QueueHandle_t xQueueCreateMutexStatic(const uint8_t ucQueueType, Stati
 {
     int flags = mutex_flags(ucQueueType);
     configASSERT(flags >= 0 && "xQueueCreateMutexStatic: queueQUEUE_TYPE_MUTEX or _RECURSIVE_MUTEX (with its option)");
-    return flags < 0 ? NULL : TYPED(make_mutex(static_object(pxStaticQueue), (unsigned)flags, FROM_BUFFER), ucQueueType);
+    return flags < 0 ? NULL : created(make_mutex(static_object(pxStaticQueue), (unsigned)flags, FROM_BUFFER), ucQueueType);
 }
 #endif
 #endif

@@ -64,6 +64,12 @@ TAKT_COLD void vTaskStartScheduler(void)
     (void)timer_task;
 #endif
     scheduler_started = true;
+#ifdef TAKT_FREERTOS_TRACES_STARTING_SCHEDULER
+    {
+        TaskHandle_t xIdleTaskHandles[1] = {xTaskGetIdleTaskHandle()}; /* one core */
+        traceSTARTING_SCHEDULER(xIdleTaskHandles);
+    }
+#endif
     takt_start();
     /* Sim port: the simulation ended. Task handles stay readable until the
      * next FreeRTOS call that needs the kernel, which starts from scratch. */

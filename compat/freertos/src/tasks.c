@@ -19,6 +19,7 @@ static BaseType_t create_dynamic(const takt_task_params_t *params, TaskHandle_t 
     compat_kernel_ready();
     takt_task_t *task = NULL;
     if (takt_task_create(params, &task) != TAKT_OK) {
+        traceTASK_CREATE_FAILED();
         return errCOULD_NOT_ALLOCATE_REQUIRED_MEMORY;
     }
     if (created != NULL) {
@@ -71,6 +72,7 @@ TAKT_COLD TaskHandle_t xTaskCreateStatic(TaskFunction_t pxTaskCode, const char *
     size_t bytes = (size_t)ulStackDepth * sizeof(StackType_t);
     takt_task_params_t params = task_params(pxTaskCode, pcName, pvParameters, uxPriority, bytes);
     if (takt_task_create_static(&params, pxTaskBuffer, puxStackBuffer, bytes) != TAKT_OK) {
+        traceTASK_CREATE_FAILED();
         return NULL;
     }
     return pxTaskBuffer;
@@ -103,6 +105,9 @@ static __attribute__((noinline)) void delay_in_pieces(TickType_t left)
 
 void vTaskDelay(const TickType_t xTicksToDelay)
 {
+    if (xTicksToDelay > 0u) {
+        traceTASK_DELAY();
+    }
     if (xTicksToDelay > LONGEST_DELAY) {
         delay_in_pieces(xTicksToDelay);
         return;
@@ -115,6 +120,16 @@ void vTaskDelay(const TickType_t xTicksToDelay)
 BaseType_t xTaskDelayUntil(TickType_t *const pxPreviousWakeTime, const TickType_t xTimeIncrement)
 {
     configASSERT(pxPreviousWakeTime != NULL && xTimeIncrement > 0u);
+#ifdef TAKT_FREERTOS_TRACES_DELAY_UNTIL
+    if (pxPreviousWakeTime != NULL) {
+        /* Whether it will delay, by the kernel's half-range rule (a tick in
+         * between may make it a wake time that has just come). */
+        TickType_t wake = *pxPreviousWakeTime + xTimeIncrement;
+        if ((TickType_t)(wake - xTaskGetTickCount() - 1u) < (TickType_t)0x7FFFFFFFu) {
+            traceTASK_DELAY_UNTIL(wake);
+        }
+    }
+#endif
     int delayed = takt_delay_until(pxPreviousWakeTime, xTimeIncrement);
     configASSERT(delayed >= 0);
     return delayed > 0 ? pdTRUE : pdFALSE;
@@ -142,6 +157,7 @@ UBaseType_t uxTaskBasePriorityGetFromISR(const TaskHandle_t xTask)
 
 void vTaskPrioritySet(TaskHandle_t xTask, UBaseType_t uxNewPriority)
 {
+    traceTASK_PRIORITY_SET(xTask != NULL ? xTask : xTaskGetCurrentTaskHandle(), uxNewPriority);
     int err = takt_task_set_priority(xTask, compat_takt_priority(uxNewPriority));
     configASSERT(err == TAKT_OK);
     (void)err;

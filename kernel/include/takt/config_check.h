@@ -101,6 +101,14 @@
 #elif TAKT_CONFIG_TRACE && (TAKT_CONFIG_TRACE_EVENTS < 2 || (TAKT_CONFIG_TRACE_EVENTS & (TAKT_CONFIG_TRACE_EVENTS - 1)) != 0)
 #error "takt_config.h: TAKT_CONFIG_TRACE_EVENTS must be a power of two, at least 2"
 #endif
+/* Optional: the application's takt_trace_hook (takt/trace.h) sees every
+ * trace event as the kernel records it, with the ring (TAKT_CONFIG_TRACE) or
+ * without it, and each tick (TAKT_EV_TICK, for the hook only). */
+#ifndef TAKT_CONFIG_TRACE_HOOK
+#define TAKT_CONFIG_TRACE_HOOK 0
+#elif TAKT_CONFIG_TRACE_HOOK != 0 && TAKT_CONFIG_TRACE_HOOK != 1
+#error "takt_config.h: TAKT_CONFIG_TRACE_HOOK must be 0 or 1"
+#endif
 
 #ifndef TAKT_CONFIG_TASK_NOTIFICATIONS
 #error "takt_config.h: TAKT_CONFIG_TASK_NOTIFICATIONS is not defined (notification slots per task, 0..32)"

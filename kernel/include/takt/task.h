@@ -262,6 +262,10 @@ size_t takt_task_stack_high_water(const takt_task_t *task);
 
 /* The calling task (NULL before start and in interrupts outside a task). */
 takt_task_t *takt_task_self(void);
+/* The task the kernel runs: in an interrupt, the one it interrupted; in the
+ * trace hook's DISPATCH (takt/trace.h), the one that stops running. NULL
+ * before start. Any context. */
+takt_task_t *takt_task_running(void);
 
 const char *takt_task_name(const takt_task_t *task);
 

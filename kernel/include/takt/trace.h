@@ -44,6 +44,9 @@ typedef enum {
     TAKT_EV_MUTEX_UNLOCK = 24,  /* the task released a mutex (last level) */
     TAKT_EV_DEADLINE_INHERIT = 25, /* EDF: the task now runs by an inherited deadline; arg: tick */
     TAKT_EV_DEADLINE_RESTORE = 26, /* EDF: it no longer inherits a deadline */
+    /* A tick, before its count advances; arg: the count (low 32 bits). Only
+     * for takt_trace_hook: never in the ring. */
+    TAKT_EV_TICK = 27,
 } takt_event_type_t;
 
 #define TAKT_TRACE_NO_TASK 0xFFFFu
@@ -63,6 +66,18 @@ size_t takt_trace_read(takt_trace_event_t *out, size_t max);
 /* Events lost to a full ring since start. */
 uint32_t takt_trace_lost(void);
 
+#if TAKT_CONFIG_TRACE_HOOK
+/* Supplied by the application (TAKT_CONFIG_TRACE_HOOK): called with every
+ * event as the kernel records it, inside the kernel's section (kernel
+ * interrupts masked), from a task or an interrupt. task: the task the event
+ * is about, or NULL (an interrupt's, a server's, a tick's); id: its id, the
+ * server index, or TAKT_TRACE_NO_TASK. A DISPATCH comes before the switch:
+ * takt_task_running() is still the task that stops running (NULL at the
+ * first). Other events come before what they record is done (a task
+ * created, woken or resumed is not yet queued). It must not block or call
+ * the kernel's blocking calls. */
+void takt_trace_hook(takt_event_type_t type, struct takt_task *task, uint16_t id, uint32_t arg);
+#endif
 #if TAKT_CONFIG_TRACE && TAKT_CONFIG_TRACE_DRAIN_HOOK
 /* Supplied by the application: called with the ring full; may call takt_trace_read. */
 void takt_trace_drain_hook(void);

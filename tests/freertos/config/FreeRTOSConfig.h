@@ -75,4 +75,8 @@ void vAssertCalled(const char *file, int line);
     } while (0)
 #endif
 
+#ifdef TEST_TRACE_MACROS /* trace_macros.c: FreeRTOS's trace macros, recorded */
+#include "trace_macros_config.h"
+#endif
+
 #endif

@@ -1,0 +1,199 @@
+/*
+ * FreeRTOS's trace macros on Takt (docs/freertos.md "Trace macros"). An
+ * application defines them in FreeRTOSConfig.h, as for FreeRTOS; the ones
+ * listed here are called, the kernel's through Takt's trace hook
+ * (compat/freertos/src/trace_hook.c), the others by the layer's calls. In
+ * the macros, pxCurrentTCB is the running task, as in FreeRTOS's tasks.c.
+ * Every other FreeRTOS trace macro would never be called: defining one stops
+ * the build, naming it, unless configTAKT_TRACE_UNSUPPORTED_OK is 1 (a
+ * tracer's header that defines them all). traceSTART / traceEND and the API
+ * entry and return macros (traceENTER_* / traceRETURN_*) are not called, as
+ * FreeRTOS's kernel does not call the first two either. Included by
+ * takt_freertos_config.h.
+ */
+#ifndef TAKT_FREERTOS_TRACE_H
+#define TAKT_FREERTOS_TRACE_H
+
+/* The kernel's events: any of these turns Takt's trace hook on. */
+#if defined(traceTASK_SWITCHED_IN) || defined(traceTASK_SWITCHED_OUT) || defined(traceTASK_INCREMENT_TICK) || \
+    defined(traceTASK_CREATE) || defined(traceTASK_DELETE) || defined(traceTASK_SUSPEND) ||                   \
+    defined(traceTASK_RESUME) || defined(traceTASK_RESUME_FROM_ISR) ||                                       \
+    defined(traceMOVED_TASK_TO_READY_STATE) || defined(tracePOST_MOVED_TASK_TO_READY_STATE)
+#define configTAKT_KERNEL_TRACE_MACROS 1
+#else
+#define configTAKT_KERNEL_TRACE_MACROS 0
+#endif
+
+#ifndef configTAKT_TRACE_UNSUPPORTED_OK
+#define configTAKT_TRACE_UNSUPPORTED_OK 0
+#endif
+#if !configTAKT_TRACE_UNSUPPORTED_OK
+#if defined(traceTASK_PRIORITY_INHERIT) || defined(traceTASK_PRIORITY_DISINHERIT)
+#error "FreeRTOSConfig.h: traceTASK_PRIORITY_INHERIT / _DISINHERIT are not called by Takt's FreeRTOS layer"
+#elif defined(traceBLOCKING_ON_QUEUE_RECEIVE) || defined(traceBLOCKING_ON_QUEUE_PEEK) || \
+    defined(traceBLOCKING_ON_QUEUE_SEND)
+#error "FreeRTOSConfig.h: traceBLOCKING_ON_QUEUE_* are not called by Takt's FreeRTOS layer (the kernel decides to block)"
+#elif defined(traceMOVED_TASK_TO_DELAYED_LIST) || defined(traceMOVED_TASK_TO_OVERFLOW_DELAYED_LIST)
+#error "FreeRTOSConfig.h: traceMOVED_TASK_TO_DELAYED_LIST / _OVERFLOW_DELAYED_LIST are not called by Takt's FreeRTOS layer"
+#elif defined(traceQUEUE_SET_SEND) || defined(traceQUEUE_REGISTRY_ADD)
+#error "FreeRTOSConfig.h: traceQUEUE_SET_SEND / traceQUEUE_REGISTRY_ADD are not called by Takt's FreeRTOS layer"
+#elif defined(traceTIMER_CREATE) || defined(traceTIMER_CREATE_FAILED) || defined(traceTIMER_COMMAND_SEND) || \
+    defined(traceTIMER_EXPIRED) || defined(traceTIMER_COMMAND_RECEIVED) || defined(tracePEND_FUNC_CALL) ||  \
+    defined(tracePEND_FUNC_CALL_FROM_ISR)
+#error "FreeRTOSConfig.h: the timer trace macros (traceTIMER_*, tracePEND_FUNC_CALL*) are not called by Takt's FreeRTOS layer"
+#elif defined(traceEVENT_GROUP_CREATE) || defined(traceEVENT_GROUP_CREATE_FAILED) ||                    \
+    defined(traceEVENT_GROUP_SYNC_BLOCK) || defined(traceEVENT_GROUP_SYNC_END) ||                       \
+    defined(traceEVENT_GROUP_WAIT_BITS_BLOCK) || defined(traceEVENT_GROUP_WAIT_BITS_END) ||             \
+    defined(traceEVENT_GROUP_CLEAR_BITS) || defined(traceEVENT_GROUP_CLEAR_BITS_FROM_ISR) ||            \
+    defined(traceEVENT_GROUP_SET_BITS) || defined(traceEVENT_GROUP_SET_BITS_FROM_ISR) ||                \
+    defined(traceEVENT_GROUP_DELETE)
+#error "FreeRTOSConfig.h: the event group trace macros (traceEVENT_GROUP_*) are not called by Takt's FreeRTOS layer"
+#elif defined(traceTASK_NOTIFY_TAKE_BLOCK) || defined(traceTASK_NOTIFY_TAKE) ||                      \
+    defined(traceTASK_NOTIFY_WAIT_BLOCK) || defined(traceTASK_NOTIFY_WAIT) || defined(traceTASK_NOTIFY) || \
+    defined(traceTASK_NOTIFY_FROM_ISR) || defined(traceTASK_NOTIFY_GIVE_FROM_ISR)
+#error "FreeRTOSConfig.h: the notification trace macros (traceTASK_NOTIFY*) are not called by Takt's FreeRTOS layer"
+#elif defined(traceSTREAM_BUFFER_CREATE_FAILED) || defined(traceSTREAM_BUFFER_CREATE_STATIC_FAILED) ||     \
+    defined(traceSTREAM_BUFFER_CREATE) || defined(traceSTREAM_BUFFER_DELETE) ||                            \
+    defined(traceSTREAM_BUFFER_RESET) || defined(traceSTREAM_BUFFER_RESET_FROM_ISR) ||                     \
+    defined(traceBLOCKING_ON_STREAM_BUFFER_SEND) || defined(traceSTREAM_BUFFER_SEND) ||                    \
+    defined(traceSTREAM_BUFFER_SEND_FAILED) || defined(traceSTREAM_BUFFER_SEND_FROM_ISR) ||                \
+    defined(traceBLOCKING_ON_STREAM_BUFFER_RECEIVE) || defined(traceSTREAM_BUFFER_RECEIVE) ||              \
+    defined(traceSTREAM_BUFFER_RECEIVE_FAILED) || defined(traceSTREAM_BUFFER_RECEIVE_FROM_ISR)
+#error "FreeRTOSConfig.h: the stream buffer trace macros (traceSTREAM_BUFFER_*) are not called by Takt's FreeRTOS layer"
+#elif defined(traceISR_ENTER) || defined(traceISR_EXIT) || defined(traceISR_EXIT_TO_SCHEDULER)
+#error "FreeRTOSConfig.h: traceISR_ENTER / traceISR_EXIT / traceISR_EXIT_TO_SCHEDULER are not called by Takt's FreeRTOS layer"
+#elif defined(traceINCREASE_TICK_COUNT) || defined(traceLOW_POWER_IDLE_BEGIN) || defined(traceLOW_POWER_IDLE_END)
+#error "FreeRTOSConfig.h: the tickless idle trace macros are not called by Takt (no tickless idle)"
+#endif
+#endif
+
+/* ---- called by the kernel's trace hook (trace_hook.c) ---- */
+#ifndef traceTASK_SWITCHED_OUT
+#define traceTASK_SWITCHED_OUT()
+#endif
+#ifndef traceTASK_SWITCHED_IN
+#define traceTASK_SWITCHED_IN()
+#endif
+#ifndef traceTASK_INCREMENT_TICK
+#define traceTASK_INCREMENT_TICK(xTickCount)
+#endif
+#ifndef traceTASK_CREATE
+#define traceTASK_CREATE(pxNewTCB)
+#endif
+#ifndef traceTASK_DELETE
+#define traceTASK_DELETE(pxTaskToDelete)
+#endif
+#ifndef traceTASK_SUSPEND
+#define traceTASK_SUSPEND(pxTaskToSuspend)
+#endif
+#ifndef traceTASK_RESUME
+#define traceTASK_RESUME(pxTaskToResume)
+#endif
+#ifndef traceTASK_RESUME_FROM_ISR
+#define traceTASK_RESUME_FROM_ISR(pxTaskToResume)
+#endif
+#ifndef traceMOVED_TASK_TO_READY_STATE
+#define traceMOVED_TASK_TO_READY_STATE(pxTCB)
+#endif
+#ifndef tracePOST_MOVED_TASK_TO_READY_STATE
+#define tracePOST_MOVED_TASK_TO_READY_STATE(pxTCB)
+#endif
+
+/* ---- called by the layer's calls (the delays and vTaskPrioritySet before
+ * the kernel's call, as FreeRTOS's; the others as they return) ---- */
+#ifdef traceSTARTING_SCHEDULER /* vTaskStartScheduler looks the idle task up for it */
+#define TAKT_FREERTOS_TRACES_STARTING_SCHEDULER 1
+#else
+#define traceSTARTING_SCHEDULER(xIdleTaskHandles)
+#endif
+#ifndef traceTASK_CREATE_FAILED
+#define traceTASK_CREATE_FAILED()
+#endif
+#ifndef traceTASK_DELAY
+#define traceTASK_DELAY()
+#endif
+#ifdef traceTASK_DELAY_UNTIL /* xTaskDelayUntil works out the wake time for it */
+#define TAKT_FREERTOS_TRACES_DELAY_UNTIL 1
+#else
+#define traceTASK_DELAY_UNTIL(xTimeToWake)
+#endif
+#ifndef traceTASK_PRIORITY_SET
+#define traceTASK_PRIORITY_SET(pxTask, uxNewPriority)
+#endif
+#ifndef traceQUEUE_CREATE
+#define traceQUEUE_CREATE(pxNewQueue)
+#endif
+#ifndef traceQUEUE_CREATE_FAILED
+#define traceQUEUE_CREATE_FAILED(ucQueueType)
+#endif
+#ifndef traceCREATE_MUTEX
+#define traceCREATE_MUTEX(pxNewQueue)
+#endif
+#ifndef traceCREATE_MUTEX_FAILED
+#define traceCREATE_MUTEX_FAILED()
+#endif
+#ifndef traceCREATE_COUNTING_SEMAPHORE
+#define traceCREATE_COUNTING_SEMAPHORE()
+#endif
+#ifndef traceCREATE_COUNTING_SEMAPHORE_FAILED
+#define traceCREATE_COUNTING_SEMAPHORE_FAILED()
+#endif
+#ifndef traceQUEUE_DELETE
+#define traceQUEUE_DELETE(pxQueue)
+#endif
+#ifndef traceQUEUE_SEND
+#define traceQUEUE_SEND(pxQueue)
+#endif
+#ifndef traceQUEUE_SEND_FAILED
+#define traceQUEUE_SEND_FAILED(pxQueue)
+#endif
+#ifndef traceQUEUE_RECEIVE
+#define traceQUEUE_RECEIVE(pxQueue)
+#endif
+#ifndef traceQUEUE_RECEIVE_FAILED
+#define traceQUEUE_RECEIVE_FAILED(pxQueue)
+#endif
+#ifndef traceQUEUE_PEEK
+#define traceQUEUE_PEEK(pxQueue)
+#endif
+#ifndef traceQUEUE_PEEK_FAILED
+#define traceQUEUE_PEEK_FAILED(pxQueue)
+#endif
+#ifndef traceQUEUE_SEND_FROM_ISR
+#define traceQUEUE_SEND_FROM_ISR(pxQueue)
+#endif
+#ifndef traceQUEUE_SEND_FROM_ISR_FAILED
+#define traceQUEUE_SEND_FROM_ISR_FAILED(pxQueue)
+#endif
+#ifndef traceQUEUE_RECEIVE_FROM_ISR
+#define traceQUEUE_RECEIVE_FROM_ISR(pxQueue)
+#endif
+#ifndef traceQUEUE_RECEIVE_FROM_ISR_FAILED
+#define traceQUEUE_RECEIVE_FROM_ISR_FAILED(pxQueue)
+#endif
+#ifndef traceQUEUE_PEEK_FROM_ISR
+#define traceQUEUE_PEEK_FROM_ISR(pxQueue)
+#endif
+#ifndef traceQUEUE_PEEK_FROM_ISR_FAILED
+#define traceQUEUE_PEEK_FROM_ISR_FAILED(pxQueue)
+#endif
+#ifndef traceTAKE_MUTEX_RECURSIVE
+#define traceTAKE_MUTEX_RECURSIVE(pxMutex)
+#endif
+#ifndef traceTAKE_MUTEX_RECURSIVE_FAILED
+#define traceTAKE_MUTEX_RECURSIVE_FAILED(pxMutex)
+#endif
+#ifndef traceGIVE_MUTEX_RECURSIVE
+#define traceGIVE_MUTEX_RECURSIVE(pxMutex)
+#endif
+#ifndef traceGIVE_MUTEX_RECURSIVE_FAILED
+#define traceGIVE_MUTEX_RECURSIVE_FAILED(pxMutex)
+#endif
+#ifndef traceMALLOC
+#define traceMALLOC(pvAddress, uiSize)
+#endif
+#ifndef traceFREE
+#define traceFREE(pvAddress, uiSize)
+#endif
+
+#endif

@@ -1,0 +1,36 @@
+/*
+ * FreeRTOS's trace macros as an application defines them, for
+ * tests/freertos/trace_macros.c (FreeRTOSConfig.h includes this with
+ * TEST_TRACE_MACROS): each records its kind, its subject and a value.
+ */
+#ifndef TRACE_MACROS_CONFIG_H
+#define TRACE_MACROS_CONFIG_H
+
+void test_trace(char kind, const void *subject, unsigned long value);
+
+#define traceTASK_SWITCHED_OUT() test_trace('o', pxCurrentTCB, 0)
+#define traceTASK_SWITCHED_IN() test_trace('i', pxCurrentTCB, 0)
+#define traceTASK_INCREMENT_TICK(xTickCount) test_trace('t', 0, (unsigned long)(xTickCount))
+#define traceTASK_CREATE(pxNewTCB) test_trace('c', (pxNewTCB), 0)
+#define traceTASK_CREATE_FAILED() test_trace('C', 0, 0)
+#define traceTASK_DELETE(pxTaskToDelete) test_trace('d', (pxTaskToDelete), 0)
+#define traceTASK_SUSPEND(pxTaskToSuspend) test_trace('s', (pxTaskToSuspend), 0)
+#define traceTASK_RESUME(pxTaskToResume) test_trace('r', (pxTaskToResume), 0)
+#define traceTASK_RESUME_FROM_ISR(pxTaskToResume) test_trace('R', (pxTaskToResume), 0)
+#define traceMOVED_TASK_TO_READY_STATE(pxTCB) test_trace('m', (pxTCB), 0)
+#define traceSTARTING_SCHEDULER(xIdleTaskHandles) test_trace('S', (xIdleTaskHandles)[0], 0)
+#define traceTASK_DELAY() test_trace('D', pxCurrentTCB, 0)
+#define traceTASK_DELAY_UNTIL(xTimeToWake) test_trace('U', pxCurrentTCB, (unsigned long)(xTimeToWake))
+#define traceTASK_PRIORITY_SET(pxTask, uxNewPriority) test_trace('P', (pxTask), (unsigned long)(uxNewPriority))
+#define traceQUEUE_CREATE(pxNewQueue) test_trace('q', (pxNewQueue), 0)
+#define traceCREATE_MUTEX(pxNewQueue) test_trace('M', (pxNewQueue), 0)
+#define traceQUEUE_DELETE(pxQueue) test_trace('x', (pxQueue), 0)
+#define traceQUEUE_SEND(pxQueue) test_trace('>', (pxQueue), 0)
+#define traceQUEUE_SEND_FAILED(pxQueue) test_trace(')', (pxQueue), 0)
+#define traceQUEUE_RECEIVE(pxQueue) test_trace('<', (pxQueue), 0)
+#define traceQUEUE_RECEIVE_FAILED(pxQueue) test_trace('(', (pxQueue), 0)
+#define traceQUEUE_SEND_FROM_ISR(pxQueue) test_trace('}', (pxQueue), 0)
+#define traceMALLOC(pvAddress, uiSize) test_trace('a', (pvAddress), (unsigned long)(uiSize))
+#define traceFREE(pvAddress, uiSize) test_trace('f', (pvAddress), (unsigned long)(uiSize))
+
+#endif

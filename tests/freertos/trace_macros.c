@@ -1,0 +1,219 @@
+/*
+ * FreeRTOS's trace macros, defined by the application (config/
+ * trace_macros_config.h records each), called where FreeRTOS calls them:
+ * the kernel's (switches, ticks, task creation, deletion, suspension,
+ * resumption, readying) through Takt's trace hook, the calls' as they
+ * return, with pxCurrentTCB the running task. Checked on the record: every
+ * switch-out names the task the switch before switched in, the ticks come
+ * one by one, and each call's macro names its object.
+ *
+ * "ctl" (priority 3) makes the calls; "worker" (priority 2) waits on a queue.
+ */
+#include "FreeRTOS.h" /* first, as in every FreeRTOS program */
+
+#include <string.h>
+
+#include "queue.h"
+#include "rtos_check.h"
+#include "semphr.h"
+
+#define CTL_PRIORITY 3
+#define WORKER_PRIORITY 2
+#define RESUME_IRQ 4
+#define MAX_RECORDS 4096
+
+typedef struct {
+    char kind;
+    const void *subject;
+    unsigned long value;
+} record_t;
+
+static record_t records[MAX_RECORDS];
+static volatile unsigned record_count, records_lost;
+
+void test_trace(char kind, const void *subject, unsigned long value)
+{
+    if (record_count == MAX_RECORDS) {
+        records_lost++;
+        return;
+    }
+    records[record_count++] = (record_t){kind, subject, value};
+}
+
+/* The first record of kind about subject (NULL: any) from index from on; -1 if none. */
+static int find(unsigned from, char kind, const void *subject)
+{
+    for (unsigned i = from; i < record_count; i++) {
+        if (records[i].kind == kind && (subject == NULL || records[i].subject == subject)) {
+            return (int)i;
+        }
+    }
+    return -1;
+}
+
+static QueueHandle_t queue;
+static TaskHandle_t ctl, worker, sleeper;
+
+static void worker_task(void *arg)
+{
+    (void)arg;
+    uint32_t item;
+    for (;;) {
+        (void)xQueueReceive(queue, &item, portMAX_DELAY);
+    }
+}
+
+static void sleeper_task(void *arg)
+{
+    (void)arg;
+    vTaskSuspend(NULL);
+    vTaskDelete(NULL);
+}
+
+static void resume_sleeper(void *arg)
+{
+    (void)arg;
+    (void)xTaskResumeFromISR(sleeper);
+}
+
+/* Every switch-out names the task the previous switch-in named; nothing
+ * switches out before the first switch-in. */
+static bool switches_pair_up(void)
+{
+    const void *running = NULL;
+    unsigned switches = 0;
+    for (unsigned i = 0; i < record_count; i++) {
+        if (records[i].kind == 'o') {
+            if (running == NULL || records[i].subject != running) {
+                return false;
+            }
+            running = NULL;
+        } else if (records[i].kind == 'i') {
+            if (running != NULL && switches > 0) {
+                return false; /* switched in without the other switched out */
+            }
+            running = records[i].subject;
+            switches++;
+        }
+    }
+    return switches > 2;
+}
+
+static bool ticks_one_by_one(unsigned *count)
+{
+    bool seen = false;
+    unsigned long last = 0;
+    *count = 0;
+    for (unsigned i = 0; i < record_count; i++) {
+        if (records[i].kind != 't') {
+            continue;
+        }
+        if (seen && records[i].value != last + 1u) {
+            return false;
+        }
+        seen = true;
+        last = records[i].value;
+        (*count)++;
+    }
+    return seen;
+}
+
+static void ctl_task(void *arg)
+{
+    (void)arg;
+    TaskHandle_t idle = xTaskGetIdleTaskHandle();
+    int start = find(0, 'S', idle);
+    CHECK(start >= 0, "traceSTARTING_SCHEDULER with the idle task's handle");
+    int first_in = find(0, 'i', NULL);
+    CHECK(first_in > start && records[first_in].subject == ctl, "the first switch-in is ctl's, after the start");
+    CHECK(find(0, 'c', ctl) >= 0 && find(0, 'm', ctl) > find(0, 'c', ctl),
+          "traceTASK_CREATE, then traceMOVED_TASK_TO_READY_STATE, for ctl");
+    CHECK(find(0, 'q', queue) >= 0, "traceQUEUE_CREATE for the queue main created");
+
+    unsigned mark = record_count;
+    CHECK(xTaskCreate(worker_task, "worker", configMINIMAL_STACK_SIZE, NULL, WORKER_PRIORITY, &worker) == pdPASS,
+          "the worker");
+    CHECK(find(mark, 'c', worker) >= 0, "traceTASK_CREATE for the worker");
+    mark = record_count;
+    vTaskDelay(2);
+    int delay = find(mark, 'D', NULL);
+    CHECK(delay >= 0 && records[delay].subject == ctl, "traceTASK_DELAY with pxCurrentTCB the delaying task");
+    int out = find(mark, 'o', ctl);
+    CHECK(out > delay && records[out + 1].kind == 'i' && records[out + 1].subject == worker,
+          "ctl switched out, the worker switched in");
+    CHECK(find(mark, 'o', worker) > out && find(mark, 'i', idle) > out, "the worker blocks: the idle task runs");
+    int woken = find(mark, 'm', ctl);
+    CHECK(woken > out && find((unsigned)woken, 'i', ctl) > woken, "ctl made ready at its wake, then switched in");
+
+    mark = record_count;
+    uint32_t item = 7;
+    CHECK(xQueueSend(queue, &item, 0) == pdPASS, "a send the worker waits for");
+    CHECK(find(mark, 'm', worker) >= 0 && find(mark, '>', queue) > find(mark, 'm', worker),
+          "the worker made ready, then traceQUEUE_SEND as the call returns");
+    mark = record_count;
+    vTaskDelay(1); /* the worker takes it and waits again */
+    CHECK(xQueueReceive(queue, &item, 0) == pdFAIL && find(mark, '(', queue) >= 0,
+          "a receive that found nothing traces it, with its own macro");
+
+    mark = record_count;
+    vTaskSuspend(worker);
+    vTaskResume(worker);
+    vTaskPrioritySet(worker, 1);
+    int prio = find(mark, 'P', worker);
+    CHECK(find(mark, 's', worker) >= 0 && find(mark, 'r', worker) > find(mark, 's', worker),
+          "traceTASK_SUSPEND, then traceTASK_RESUME");
+    CHECK(prio >= 0 && records[prio].value == 1, "traceTASK_PRIORITY_SET with the new priority");
+
+    mark = record_count;
+    TickType_t previous = xTaskGetTickCount();
+    CHECK(xTaskDelayUntil(&previous, 3) == pdTRUE, "a delay until");
+    int until = find(mark, 'U', ctl);
+    CHECK(until >= 0 && records[until].value == (unsigned long)previous,
+          "traceTASK_DELAY_UNTIL with the wake time (%lu)", until >= 0 ? records[until].value : 0ul);
+
+    mark = record_count;
+    void *block = pvPortMalloc(40);
+    vPortFree(block);
+    int alloc = find(mark, 'a', block);
+    int freed = find(mark, 'f', block);
+    CHECK(block != NULL && alloc >= 0 && records[alloc].value == 40 && freed > alloc && records[freed].value == 40,
+          "traceMALLOC and traceFREE with the block and its size");
+
+    mark = record_count;
+    SemaphoreHandle_t mutex = xSemaphoreCreateMutex();
+    CHECK(mutex != NULL && find(mark, 'M', mutex) >= 0, "traceCREATE_MUTEX");
+    CHECK(xSemaphoreTake(mutex, 0) == pdPASS && find(mark, '<', mutex) >= 0, "a mutex take traces a receive");
+    CHECK(xSemaphoreGive(mutex) == pdPASS && find(mark, '>', mutex) >= 0, "its give a send");
+    vSemaphoreDelete(mutex);
+    CHECK(find(mark, 'x', mutex) >= 0, "traceQUEUE_DELETE");
+
+    mark = record_count;
+    CHECK(xTaskCreate(sleeper_task, "sleeper", configMINIMAL_STACK_SIZE, NULL, WORKER_PRIORITY + 2, &sleeper) ==
+              pdPASS,
+          "a task that suspends itself");
+    CHECK(rtos_inject_irq(rtos_now_ns() + RTOS_TICK_NS + RTOS_TICK_NS / 2u, RESUME_IRQ, resume_sleeper, NULL) == 0,
+          "an interrupt resumes it");
+    vTaskDelay(3);
+    CHECK(find(mark, 'R', sleeper) > find(mark, 's', sleeper) && find(mark, 'd', sleeper) > find(mark, 'R', sleeper),
+          "traceTASK_RESUME_FROM_ISR, then traceTASK_DELETE when it deleted itself");
+
+    mark = record_count;
+    CHECK(xTaskCreate(sleeper_task, "tiny", 8, NULL, 1, NULL) != pdPASS, "a task with too small a stack");
+    CHECK(find(mark, 'C', NULL) >= 0, "a create that did not happen traces it, with its own macro");
+
+    unsigned ticks = 0;
+    CHECK(ticks_one_by_one(&ticks) && ticks >= 8, "traceTASK_INCREMENT_TICK once a tick, counting up (%u)", ticks);
+    CHECK(switches_pair_up(), "every switch-out names the task switched in before it");
+    CHECK(records_lost == 0, "no record lost (%u records)", record_count);
+    vTaskEndScheduler();
+}
+
+int main(void)
+{
+    queue = xQueueCreate(2, sizeof(uint32_t));
+    CHECK(queue != NULL, "a queue");
+    CHECK(xTaskCreate(ctl_task, "ctl", configMINIMAL_STACK_SIZE, NULL, CTL_PRIORITY, &ctl) == pdPASS, "ctl");
+    vTaskStartScheduler();
+    printf("scheduler returned\n");
+    return rtos_check_summary();
+}
