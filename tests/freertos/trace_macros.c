@@ -13,9 +13,12 @@
 
 #include <string.h>
 
+#include "event_groups.h"
 #include "queue.h"
 #include "rtos_check.h"
 #include "semphr.h"
+#include "stream_buffer.h"
+#include "timers.h"
 
 #define CTL_PRIORITY 3
 #define WORKER_PRIORITY 2
@@ -68,6 +71,22 @@ static void sleeper_task(void *arg)
     (void)arg;
     vTaskSuspend(NULL);
     vTaskDelete(NULL);
+}
+
+static volatile int timer_calls, pended_calls;
+static int pend_tag; /* the pended call's first argument, which its trace names */
+
+static void timer_callback(TimerHandle_t timer)
+{
+    (void)timer;
+    timer_calls++;
+}
+
+static void pended(void *arg1, uint32_t arg2)
+{
+    (void)arg1;
+    (void)arg2;
+    pended_calls++;
 }
 
 static void resume_sleeper(void *arg)
@@ -200,6 +219,61 @@ static void ctl_task(void *arg)
     mark = record_count;
     CHECK(xTaskCreate(sleeper_task, "tiny", 8, NULL, 1, NULL) != pdPASS, "a task with too small a stack");
     CHECK(find(mark, 'C', NULL) >= 0, "a create that did not happen traces it, with its own macro");
+
+    mark = record_count;
+    vQueueAddToRegistry(queue, "work");
+    CHECK(find(mark, 'g', queue) >= 0, "traceQUEUE_REGISTRY_ADD");
+
+    mark = record_count;
+    EventGroupHandle_t group = xEventGroupCreate();
+    CHECK(group != NULL && find(mark, 'E', group) >= 0, "traceEVENT_GROUP_CREATE");
+    (void)xEventGroupSetBits(group, 0x5u);
+    (void)xEventGroupClearBits(group, 0x4u);
+    (void)xEventGroupWaitBits(group, 0x2u, pdFALSE, pdFALSE, 1);
+    int set = find(mark, '+', group);
+    int cleared = find(mark, '-', group);
+    int waited = find(mark, 'w', group);
+    CHECK(set >= 0 && records[set].value == 0x5u && cleared > set && records[cleared].value == 0x4u,
+          "traceEVENT_GROUP_SET_BITS and _CLEAR_BITS with their bits");
+    CHECK(waited > cleared && records[waited].value == (unsigned long)pdTRUE,
+          "traceEVENT_GROUP_WAIT_BITS_END saying the wait timed out");
+    vEventGroupDelete(group);
+    CHECK(find(mark, 'e', group) >= 0, "traceEVENT_GROUP_DELETE");
+
+    mark = record_count;
+    (void)xTaskNotifyGive(ctl);
+    (void)ulTaskNotifyTake(pdTRUE, 0);
+    int notified = find(mark, 'n', ctl);
+    CHECK(notified >= 0 && find((unsigned)notified, 'k', ctl) > notified, "traceTASK_NOTIFY, then traceTASK_NOTIFY_TAKE");
+
+    mark = record_count;
+    TimerHandle_t timer = xTimerCreate("t", 1, pdFALSE, NULL, timer_callback);
+    CHECK(timer != NULL && find(mark, 'T', timer) >= 0, "traceTIMER_CREATE");
+    CHECK(xTimerStart(timer, 0) == pdPASS, "a timer started");
+    CHECK(xTimerPendFunctionCall(pended, &pend_tag, 17u, 0) == pdPASS, "a call pended");
+    vTaskDelay(3);
+    int command = find(mark, 'Q', timer);
+    CHECK(command >= 0 && records[command].value == (unsigned long)tmrCOMMAND_START * 1000u + (unsigned long)pdPASS,
+          "traceTIMER_COMMAND_SEND with the start command and its result");
+    CHECK(timer_calls == 1 && find(mark, 'X', timer) > command, "traceTIMER_EXPIRED before its callback");
+    int pend = find(mark, 'p', &pend_tag);
+    CHECK(pended_calls == 1 && pend >= 0 && records[pend].value == 17u, "tracePEND_FUNC_CALL");
+    (void)xTimerDelete(timer, 0);
+
+    mark = record_count;
+    StreamBufferHandle_t stream = xStreamBufferCreate(16, 1);
+    uint8_t bytes[4] = {1, 2, 3, 4};
+    CHECK(stream != NULL && find(mark, 'B', stream) >= 0, "traceSTREAM_BUFFER_CREATE");
+    CHECK(xStreamBufferSend(stream, bytes, sizeof bytes, 0) == sizeof bytes, "4 bytes sent");
+    CHECK(xStreamBufferReceive(stream, bytes, 3, 0) == 3, "3 received");
+    CHECK(xStreamBufferReceive(stream, bytes, 3, 0) == 1 && xStreamBufferReceive(stream, bytes, 3, 0) == 0,
+          "then 1, then none");
+    int sent = find(mark, '[', stream);
+    int got = find(mark, ']', stream);
+    CHECK(sent >= 0 && records[sent].value == 4 && got > sent && records[got].value == 3,
+          "traceSTREAM_BUFFER_SEND and _RECEIVE with their byte counts");
+    CHECK(find(mark, '{', stream) > got, "a receive that found nothing traces it, with its own macro");
+    vStreamBufferDelete(stream);
 
     unsigned ticks = 0;
     CHECK(ticks_one_by_one(&ticks) && ticks >= 8, "traceTASK_INCREMENT_TICK once a tick, counting up (%u)", ticks);

@@ -30,36 +30,16 @@
 #if !configTAKT_TRACE_UNSUPPORTED_OK
 #if defined(traceTASK_PRIORITY_INHERIT) || defined(traceTASK_PRIORITY_DISINHERIT)
 #error "FreeRTOSConfig.h: traceTASK_PRIORITY_INHERIT / _DISINHERIT are not called by Takt's FreeRTOS layer"
-#elif defined(traceBLOCKING_ON_QUEUE_RECEIVE) || defined(traceBLOCKING_ON_QUEUE_PEEK) || \
-    defined(traceBLOCKING_ON_QUEUE_SEND)
-#error "FreeRTOSConfig.h: traceBLOCKING_ON_QUEUE_* are not called by Takt's FreeRTOS layer (the kernel decides to block)"
+#elif defined(traceBLOCKING_ON_QUEUE_RECEIVE) || defined(traceBLOCKING_ON_QUEUE_PEEK) ||                 \
+    defined(traceBLOCKING_ON_QUEUE_SEND) || defined(traceBLOCKING_ON_STREAM_BUFFER_SEND) ||                \
+    defined(traceBLOCKING_ON_STREAM_BUFFER_RECEIVE) || defined(traceEVENT_GROUP_SYNC_BLOCK) ||             \
+    defined(traceEVENT_GROUP_WAIT_BITS_BLOCK) || defined(traceTASK_NOTIFY_TAKE_BLOCK) ||                   \
+    defined(traceTASK_NOTIFY_WAIT_BLOCK)
+#error "FreeRTOSConfig.h: the blocking trace macros (traceBLOCKING_ON_*, *_BLOCK) are not called by Takt's FreeRTOS layer (the kernel decides to block)"
 #elif defined(traceMOVED_TASK_TO_DELAYED_LIST) || defined(traceMOVED_TASK_TO_OVERFLOW_DELAYED_LIST)
 #error "FreeRTOSConfig.h: traceMOVED_TASK_TO_DELAYED_LIST / _OVERFLOW_DELAYED_LIST are not called by Takt's FreeRTOS layer"
-#elif defined(traceQUEUE_SET_SEND) || defined(traceQUEUE_REGISTRY_ADD)
-#error "FreeRTOSConfig.h: traceQUEUE_SET_SEND / traceQUEUE_REGISTRY_ADD are not called by Takt's FreeRTOS layer"
-#elif defined(traceTIMER_CREATE) || defined(traceTIMER_CREATE_FAILED) || defined(traceTIMER_COMMAND_SEND) || \
-    defined(traceTIMER_EXPIRED) || defined(traceTIMER_COMMAND_RECEIVED) || defined(tracePEND_FUNC_CALL) ||  \
-    defined(tracePEND_FUNC_CALL_FROM_ISR)
-#error "FreeRTOSConfig.h: the timer trace macros (traceTIMER_*, tracePEND_FUNC_CALL*) are not called by Takt's FreeRTOS layer"
-#elif defined(traceEVENT_GROUP_CREATE) || defined(traceEVENT_GROUP_CREATE_FAILED) ||                    \
-    defined(traceEVENT_GROUP_SYNC_BLOCK) || defined(traceEVENT_GROUP_SYNC_END) ||                       \
-    defined(traceEVENT_GROUP_WAIT_BITS_BLOCK) || defined(traceEVENT_GROUP_WAIT_BITS_END) ||             \
-    defined(traceEVENT_GROUP_CLEAR_BITS) || defined(traceEVENT_GROUP_CLEAR_BITS_FROM_ISR) ||            \
-    defined(traceEVENT_GROUP_SET_BITS) || defined(traceEVENT_GROUP_SET_BITS_FROM_ISR) ||                \
-    defined(traceEVENT_GROUP_DELETE)
-#error "FreeRTOSConfig.h: the event group trace macros (traceEVENT_GROUP_*) are not called by Takt's FreeRTOS layer"
-#elif defined(traceTASK_NOTIFY_TAKE_BLOCK) || defined(traceTASK_NOTIFY_TAKE) ||                      \
-    defined(traceTASK_NOTIFY_WAIT_BLOCK) || defined(traceTASK_NOTIFY_WAIT) || defined(traceTASK_NOTIFY) || \
-    defined(traceTASK_NOTIFY_FROM_ISR) || defined(traceTASK_NOTIFY_GIVE_FROM_ISR)
-#error "FreeRTOSConfig.h: the notification trace macros (traceTASK_NOTIFY*) are not called by Takt's FreeRTOS layer"
-#elif defined(traceSTREAM_BUFFER_CREATE_FAILED) || defined(traceSTREAM_BUFFER_CREATE_STATIC_FAILED) ||     \
-    defined(traceSTREAM_BUFFER_CREATE) || defined(traceSTREAM_BUFFER_DELETE) ||                            \
-    defined(traceSTREAM_BUFFER_RESET) || defined(traceSTREAM_BUFFER_RESET_FROM_ISR) ||                     \
-    defined(traceBLOCKING_ON_STREAM_BUFFER_SEND) || defined(traceSTREAM_BUFFER_SEND) ||                    \
-    defined(traceSTREAM_BUFFER_SEND_FAILED) || defined(traceSTREAM_BUFFER_SEND_FROM_ISR) ||                \
-    defined(traceBLOCKING_ON_STREAM_BUFFER_RECEIVE) || defined(traceSTREAM_BUFFER_RECEIVE) ||              \
-    defined(traceSTREAM_BUFFER_RECEIVE_FAILED) || defined(traceSTREAM_BUFFER_RECEIVE_FROM_ISR)
-#error "FreeRTOSConfig.h: the stream buffer trace macros (traceSTREAM_BUFFER_*) are not called by Takt's FreeRTOS layer"
+#elif defined(traceQUEUE_SET_SEND) || defined(traceTIMER_COMMAND_RECEIVED)
+#error "FreeRTOSConfig.h: traceQUEUE_SET_SEND / traceTIMER_COMMAND_RECEIVED are not called by Takt's FreeRTOS layer (the kernel does that work)"
 #elif defined(traceISR_ENTER) || defined(traceISR_EXIT) || defined(traceISR_EXIT_TO_SCHEDULER)
 #error "FreeRTOSConfig.h: traceISR_ENTER / traceISR_EXIT / traceISR_EXIT_TO_SCHEDULER are not called by Takt's FreeRTOS layer"
 #elif defined(traceINCREASE_TICK_COUNT) || defined(traceLOW_POWER_IDLE_BEGIN) || defined(traceLOW_POWER_IDLE_END)
@@ -99,8 +79,9 @@
 #define tracePOST_MOVED_TASK_TO_READY_STATE(pxTCB)
 #endif
 
-/* ---- called by the layer's calls (the delays and vTaskPrioritySet before
- * the kernel's call, as FreeRTOS's; the others as they return) ---- */
+/* ---- called by the layer's calls: the delays, vTaskPrioritySet, the
+ * notifications' and the event groups' set and clear before the kernel's
+ * call, as FreeRTOS calls them before the work; the others as they return ---- */
 #ifdef traceSTARTING_SCHEDULER /* vTaskStartScheduler looks the idle task up for it */
 #define TAKT_FREERTOS_TRACES_STARTING_SCHEDULER 1
 #else
@@ -194,6 +175,106 @@
 #endif
 #ifndef traceFREE
 #define traceFREE(pvAddress, uiSize)
+#endif
+
+#ifndef traceQUEUE_REGISTRY_ADD
+#define traceQUEUE_REGISTRY_ADD(xQueue, pcQueueName)
+#endif
+#ifndef traceTIMER_CREATE
+#define traceTIMER_CREATE(pxNewTimer)
+#endif
+#ifndef traceTIMER_CREATE_FAILED
+#define traceTIMER_CREATE_FAILED()
+#endif
+#ifndef traceTIMER_COMMAND_SEND
+#define traceTIMER_COMMAND_SEND(xTimer, xMessageID, xMessageValueValue, xReturn)
+#endif
+#ifndef traceTIMER_EXPIRED
+#define traceTIMER_EXPIRED(pxTimer)
+#endif
+#ifndef tracePEND_FUNC_CALL
+#define tracePEND_FUNC_CALL(xFunctionToPend, pvParameter1, ulParameter2, ret)
+#endif
+#ifndef tracePEND_FUNC_CALL_FROM_ISR
+#define tracePEND_FUNC_CALL_FROM_ISR(xFunctionToPend, pvParameter1, ulParameter2, ret)
+#endif
+#ifndef traceEVENT_GROUP_CREATE
+#define traceEVENT_GROUP_CREATE(xEventGroup)
+#endif
+#ifndef traceEVENT_GROUP_CREATE_FAILED
+#define traceEVENT_GROUP_CREATE_FAILED()
+#endif
+#ifndef traceEVENT_GROUP_SYNC_END
+#define traceEVENT_GROUP_SYNC_END(xEventGroup, uxBitsToSet, uxBitsToWaitFor, xTimeoutOccurred)
+#endif
+#ifndef traceEVENT_GROUP_WAIT_BITS_END
+#define traceEVENT_GROUP_WAIT_BITS_END(xEventGroup, uxBitsToWaitFor, xTimeoutOccurred)
+#endif
+#ifndef traceEVENT_GROUP_CLEAR_BITS
+#define traceEVENT_GROUP_CLEAR_BITS(xEventGroup, uxBitsToClear)
+#endif
+#ifndef traceEVENT_GROUP_CLEAR_BITS_FROM_ISR
+#define traceEVENT_GROUP_CLEAR_BITS_FROM_ISR(xEventGroup, uxBitsToClear)
+#endif
+#ifndef traceEVENT_GROUP_SET_BITS
+#define traceEVENT_GROUP_SET_BITS(xEventGroup, uxBitsToSet)
+#endif
+#ifndef traceEVENT_GROUP_SET_BITS_FROM_ISR
+#define traceEVENT_GROUP_SET_BITS_FROM_ISR(xEventGroup, uxBitsToSet)
+#endif
+#ifndef traceEVENT_GROUP_DELETE
+#define traceEVENT_GROUP_DELETE(xEventGroup)
+#endif
+#ifndef traceTASK_NOTIFY_TAKE
+#define traceTASK_NOTIFY_TAKE(uxIndexToWait)
+#endif
+#ifndef traceTASK_NOTIFY_WAIT
+#define traceTASK_NOTIFY_WAIT(uxIndexToWait)
+#endif
+#ifndef traceTASK_NOTIFY
+#define traceTASK_NOTIFY(uxIndexToNotify)
+#endif
+#ifndef traceTASK_NOTIFY_FROM_ISR
+#define traceTASK_NOTIFY_FROM_ISR(uxIndexToNotify)
+#endif
+#ifndef traceTASK_NOTIFY_GIVE_FROM_ISR
+#define traceTASK_NOTIFY_GIVE_FROM_ISR(uxIndexToNotify)
+#endif
+#ifndef traceSTREAM_BUFFER_CREATE_FAILED
+#define traceSTREAM_BUFFER_CREATE_FAILED(xStreamBufferType)
+#endif
+#ifndef traceSTREAM_BUFFER_CREATE_STATIC_FAILED
+#define traceSTREAM_BUFFER_CREATE_STATIC_FAILED(xReturn, xStreamBufferType)
+#endif
+#ifndef traceSTREAM_BUFFER_CREATE
+#define traceSTREAM_BUFFER_CREATE(pxStreamBuffer, xStreamBufferType)
+#endif
+#ifndef traceSTREAM_BUFFER_DELETE
+#define traceSTREAM_BUFFER_DELETE(xStreamBuffer)
+#endif
+#ifndef traceSTREAM_BUFFER_RESET
+#define traceSTREAM_BUFFER_RESET(xStreamBuffer)
+#endif
+#ifndef traceSTREAM_BUFFER_RESET_FROM_ISR
+#define traceSTREAM_BUFFER_RESET_FROM_ISR(xStreamBuffer)
+#endif
+#ifndef traceSTREAM_BUFFER_SEND
+#define traceSTREAM_BUFFER_SEND(xStreamBuffer, xBytesSent)
+#endif
+#ifndef traceSTREAM_BUFFER_SEND_FAILED
+#define traceSTREAM_BUFFER_SEND_FAILED(xStreamBuffer)
+#endif
+#ifndef traceSTREAM_BUFFER_SEND_FROM_ISR
+#define traceSTREAM_BUFFER_SEND_FROM_ISR(xStreamBuffer, xBytesSent)
+#endif
+#ifndef traceSTREAM_BUFFER_RECEIVE
+#define traceSTREAM_BUFFER_RECEIVE(xStreamBuffer, xReceivedLength)
+#endif
+#ifndef traceSTREAM_BUFFER_RECEIVE_FAILED
+#define traceSTREAM_BUFFER_RECEIVE_FAILED(xStreamBuffer)
+#endif
+#ifndef traceSTREAM_BUFFER_RECEIVE_FROM_ISR
+#define traceSTREAM_BUFFER_RECEIVE_FROM_ISR(xStreamBuffer, xReceivedLength)
 #endif
 
 #endif

@@ -21,6 +21,18 @@
 
 struct tmrTimerControl;
 typedef struct tmrTimerControl *TimerHandle_t;
+
+/* FreeRTOS's timer command numbers: what traceTIMER_COMMAND_SEND's
+ * xMessageID says (Takt's timer task takes its own commands). */
+#define tmrCOMMAND_START ((BaseType_t)1)
+#define tmrCOMMAND_RESET ((BaseType_t)2)
+#define tmrCOMMAND_STOP ((BaseType_t)3)
+#define tmrCOMMAND_CHANGE_PERIOD ((BaseType_t)4)
+#define tmrCOMMAND_DELETE ((BaseType_t)5)
+#define tmrCOMMAND_START_FROM_ISR ((BaseType_t)6)
+#define tmrCOMMAND_RESET_FROM_ISR ((BaseType_t)7)
+#define tmrCOMMAND_STOP_FROM_ISR ((BaseType_t)8)
+#define tmrCOMMAND_CHANGE_PERIOD_FROM_ISR ((BaseType_t)9)
 typedef void (*TimerCallbackFunction_t)(TimerHandle_t xTimer);
 typedef void (*PendedFunction_t)(void *arg1, uint32_t arg2);
 

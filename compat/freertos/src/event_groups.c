@@ -20,12 +20,23 @@ static EventBits_t bits_now(EventGroupHandle_t group)
     return bits;
 }
 
+/* A create's end, traced. */
+static EventGroupHandle_t created(EventGroupHandle_t group)
+{
+    if (group != NULL) {
+        traceEVENT_GROUP_CREATE(group);
+    } else {
+        traceEVENT_GROUP_CREATE_FAILED();
+    }
+    return group;
+}
+
 #if configSUPPORT_DYNAMIC_ALLOCATION
 TAKT_COLD EventGroupHandle_t xEventGroupCreate(void)
 {
     compat_kernel_ready();
     takt_event_group_t *group = NULL;
-    return takt_event_group_create(&group) == TAKT_OK ? group : NULL;
+    return created(takt_event_group_create(&group) == TAKT_OK ? group : NULL);
 }
 #endif
 
@@ -34,7 +45,7 @@ TAKT_COLD EventGroupHandle_t xEventGroupCreateStatic(StaticEventGroup_t *pxEvent
 {
     configASSERT(pxEventGroupBuffer != NULL);
     compat_kernel_ready();
-    return takt_event_group_create_static(pxEventGroupBuffer) == TAKT_OK ? pxEventGroupBuffer : NULL;
+    return created(takt_event_group_create_static(pxEventGroupBuffer) == TAKT_OK ? pxEventGroupBuffer : NULL);
 }
 #endif
 
@@ -42,7 +53,9 @@ TAKT_COLD void vEventGroupDelete(EventGroupHandle_t xEventGroup)
 {
     int err = takt_event_group_delete(xEventGroup);
     configASSERT(err == TAKT_OK);
-    (void)err;
+    if (err == TAKT_OK) {
+        traceEVENT_GROUP_DELETE(xEventGroup);
+    }
 }
 
 EventBits_t xEventGroupWaitBits(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToWaitFor,
@@ -58,6 +71,7 @@ EventBits_t xEventGroupWaitBits(EventGroupHandle_t xEventGroup, const EventBits_
     takt_event_bits_t bits = 0;
     int err = takt_event_group_wait(xEventGroup, uxBitsToWaitFor, flags, &bits, compat_timeout(xTicksToWait));
     configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
+    traceEVENT_GROUP_WAIT_BITS_END(xEventGroup, uxBitsToWaitFor, err == TAKT_ERR_TIMEOUT ? pdTRUE : pdFALSE);
     (void)err;
     return bits;
 }
@@ -67,6 +81,7 @@ EventBits_t xEventGroupSetBits(EventGroupHandle_t xEventGroup, const EventBits_t
     if (names_reserved(uxBitsToSet)) {
         return bits_now(xEventGroup);
     }
+    traceEVENT_GROUP_SET_BITS(xEventGroup, uxBitsToSet);
     takt_event_bits_t bits = 0;
     int err = takt_event_group_set(xEventGroup, uxBitsToSet, &bits);
     configASSERT(err == TAKT_OK);
@@ -79,6 +94,7 @@ EventBits_t xEventGroupClearBits(EventGroupHandle_t xEventGroup, const EventBits
     if (names_reserved(uxBitsToClear)) {
         return bits_now(xEventGroup);
     }
+    traceEVENT_GROUP_CLEAR_BITS(xEventGroup, uxBitsToClear);
     takt_event_bits_t previous = 0;
     int err = takt_event_group_clear(xEventGroup, uxBitsToClear, &previous);
     configASSERT(err == TAKT_OK);
@@ -97,6 +113,7 @@ EventBits_t xEventGroupSync(EventGroupHandle_t xEventGroup, const EventBits_t ux
     int err = takt_event_group_sync(xEventGroup, uxBitsToSet, uxBitsToWaitFor, &bits,
                                     compat_timeout(xTicksToWait));
     configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
+    traceEVENT_GROUP_SYNC_END(xEventGroup, uxBitsToSet, uxBitsToWaitFor, err == TAKT_ERR_TIMEOUT ? pdTRUE : pdFALSE);
     (void)err;
     return bits;
 }
@@ -121,6 +138,7 @@ BaseType_t xEventGroupSetBitsFromISR(EventGroupHandle_t xEventGroup, const Event
     if (names_reserved(uxBitsToSet)) {
         return pdFAIL;
     }
+    traceEVENT_GROUP_SET_BITS_FROM_ISR(xEventGroup, uxBitsToSet);
     bool woken = false;
     int err = takt_event_group_set_from_isr(xEventGroup, uxBitsToSet, &woken);
     compat_woken(woken, pxHigherPriorityTaskWoken);
@@ -132,5 +150,6 @@ BaseType_t xEventGroupClearBitsFromISR(EventGroupHandle_t xEventGroup, const Eve
     if (names_reserved(uxBitsToClear)) {
         return pdFAIL;
     }
+    traceEVENT_GROUP_CLEAR_BITS_FROM_ISR(xEventGroup, uxBitsToClear);
     return takt_event_group_clear_from_isr(xEventGroup, uxBitsToClear, NULL) == TAKT_OK ? pdPASS : pdFAIL;
 }

@@ -28,6 +28,7 @@ static BaseType_t notify_result(int err)
 BaseType_t xTaskGenericNotify(TaskHandle_t xTaskToNotify, UBaseType_t uxIndexToNotify, uint32_t ulValue,
                               eNotifyAction eAction, uint32_t *pulPreviousNotificationValue)
 {
+    traceTASK_NOTIFY(uxIndexToNotify);
     return notify_result(takt_notify(xTaskToNotify, (unsigned)uxIndexToNotify, ulValue,
                                      notify_action(eAction), pulPreviousNotificationValue));
 }
@@ -37,6 +38,7 @@ BaseType_t xTaskGenericNotifyFromISR(TaskHandle_t xTaskToNotify, UBaseType_t uxI
                                      uint32_t *pulPreviousNotificationValue,
                                      BaseType_t *pxHigherPriorityTaskWoken)
 {
+    traceTASK_NOTIFY_FROM_ISR(uxIndexToNotify);
     bool woken = false;
     int err = takt_notify_from_isr(xTaskToNotify, (unsigned)uxIndexToNotify, ulValue,
                                    notify_action(eAction), pulPreviousNotificationValue, &woken);
@@ -49,6 +51,7 @@ void vTaskGenericNotifyGiveFromISR(TaskHandle_t xTaskToNotify, UBaseType_t uxInd
 {
     _Static_assert(_Generic(pxHigherPriorityTaskWoken, long *: 1, default: 0),
                    "the kernel sets the flag as a long");
+    traceTASK_NOTIFY_GIVE_FROM_ISR(uxIndexToNotify);
     int err = takt_notify_give_from_isr_flag(xTaskToNotify, (unsigned)uxIndexToNotify,
                                              pxHigherPriorityTaskWoken);
     configASSERT(err == TAKT_OK); /* a bad handle or index (FreeRTOS asserts on both) */
@@ -62,6 +65,7 @@ BaseType_t xTaskGenericNotifyWait(UBaseType_t uxIndexToWaitOn, uint32_t ulBitsTo
     int err = takt_notify_wait((unsigned)uxIndexToWaitOn, ulBitsToClearOnEntry, ulBitsToClearOnExit,
                                pulNotificationValue, compat_timeout(xTicksToWait));
     configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
+    traceTASK_NOTIFY_WAIT(uxIndexToWaitOn);
     return err == TAKT_OK ? pdTRUE : pdFALSE;
 }
 
@@ -72,6 +76,7 @@ uint32_t ulTaskGenericNotifyTake(UBaseType_t uxIndexToWaitOn, BaseType_t xClearC
     int err = takt_notify_take((unsigned)uxIndexToWaitOn, xClearCountOnExit != pdFALSE, &value,
                                compat_timeout(xTicksToWait));
     configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
+    traceTASK_NOTIFY_TAKE(uxIndexToWaitOn);
     (void)err;
     return value;
 }

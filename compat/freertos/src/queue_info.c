@@ -36,6 +36,7 @@ void vQueueAddToRegistry(QueueHandle_t xQueue, const char *pcQueueName)
     if (entry != NULL) {
         entry->queue = xQueue;
         entry->name = pcQueueName;
+        traceQUEUE_REGISTRY_ADD(xQueue, pcQueueName);
     }
     portCLEAR_INTERRUPT_MASK_FROM_ISR(key);
 }

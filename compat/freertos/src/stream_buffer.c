@@ -167,6 +167,18 @@ static size_t moved(int result)
     return result > 0 ? (size_t)result : 0u;
 }
 
+/* A dynamic create's end, traced. */
+static StreamBufferHandle_t created(StreamBufferHandle_t handle, BaseType_t type)
+{
+    if (handle != NULL) {
+        traceSTREAM_BUFFER_CREATE(handle, type);
+    } else {
+        traceSTREAM_BUFFER_CREATE_FAILED(type);
+    }
+    (void)type;
+    return handle;
+}
+
 #if configSUPPORT_DYNAMIC_ALLOCATION
 TAKT_COLD StreamBufferHandle_t xStreamBufferGenericCreate(size_t xBufferSizeBytes, size_t xTriggerLevelBytes,
                                                           BaseType_t xStreamBufferType,
@@ -175,20 +187,20 @@ TAKT_COLD StreamBufferHandle_t xStreamBufferGenericCreate(size_t xBufferSizeByte
 {
     if (!callbacks_allowed(pxSendCompletedCallback, pxReceiveCompletedCallback) ||
         length_bytes(xStreamBufferType) < 0 || xBufferSizeBytes == 0 || xBufferSizeBytes > TAKT_STREAM_MAX_SIZE) {
-        return NULL;
+        return created(NULL, xStreamBufferType);
     }
     compat_kernel_ready();
     struct StreamBufferDef_t *handle = pvPortMalloc(sizeof(*handle) + xBufferSizeBytes);
     if (handle == NULL) {
-        return NULL;
+        return created(NULL, xStreamBufferType);
     }
     memset(handle, 0, sizeof(*handle)); /* no old object's magic where the kernel looks for a live one */
     if (!buffer_setup(handle, xBufferSizeBytes, xTriggerLevelBytes, xStreamBufferType, handle + 1,
                       pxSendCompletedCallback, pxReceiveCompletedCallback, FROM_HEAP)) {
         vPortFree(handle);
-        return NULL;
+        return created(NULL, xStreamBufferType);
     }
-    return handle;
+    return created(handle, xStreamBufferType);
 }
 #endif
 
@@ -203,13 +215,16 @@ TAKT_COLD StreamBufferHandle_t xStreamBufferGenericCreateStatic(size_t xBufferSi
     configASSERT(pucStreamBufferStorageArea != NULL && pxStaticStreamBuffer != NULL);
     if (!callbacks_allowed(pxSendCompletedCallback, pxReceiveCompletedCallback) ||
         length_bytes(xStreamBufferType) < 0 || pucStreamBufferStorageArea == NULL || pxStaticStreamBuffer == NULL) {
+        traceSTREAM_BUFFER_CREATE_STATIC_FAILED((StreamBufferHandle_t)NULL, xStreamBufferType);
         return NULL;
     }
     compat_kernel_ready();
     if (!buffer_setup(pxStaticStreamBuffer, xBufferSizeBytes, xTriggerLevelBytes, xStreamBufferType,
                       pucStreamBufferStorageArea, pxSendCompletedCallback, pxReceiveCompletedCallback, FROM_BUFFER)) {
+        traceSTREAM_BUFFER_CREATE_STATIC_FAILED((StreamBufferHandle_t)NULL, xStreamBufferType);
         return NULL;
     }
+    traceSTREAM_BUFFER_CREATE(pxStaticStreamBuffer, xStreamBufferType);
     return pxStaticStreamBuffer;
 }
 
@@ -232,6 +247,9 @@ TAKT_COLD void vStreamBufferDelete(StreamBufferHandle_t xStreamBuffer)
 {
     int err = takt_stream_delete(stream_of(xStreamBuffer));
     configASSERT(err == TAKT_OK); /* no task may wait on a deleted buffer */
+    if (err == TAKT_OK) {
+        traceSTREAM_BUFFER_DELETE(xStreamBuffer);
+    }
     if (err == TAKT_OK && xStreamBuffer->dynamic) {
         vPortFree(xStreamBuffer);
     }
@@ -244,7 +262,10 @@ size_t xStreamBufferSend(StreamBufferHandle_t xStreamBuffer, const void *pvTxDat
     size_t sent = moved(takt_stream_send(stream_of(xStreamBuffer), pvTxData, xDataLengthBytes,
                                          compat_timeout(xTicksToWait)));
     if (sent > 0) {
+        traceSTREAM_BUFFER_SEND(xStreamBuffer, sent);
         send_completed(xStreamBuffer, NULL, false);
+    } else {
+        traceSTREAM_BUFFER_SEND_FAILED(xStreamBuffer);
     }
     return sent;
 }
@@ -256,6 +277,7 @@ size_t xStreamBufferSendFromISR(StreamBufferHandle_t xStreamBuffer, const void *
     bool woken = false;
     int result = takt_stream_send_from_isr(stream_of(xStreamBuffer), pvTxData, xDataLengthBytes, &woken);
     compat_woken(woken, pxHigherPriorityTaskWoken);
+    traceSTREAM_BUFFER_SEND_FROM_ISR(xStreamBuffer, moved(result));
     if (result > 0) {
         send_completed(xStreamBuffer, pxHigherPriorityTaskWoken, true);
     }
@@ -269,7 +291,10 @@ size_t xStreamBufferReceive(StreamBufferHandle_t xStreamBuffer, void *pvRxData, 
     size_t received = moved(takt_stream_receive(stream_of(xStreamBuffer), pvRxData, xBufferLengthBytes,
                                                 compat_timeout(xTicksToWait)));
     if (received > 0) {
+        traceSTREAM_BUFFER_RECEIVE(xStreamBuffer, received);
         receive_completed(xStreamBuffer, NULL, false);
+    } else {
+        traceSTREAM_BUFFER_RECEIVE_FAILED(xStreamBuffer);
     }
     return received;
 }
@@ -281,6 +306,7 @@ size_t xStreamBufferReceiveFromISR(StreamBufferHandle_t xStreamBuffer, void *pvR
     bool woken = false;
     int result = takt_stream_receive_from_isr(stream_of(xStreamBuffer), pvRxData, xBufferLengthBytes, &woken);
     compat_woken(woken, pxHigherPriorityTaskWoken);
+    traceSTREAM_BUFFER_RECEIVE_FROM_ISR(xStreamBuffer, moved(result));
     if (result > 0) {
         receive_completed(xStreamBuffer, pxHigherPriorityTaskWoken, true);
     }
@@ -331,12 +357,20 @@ static BaseType_t reset_result(int err)
 
 BaseType_t xStreamBufferReset(StreamBufferHandle_t xStreamBuffer)
 {
-    return reset_result(takt_stream_reset(stream_of(xStreamBuffer)));
+    BaseType_t reset = reset_result(takt_stream_reset(stream_of(xStreamBuffer)));
+    if (reset == pdPASS) {
+        traceSTREAM_BUFFER_RESET(xStreamBuffer);
+    }
+    return reset;
 }
 
 BaseType_t xStreamBufferResetFromISR(StreamBufferHandle_t xStreamBuffer)
 {
-    return reset_result(takt_stream_reset_from_isr(stream_of(xStreamBuffer)));
+    BaseType_t reset = reset_result(takt_stream_reset_from_isr(stream_of(xStreamBuffer)));
+    if (reset == pdPASS) {
+        traceSTREAM_BUFFER_RESET_FROM_ISR(xStreamBuffer);
+    }
+    return reset;
 }
 
 BaseType_t xStreamBufferSetTriggerLevel(StreamBufferHandle_t xStreamBuffer, size_t xTriggerLevel)

@@ -10,7 +10,19 @@
 static void run_callback(takt_soft_timer_t *timer)
 {
     TimerHandle_t handle = (TimerHandle_t)timer; /* the Takt timer is the first field */
+    traceTIMER_EXPIRED(handle);
     handle->callback(handle);
+}
+
+/* A create's end, traced. */
+static TimerHandle_t created(TimerHandle_t timer)
+{
+    if (timer != NULL) {
+        traceTIMER_CREATE(timer);
+    } else {
+        traceTIMER_CREATE_FAILED();
+    }
+    return timer;
 }
 
 /* The layer's fields are written only once the kernel accepted the memory:
@@ -39,14 +51,14 @@ TAKT_COLD TimerHandle_t xTimerCreate(const char *const pcTimerName, const TickTy
     compat_kernel_ready();
     struct tmrTimerControl *t = pvPortMalloc(sizeof(*t));
     if (t == NULL) {
-        return NULL;
+        return created(NULL);
     }
     memset(t, 0, sizeof(*t)); /* no old object's magic where the kernel looks for a live one */
     if (timer_init(t, pcTimerName, xTimerPeriodInTicks, xAutoReload, pvTimerID, pxCallbackFunction, FROM_HEAP) == NULL) {
         vPortFree(t);
-        return NULL;
+        return created(NULL);
     }
-    return t;
+    return created(t);
 }
 #endif
 
@@ -57,11 +69,11 @@ TAKT_COLD TimerHandle_t xTimerCreateStatic(const char *const pcTimerName, const 
 {
     configASSERT(pxTimerBuffer != NULL);
     if (pxTimerBuffer == NULL) {
-        return NULL;
+        return created(NULL);
     }
     compat_kernel_ready();
-    return timer_init(pxTimerBuffer, pcTimerName, xTimerPeriodInTicks, xAutoReload, pvTimerID,
-                      pxCallbackFunction, FROM_BUFFER);
+    return created(timer_init(pxTimerBuffer, pcTimerName, xTimerPeriodInTicks, xAutoReload, pvTimerID,
+                              pxCallbackFunction, FROM_BUFFER));
 }
 #endif
 
@@ -89,25 +101,40 @@ static BaseType_t isr_command_result(int err, bool woken, BaseType_t *pxHigherPr
     return command_result(err);
 }
 
+/* A command's result, traced as FreeRTOS traces its timer commands: id is
+ * the command's number, value the tick it was given at (a start or reset),
+ * the new period, or 0. Without the macro, value is not even worked out. */
+#define commanded(result, timer, id, value)                                                       \
+    __extension__({                                                                             \
+        BaseType_t commanded_ = (result);                                                       \
+        traceTIMER_COMMAND_SEND((timer), (id), (value), commanded_);                            \
+        commanded_;                                                                             \
+    })
+
 BaseType_t xTimerStart(TimerHandle_t xTimer, TickType_t xTicksToWait)
 {
-    return command_result(takt_soft_timer_start(timer_of(xTimer), compat_timeout(xTicksToWait)));
+    return commanded(command_result(takt_soft_timer_start(timer_of(xTimer), compat_timeout(xTicksToWait))), xTimer,
+                     tmrCOMMAND_START, xTaskGetTickCount());
 }
 
 BaseType_t xTimerStop(TimerHandle_t xTimer, TickType_t xTicksToWait)
 {
-    return command_result(takt_soft_timer_stop(timer_of(xTimer), compat_timeout(xTicksToWait)));
+    return commanded(command_result(takt_soft_timer_stop(timer_of(xTimer), compat_timeout(xTicksToWait))), xTimer,
+                     tmrCOMMAND_STOP, 0u);
 }
 
 BaseType_t xTimerReset(TimerHandle_t xTimer, TickType_t xTicksToWait)
 {
-    return command_result(takt_soft_timer_reset(timer_of(xTimer), compat_timeout(xTicksToWait)));
+    return commanded(command_result(takt_soft_timer_reset(timer_of(xTimer), compat_timeout(xTicksToWait))), xTimer,
+                     tmrCOMMAND_RESET, xTaskGetTickCount());
 }
 
 BaseType_t xTimerChangePeriod(TimerHandle_t xTimer, TickType_t xNewPeriod, TickType_t xTicksToWait)
 {
     configASSERT(xNewPeriod > 0);
-    return command_result(takt_soft_timer_change_period(timer_of(xTimer), xNewPeriod, compat_timeout(xTicksToWait)));
+    return commanded(
+        command_result(takt_soft_timer_change_period(timer_of(xTimer), xNewPeriod, compat_timeout(xTicksToWait))),
+        xTimer, tmrCOMMAND_CHANGE_PERIOD, xNewPeriod);
 }
 
 static void free_timer(void *timer, uint32_t unused)
@@ -126,28 +153,30 @@ BaseType_t xTimerDelete(TimerHandle_t xTimer, TickType_t xTicksToWait)
         err = takt_soft_timer_pend_call(free_timer, xTimer, 0, timeout);
         configASSERT(err == TAKT_OK); /* otherwise the handle's memory is lost */
     }
-    return command_result(err);
+    return commanded(command_result(err), xTimer, tmrCOMMAND_DELETE, 0u);
 }
 
 BaseType_t xTimerStartFromISR(TimerHandle_t xTimer, BaseType_t *pxHigherPriorityTaskWoken)
 {
     bool woken = false;
     int err = takt_soft_timer_start_from_isr(timer_of(xTimer), &woken);
-    return isr_command_result(err, woken, pxHigherPriorityTaskWoken);
+    return commanded(isr_command_result(err, woken, pxHigherPriorityTaskWoken), xTimer, tmrCOMMAND_START_FROM_ISR,
+                     xTaskGetTickCountFromISR());
 }
 
 BaseType_t xTimerStopFromISR(TimerHandle_t xTimer, BaseType_t *pxHigherPriorityTaskWoken)
 {
     bool woken = false;
     int err = takt_soft_timer_stop_from_isr(timer_of(xTimer), &woken);
-    return isr_command_result(err, woken, pxHigherPriorityTaskWoken);
+    return commanded(isr_command_result(err, woken, pxHigherPriorityTaskWoken), xTimer, tmrCOMMAND_STOP_FROM_ISR, 0u);
 }
 
 BaseType_t xTimerResetFromISR(TimerHandle_t xTimer, BaseType_t *pxHigherPriorityTaskWoken)
 {
     bool woken = false;
     int err = takt_soft_timer_reset_from_isr(timer_of(xTimer), &woken);
-    return isr_command_result(err, woken, pxHigherPriorityTaskWoken);
+    return commanded(isr_command_result(err, woken, pxHigherPriorityTaskWoken), xTimer, tmrCOMMAND_RESET_FROM_ISR,
+                     xTaskGetTickCountFromISR());
 }
 
 BaseType_t xTimerChangePeriodFromISR(TimerHandle_t xTimer, TickType_t xNewPeriod,
@@ -155,15 +184,18 @@ BaseType_t xTimerChangePeriodFromISR(TimerHandle_t xTimer, TickType_t xNewPeriod
 {
     bool woken = false;
     int err = takt_soft_timer_change_period_from_isr(timer_of(xTimer), xNewPeriod, &woken);
-    return isr_command_result(err, woken, pxHigherPriorityTaskWoken);
+    return commanded(isr_command_result(err, woken, pxHigherPriorityTaskWoken), xTimer,
+                     tmrCOMMAND_CHANGE_PERIOD_FROM_ISR, xNewPeriod);
 }
 
 BaseType_t xTimerPendFunctionCall(PendedFunction_t xFunctionToPend, void *pvParameter1, uint32_t ulParameter2,
                                   TickType_t xTicksToWait)
 {
     compat_kernel_ready();
-    return command_result(
+    BaseType_t result = command_result(
         takt_soft_timer_pend_call(xFunctionToPend, pvParameter1, ulParameter2, compat_timeout(xTicksToWait)));
+    tracePEND_FUNC_CALL(xFunctionToPend, pvParameter1, ulParameter2, result);
+    return result;
 }
 
 BaseType_t xTimerPendFunctionCallFromISR(PendedFunction_t xFunctionToPend, void *pvParameter1,
@@ -171,7 +203,9 @@ BaseType_t xTimerPendFunctionCallFromISR(PendedFunction_t xFunctionToPend, void 
 {
     bool woken = false;
     int err = takt_soft_timer_pend_call_from_isr(xFunctionToPend, pvParameter1, ulParameter2, &woken);
-    return isr_command_result(err, woken, pxHigherPriorityTaskWoken);
+    BaseType_t result = isr_command_result(err, woken, pxHigherPriorityTaskWoken);
+    tracePEND_FUNC_CALL_FROM_ISR(xFunctionToPend, pvParameter1, ulParameter2, result);
+    return result;
 }
 
 void *pvTimerGetTimerID(const TimerHandle_t xTimer)

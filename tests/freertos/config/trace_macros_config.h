@@ -32,5 +32,26 @@ void test_trace(char kind, const void *subject, unsigned long value);
 #define traceQUEUE_SEND_FROM_ISR(pxQueue) test_trace('}', (pxQueue), 0)
 #define traceMALLOC(pvAddress, uiSize) test_trace('a', (pvAddress), (unsigned long)(uiSize))
 #define traceFREE(pvAddress, uiSize) test_trace('f', (pvAddress), (unsigned long)(uiSize))
+#define traceQUEUE_REGISTRY_ADD(xQueue, pcQueueName) test_trace('g', (xQueue), 0)
+#define traceEVENT_GROUP_CREATE(xEventGroup) test_trace('E', (xEventGroup), 0)
+#define traceEVENT_GROUP_SET_BITS(xEventGroup, uxBitsToSet) test_trace('+', (xEventGroup), (unsigned long)(uxBitsToSet))
+#define traceEVENT_GROUP_CLEAR_BITS(xEventGroup, uxBitsToClear) \
+    test_trace('-', (xEventGroup), (unsigned long)(uxBitsToClear))
+#define traceEVENT_GROUP_WAIT_BITS_END(xEventGroup, uxBitsToWaitFor, xTimeoutOccurred) \
+    test_trace('w', (xEventGroup), (unsigned long)(xTimeoutOccurred))
+#define traceEVENT_GROUP_DELETE(xEventGroup) test_trace('e', (xEventGroup), 0)
+#define traceTASK_NOTIFY(uxIndexToNotify) test_trace('n', pxCurrentTCB, (unsigned long)(uxIndexToNotify))
+#define traceTASK_NOTIFY_TAKE(uxIndexToWait) test_trace('k', pxCurrentTCB, (unsigned long)(uxIndexToWait))
+#define traceTIMER_CREATE(pxNewTimer) test_trace('T', (pxNewTimer), 0)
+#define traceTIMER_COMMAND_SEND(xTimer, xMessageID, xMessageValueValue, xReturn) \
+    test_trace('Q', (xTimer), (unsigned long)(xMessageID) * 1000u + (unsigned long)(xReturn))
+#define traceTIMER_EXPIRED(pxTimer) test_trace('X', (pxTimer), 0)
+#define tracePEND_FUNC_CALL(xFunctionToPend, pvParameter1, ulParameter2, ret) \
+    test_trace('p', (pvParameter1), (unsigned long)(ulParameter2))
+#define traceSTREAM_BUFFER_CREATE(pxStreamBuffer, xStreamBufferType) test_trace('B', (pxStreamBuffer), 0)
+#define traceSTREAM_BUFFER_SEND(xStreamBuffer, xBytesSent) test_trace('[', (xStreamBuffer), (unsigned long)(xBytesSent))
+#define traceSTREAM_BUFFER_RECEIVE(xStreamBuffer, xReceivedLength) \
+    test_trace(']', (xStreamBuffer), (unsigned long)(xReceivedLength))
+#define traceSTREAM_BUFFER_RECEIVE_FAILED(xStreamBuffer) test_trace('{', (xStreamBuffer), 0)
 
 #endif
