@@ -89,6 +89,18 @@ static void pended(void *arg1, uint32_t arg2)
     pended_calls++;
 }
 
+static SemaphoreHandle_t shared;
+
+/* Takes the mutex, waits for a notification holding it, gives it. */
+static void holder_task(void *arg)
+{
+    (void)arg;
+    (void)xSemaphoreTake(shared, portMAX_DELAY);
+    (void)ulTaskNotifyTake(pdTRUE, portMAX_DELAY);
+    (void)xSemaphoreGive(shared);
+    vTaskDelete(NULL);
+}
+
 static void resume_sleeper(void *arg)
 {
     (void)arg;
@@ -219,6 +231,22 @@ static void ctl_task(void *arg)
     mark = record_count;
     CHECK(xTaskCreate(sleeper_task, "tiny", 8, NULL, 1, NULL) != pdPASS, "a task with too small a stack");
     CHECK(find(mark, 'C', NULL) >= 0, "a create that did not happen traces it, with its own macro");
+
+    mark = record_count;
+    shared = xSemaphoreCreateMutex();
+    TaskHandle_t holder = NULL;
+    CHECK(shared != NULL && xTaskCreate(holder_task, "holder", configMINIMAL_STACK_SIZE, NULL, 1, &holder) == pdPASS,
+          "a mutex holder at priority 1");
+    vTaskDelay(1);          /* it takes the mutex and waits */
+    xTaskNotifyGive(holder); /* it may go on, but ctl runs */
+    CHECK(xSemaphoreTake(shared, portMAX_DELAY) == pdPASS, "ctl takes the mutex after the holder");
+    int inherit = find(mark, 'I', holder);
+    int disinherit = find(mark, 'J', holder);
+    CHECK(inherit >= 0 && records[inherit].value == CTL_PRIORITY,
+          "traceTASK_PRIORITY_INHERIT: the holder at ctl's priority");
+    CHECK(disinherit > inherit && records[disinherit].value == 1, "traceTASK_PRIORITY_DISINHERIT: back to its own");
+    CHECK(find(mark, 'P', holder) < 0, "no traceTASK_PRIORITY_SET for either");
+    (void)xSemaphoreGive(shared);
 
     mark = record_count;
     vQueueAddToRegistry(queue, "work");

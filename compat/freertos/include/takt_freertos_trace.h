@@ -18,7 +18,8 @@
 #if defined(traceTASK_SWITCHED_IN) || defined(traceTASK_SWITCHED_OUT) || defined(traceTASK_INCREMENT_TICK) || \
     defined(traceTASK_CREATE) || defined(traceTASK_DELETE) || defined(traceTASK_SUSPEND) ||                   \
     defined(traceTASK_RESUME) || defined(traceTASK_RESUME_FROM_ISR) ||                                       \
-    defined(traceMOVED_TASK_TO_READY_STATE) || defined(tracePOST_MOVED_TASK_TO_READY_STATE)
+    defined(traceMOVED_TASK_TO_READY_STATE) || defined(tracePOST_MOVED_TASK_TO_READY_STATE) ||             \
+    defined(traceTASK_PRIORITY_INHERIT) || defined(traceTASK_PRIORITY_DISINHERIT)
 #define configTAKT_KERNEL_TRACE_MACROS 1
 #else
 #define configTAKT_KERNEL_TRACE_MACROS 0
@@ -28,9 +29,7 @@
 #define configTAKT_TRACE_UNSUPPORTED_OK 0
 #endif
 #if !configTAKT_TRACE_UNSUPPORTED_OK
-#if defined(traceTASK_PRIORITY_INHERIT) || defined(traceTASK_PRIORITY_DISINHERIT)
-#error "FreeRTOSConfig.h: traceTASK_PRIORITY_INHERIT / _DISINHERIT are not called by Takt's FreeRTOS layer"
-#elif defined(traceBLOCKING_ON_QUEUE_RECEIVE) || defined(traceBLOCKING_ON_QUEUE_PEEK) ||                 \
+#if defined(traceBLOCKING_ON_QUEUE_RECEIVE) || defined(traceBLOCKING_ON_QUEUE_PEEK) ||                 \
     defined(traceBLOCKING_ON_QUEUE_SEND) || defined(traceBLOCKING_ON_STREAM_BUFFER_SEND) ||                \
     defined(traceBLOCKING_ON_STREAM_BUFFER_RECEIVE) || defined(traceEVENT_GROUP_SYNC_BLOCK) ||             \
     defined(traceEVENT_GROUP_WAIT_BITS_BLOCK) || defined(traceTASK_NOTIFY_TAKE_BLOCK) ||                   \
@@ -77,6 +76,12 @@
 #endif
 #ifndef tracePOST_MOVED_TASK_TO_READY_STATE
 #define tracePOST_MOVED_TASK_TO_READY_STATE(pxTCB)
+#endif
+#ifndef traceTASK_PRIORITY_INHERIT
+#define traceTASK_PRIORITY_INHERIT(pxTCBOfMutexHolder, uxInheritedPriority)
+#endif
+#ifndef traceTASK_PRIORITY_DISINHERIT
+#define traceTASK_PRIORITY_DISINHERIT(pxTCBOfMutexHolder, uxOriginalPriority)
 #endif
 
 /* ---- called by the layer's calls: the delays, vTaskPrioritySet, the

@@ -13,6 +13,12 @@
  * kernel's (trace_hook.c, which does not include this, keeps its own). */
 #define pxCurrentTCB ((TaskHandle_t)takt_task_running())
 
+#if TAKT_CONFIG_TRACE_HOOK
+/* The task vTaskPrioritySet changes while it does (trace_hook.c leaves its
+ * priority event to traceTASK_PRIORITY_SET). */
+extern takt_task_t *compat_priority_setting;
+#endif
+
 /* FreeRTOS allows creating objects before vTaskStartScheduler; the first call
  * that needs the kernel initialises it (takt_init) with the policy and
  * preemption mode FreeRTOSConfig.h names. Idempotent. */

@@ -158,7 +158,13 @@ UBaseType_t uxTaskBasePriorityGetFromISR(const TaskHandle_t xTask)
 void vTaskPrioritySet(TaskHandle_t xTask, UBaseType_t uxNewPriority)
 {
     traceTASK_PRIORITY_SET(xTask != NULL ? xTask : xTaskGetCurrentTaskHandle(), uxNewPriority);
+#if TAKT_CONFIG_TRACE_HOOK
+    compat_priority_setting = xTask != NULL ? xTask : xTaskGetCurrentTaskHandle();
+#endif
     int err = takt_task_set_priority(xTask, compat_takt_priority(uxNewPriority));
+#if TAKT_CONFIG_TRACE_HOOK
+    compat_priority_setting = NULL;
+#endif
     configASSERT(err == TAKT_OK);
     (void)err;
 }

@@ -5,10 +5,31 @@
  * macros run inside its own. pxCurrentTCB, which FreeRTOS's macros read, is
  * the running task here too: the one switched out, then the one switched in.
  */
-#include "FreeRTOS.h"
+#include "compat.h"
 #include "task.h"
 
 #if TAKT_CONFIG_TRACE_HOOK
+#undef pxCurrentTCB /* compat.h's: the running task, which this file keeps itself */
+
+takt_task_t *compat_priority_setting;
+
+/* A change of effective priority that vTaskPrioritySet did not ask for (it
+ * traces its own): a mutex holder inheriting a waiter's priority, or giving
+ * it up. The kernel records it before it applies, so the task's priority is
+ * still the old one. */
+static void priority_changed(takt_task_t *task, uint32_t priority)
+{
+    if (task == compat_priority_setting || priority == task->priority) {
+        return;
+    }
+    UBaseType_t freertos = compat_freertos_priority((int)priority);
+    (void)freertos;
+    if (priority > task->priority) {
+        traceTASK_PRIORITY_INHERIT(task, freertos);
+    } else {
+        traceTASK_PRIORITY_DISINHERIT(task, freertos);
+    }
+}
 
 void takt_trace_hook(takt_event_type_t type, takt_task_t *task, uint16_t id, uint32_t arg)
 {
@@ -42,6 +63,9 @@ void takt_trace_hook(takt_event_type_t type, takt_task_t *task, uint16_t id, uin
         break;
     case TAKT_EV_SUSPEND:
         traceTASK_SUSPEND(task);
+        break;
+    case TAKT_EV_PRIORITY:
+        priority_changed(task, arg);
         break;
     case TAKT_EV_RESUME:
         if (takt_in_isr()) {

@@ -25,7 +25,7 @@ typedef enum {
     TAKT_EV_SUSPEND = 9,
     TAKT_EV_RESUME = 10,
     TAKT_EV_DELETE = 11,
-    TAKT_EV_PRIORITY = 12,     /* arg: new priority */
+    TAKT_EV_PRIORITY = 12,     /* arg: new priority (recorded before it applies) */
     TAKT_EV_ISR_ENTER = 13,    /* task: none; arg: irq number */
     TAKT_EV_ISR_EXIT = 14,
     TAKT_EV_STACK_OVERFLOW = 15,

@@ -149,8 +149,8 @@ __attribute__((always_inline)) static inline void apply_as(takt_task_t *task, ef
         sched_make_unready(task);
     }
     if (__builtin_expect(task->priority != e.priority, 1)) { /* what brings us here, mostly */
+        trace_record(TAKT_EV_PRIORITY, task, e.priority); /* first: the hook sees the old one */
         task_set_priority_level(task, e.priority);
-        trace_record(TAKT_EV_PRIORITY, task, e.priority);
     }
     if (task->deadline_inherited != e.has_deadline ||
         (e.has_deadline && task->inherited_deadline != e.deadline)) {
@@ -364,8 +364,8 @@ __attribute__((always_inline)) static inline void hand_over_plainly(takt_mutex_t
     own(mutex, next); /* its wait_result is TAKT_OK already (blocking left it: wait.c) */
     takt_list_init(&mutex->waiters.tasks);
     unsigned base = self->base_priority;
+    trace_record(TAKT_EV_PRIORITY, self, base); /* first: the hook sees the old one */
     sched_hand_over(self, next, base);
-    trace_record(TAKT_EV_PRIORITY, self, base);
     KASSERT(derived_agrees(next) && derived_agrees(self));
 }
 

@@ -18,6 +18,10 @@ void test_trace(char kind, const void *subject, unsigned long value);
 #define traceTASK_RESUME(pxTaskToResume) test_trace('r', (pxTaskToResume), 0)
 #define traceTASK_RESUME_FROM_ISR(pxTaskToResume) test_trace('R', (pxTaskToResume), 0)
 #define traceMOVED_TASK_TO_READY_STATE(pxTCB) test_trace('m', (pxTCB), 0)
+#define traceTASK_PRIORITY_INHERIT(pxTCBOfMutexHolder, uxInheritedPriority) \
+    test_trace('I', (pxTCBOfMutexHolder), (unsigned long)(uxInheritedPriority))
+#define traceTASK_PRIORITY_DISINHERIT(pxTCBOfMutexHolder, uxOriginalPriority) \
+    test_trace('J', (pxTCBOfMutexHolder), (unsigned long)(uxOriginalPriority))
 #define traceSTARTING_SCHEDULER(xIdleTaskHandles) test_trace('S', (xIdleTaskHandles)[0], 0)
 #define traceTASK_DELAY() test_trace('D', pxCurrentTCB, 0)
 #define traceTASK_DELAY_UNTIL(xTimeToWake) test_trace('U', pxCurrentTCB, (unsigned long)(xTimeToWake))
