@@ -16,6 +16,7 @@
 #include "queue.h"
 #include "rtos_check.h"
 #include "semphr.h"
+#include "stream_buffer.h"
 #include "timers.h"
 
 /* The call's result is right and, with configASSERT, the call tripped it. */
@@ -155,7 +156,12 @@ static void start_from_task(QueueHandle_t queue)
  * (the layer's shared result conversion once put them all on one line). */
 static QueueHandle_t isr_queue;
 static SemaphoreHandle_t isr_sem;
+static StreamBufferHandle_t isr_stream;
+static TimerHandle_t isr_timer;
+static TaskHandle_t isr_notified;
 static volatile int isr_send_line, isr_take_line, isr_results_failed;
+static volatile int isr_stream_send_line, isr_stream_receive_line, isr_timer_start_line, isr_timer_stop_line;
+static volatile int isr_notify_line, isr_notify_index_line, isr_other_results_failed;
 
 static void isr_task_calls(void *arg)
 {
@@ -166,17 +172,50 @@ static void isr_task_calls(void *arg)
     failed = failed && xSemaphoreTake(isr_sem, 0) == pdFAIL;
     isr_take_line = last_assert_line;
     isr_results_failed = failed;
+    /* The stream buffer, timer and notification calls' shared conversions. */
+    uint8_t byte = 7;
+    failed = xStreamBufferSend(isr_stream, &byte, 1, 0) == 0;
+    isr_stream_send_line = last_assert_line;
+    failed = failed && xStreamBufferReceive(isr_stream, &byte, 1, 0) == 0;
+    isr_stream_receive_line = last_assert_line;
+    last_assert_line = 0;
+    failed = failed && xTimerStart(isr_timer, 0) == pdFAIL;
+    isr_timer_start_line = last_assert_line;
+    last_assert_line = 0;
+    failed = failed && xTimerStop(isr_timer, 0) == pdFAIL;
+    isr_timer_stop_line = last_assert_line;
+    failed = failed && xTaskNotify(isr_notified, 1u, eSetBits) == pdFAIL;
+    isr_notify_line = last_assert_line;
+    BaseType_t woken = pdFALSE;
+    failed = failed && xTaskNotifyIndexedFromISR(isr_notified, 99u, 1u, eSetBits, &woken) == pdFAIL;
+    isr_notify_index_line = last_assert_line;
+    isr_other_results_failed = failed;
+}
+
+static void ignore_timer(TimerHandle_t timer)
+{
+    (void)timer;
 }
 
 static void task_calls_from_isr(void)
 {
     isr_queue = xQueueCreate(1, sizeof(uint32_t));
     isr_sem = xSemaphoreCreateBinary();
+    isr_stream = xStreamBufferCreate(8, 1);
+    isr_timer = xTimerCreate("isr", 5, pdFALSE, NULL, ignore_timer);
+    isr_notified = xTaskGetCurrentTaskHandle();
     unsigned long before = assertions;
     rtos_inject_irq(rtos_now_ns() + RTOS_TICK_NS + RTOS_TICK_NS / 2, 9, isr_task_calls, NULL);
     vTaskDelay(3);
-    CHECK(isr_results_failed && assertions == before + 2,
-          "xQueueSend and xSemaphoreTake from an interrupt fail, one assertion each");
+    CHECK(isr_results_failed && isr_other_results_failed && assertions == before + 8,
+          "xQueueSend, xSemaphoreTake, the stream buffer's, timer's and notification calls refused in an "
+          "interrupt fail, one assertion each (%lu)", assertions - before);
+    CHECK(isr_stream_send_line != isr_stream_receive_line && isr_timer_start_line != isr_timer_stop_line &&
+              isr_notify_line != isr_notify_index_line && isr_stream_send_line != 0 && isr_timer_start_line != 0 &&
+              isr_timer_stop_line != 0 && isr_notify_line != 0,
+          "each at its own API function's line: stream %d/%d, timer %d/%d, notify %d/%d", isr_stream_send_line,
+          isr_stream_receive_line, isr_timer_start_line, isr_timer_stop_line, isr_notify_line,
+          isr_notify_index_line);
     CHECK(isr_send_line != 0 && isr_take_line != 0 && isr_send_line != isr_take_line,
           "each assertion at its own API function's line (%d, %d)", isr_send_line, isr_take_line);
     CHECK(uxQueueMessagesWaiting(isr_queue) == 0 && uxSemaphoreGetCount(isr_sem) == 0,

@@ -18,12 +18,14 @@ static takt_notify_action_t notify_action(eNotifyAction action)
     return (takt_notify_action_t)action;
 }
 
-/* eSetValueWithoutOverwrite on a pending slot is the one pdFAIL FreeRTOS knows. */
-static BaseType_t notify_result(int err)
-{
-    configASSERT(err == TAKT_OK || err == TAKT_ERR_STATE);
-    return err == TAKT_OK ? pdPASS : pdFAIL;
-}
+/* eSetValueWithoutOverwrite on a pending slot is the one pdFAIL FreeRTOS knows.
+ * A macro, so that a refusal asserts at the API function's line. */
+#define notify_result(call)                                                                       \
+    __extension__({                                                                               \
+        int notify_err_ = (call);                                                                 \
+        configASSERT(notify_err_ == TAKT_OK || notify_err_ == TAKT_ERR_STATE);                   \
+        (BaseType_t)(notify_err_ == TAKT_OK ? pdPASS : pdFAIL);                                   \
+    })
 
 BaseType_t xTaskGenericNotify(TaskHandle_t xTaskToNotify, UBaseType_t uxIndexToNotify, uint32_t ulValue,
                               eNotifyAction eAction, uint32_t *pulPreviousNotificationValue)

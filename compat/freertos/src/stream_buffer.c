@@ -161,11 +161,12 @@ static bool callbacks_allowed(StreamBufferCallbackFunction_t send, StreamBufferC
 /* A byte count from the kernel: an error moves nothing. Being called from
  * the wrong context is misuse; other refusals (a message that can never fit,
  * a deleted handle) are FreeRTOS's 0. */
-static size_t moved(int result)
-{
-    configASSERT(result != TAKT_ERR_CONTEXT);
-    return result > 0 ? (size_t)result : 0u;
-}
+#define moved(call)                                                                               \
+    __extension__({                                                                               \
+        int moved_ = (call);                                                                      \
+        configASSERT(moved_ != TAKT_ERR_CONTEXT);                                                 \
+        (size_t)(moved_ > 0 ? (size_t)moved_ : 0u);                                               \
+    })
 
 /* A dynamic create's end, traced. */
 static StreamBufferHandle_t created(StreamBufferHandle_t handle, BaseType_t type)
@@ -275,13 +276,13 @@ size_t xStreamBufferSendFromISR(StreamBufferHandle_t xStreamBuffer, const void *
 {
     configASSERT(pvTxData != NULL);
     bool woken = false;
-    int result = takt_stream_send_from_isr(stream_of(xStreamBuffer), pvTxData, xDataLengthBytes, &woken);
+    size_t sent = moved(takt_stream_send_from_isr(stream_of(xStreamBuffer), pvTxData, xDataLengthBytes, &woken));
     compat_woken(woken, pxHigherPriorityTaskWoken);
-    traceSTREAM_BUFFER_SEND_FROM_ISR(xStreamBuffer, moved(result));
-    if (result > 0) {
+    traceSTREAM_BUFFER_SEND_FROM_ISR(xStreamBuffer, sent);
+    if (sent > 0) {
         send_completed(xStreamBuffer, pxHigherPriorityTaskWoken, true);
     }
-    return moved(result);
+    return sent;
 }
 
 size_t xStreamBufferReceive(StreamBufferHandle_t xStreamBuffer, void *pvRxData, size_t xBufferLengthBytes,
@@ -304,21 +305,23 @@ size_t xStreamBufferReceiveFromISR(StreamBufferHandle_t xStreamBuffer, void *pvR
 {
     configASSERT(pvRxData != NULL);
     bool woken = false;
-    int result = takt_stream_receive_from_isr(stream_of(xStreamBuffer), pvRxData, xBufferLengthBytes, &woken);
+    size_t received =
+        moved(takt_stream_receive_from_isr(stream_of(xStreamBuffer), pvRxData, xBufferLengthBytes, &woken));
     compat_woken(woken, pxHigherPriorityTaskWoken);
-    traceSTREAM_BUFFER_RECEIVE_FROM_ISR(xStreamBuffer, moved(result));
-    if (result > 0) {
+    traceSTREAM_BUFFER_RECEIVE_FROM_ISR(xStreamBuffer, received);
+    if (received > 0) {
         receive_completed(xStreamBuffer, pxHigherPriorityTaskWoken, true);
     }
-    return moved(result);
+    return received;
 }
 
 /* A query's count; a bad handle (asserted) answers 0. */
-static size_t count_of(int result)
-{
-    configASSERT(result >= 0);
-    return result > 0 ? (size_t)result : 0u;
-}
+#define count_of(call)                                                                            \
+    __extension__({                                                                               \
+        int count_ = (call);                                                                      \
+        configASSERT(count_ >= 0);                                                                \
+        (size_t)(count_ > 0 ? (size_t)count_ : 0u);                                               \
+    })
 
 size_t xStreamBufferSpacesAvailable(StreamBufferHandle_t xStreamBuffer)
 {
@@ -349,11 +352,12 @@ BaseType_t xStreamBufferIsFull(StreamBufferHandle_t xStreamBuffer)
     return spaces >= 0 && (size_t)spaces <= stream->length_bytes ? pdTRUE : pdFALSE;
 }
 
-static BaseType_t reset_result(int err)
-{
-    configASSERT(err == TAKT_OK || err == TAKT_ERR_STATE);
-    return err == TAKT_OK ? pdPASS : pdFAIL;
-}
+#define reset_result(call)                                                                        \
+    __extension__({                                                                               \
+        int reset_err_ = (call);                                                                  \
+        configASSERT(reset_err_ == TAKT_OK || reset_err_ == TAKT_ERR_STATE);                     \
+        (BaseType_t)(reset_err_ == TAKT_OK ? pdPASS : pdFAIL);                                    \
+    })
 
 BaseType_t xStreamBufferReset(StreamBufferHandle_t xStreamBuffer)
 {
@@ -379,12 +383,13 @@ BaseType_t xStreamBufferSetTriggerLevel(StreamBufferHandle_t xStreamBuffer, size
 }
 
 /* The kernel's deferred wake; a count of served tasks, or a bad handle. */
-static BaseType_t completion_result(int served, bool woken, BaseType_t *pxHigherPriorityTaskWoken)
-{
-    configASSERT(served >= 0);
-    compat_woken(woken, pxHigherPriorityTaskWoken);
-    return served > 0 ? pdTRUE : pdFALSE;
-}
+#define completion_result(call, woken, pxHigherPriorityTaskWoken)                                 \
+    __extension__({                                                                               \
+        int served_ = (call);                                                                     \
+        configASSERT(served_ >= 0);                                                               \
+        compat_woken((woken), (pxHigherPriorityTaskWoken));                                       \
+        (BaseType_t)(served_ > 0 ? pdTRUE : pdFALSE);                                             \
+    })
 
 BaseType_t xStreamBufferSendCompletedFromISR(StreamBufferHandle_t xStreamBuffer, BaseType_t *pxHigherPriorityTaskWoken)
 {

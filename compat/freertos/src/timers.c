@@ -89,17 +89,19 @@ static inline takt_soft_timer_t *timer_of(TimerHandle_t xTimer)
     return xTimer != NULL ? &xTimer->timer : NULL;
 }
 
-static BaseType_t command_result(int err)
-{
-    configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
-    return err == TAKT_OK ? pdPASS : pdFAIL;
-}
-
-static BaseType_t isr_command_result(int err, bool woken, BaseType_t *pxHigherPriorityTaskWoken)
-{
-    compat_woken(woken, pxHigherPriorityTaskWoken);
-    return command_result(err);
-}
+/* A command's result; macros, so that a refusal asserts at the API
+ * function's line. */
+#define command_result(call)                                                                      \
+    __extension__({                                                                               \
+        int command_err_ = (call);                                                                \
+        configASSERT(command_err_ == TAKT_OK || command_err_ == TAKT_ERR_TIMEOUT);               \
+        (BaseType_t)(command_err_ == TAKT_OK ? pdPASS : pdFAIL);                                  \
+    })
+#define isr_command_result(err, woken, pxHigherPriorityTaskWoken)                                 \
+    __extension__({                                                                               \
+        compat_woken((woken), (pxHigherPriorityTaskWoken));                                       \
+        command_result(err);                                                                      \
+    })
 
 /* A command's result, traced as FreeRTOS traces its timer commands: id is
  * the command's number, value the tick it was given at (a start or reset),
