@@ -30,8 +30,13 @@
  * jobs of higher lists; it then goes into the highest list that has a job
  * after it, at its sorted place.
  *
- * Ranks are recomputed when a periodic task is created; if jobs are queued
- * then, the queue is rebuilt (creation at run time is rare and pays for it).
+ * A periodic task created opens its rank in O(n) (open_rank): the tasks
+ * ranked above it move one rank up and every queued job stays where it is,
+ * as each list's new owner bounds its jobs at least as loosely as the old
+ * one (I3). Ranks of deleted tasks stay unused; when the ranks would run
+ * past the lists, or the new rank's list still holds a deleted task's jobs,
+ * all are recomputed and the queued jobs re-inserted (rebuild: O(n log n)
+ * and the jobs' insertions, as every creation once paid).
  */
 #include "policy_ops.h"
 
@@ -42,6 +47,7 @@ static struct {
     takt_bitmap_t nonempty;
     takt_list_t list[TAKT_CONFIG_MAX_TASKS];
     bool ranks_stale;
+    uint16_t ranks_used; /* every live periodic task's list_index is below this */
     takt_task_t *scratch[TAKT_CONFIG_MAX_TASKS];
     takt_task_t *queued[TAKT_CONFIG_MAX_TASKS];
 } ml;
@@ -74,6 +80,7 @@ void edf_mlist_init(void)
         takt_list_init(&ml.list[k]);
     }
     ml.ranks_stale = false;
+    ml.ranks_used = 0;
     edf_background_init();
 }
 
@@ -193,6 +200,7 @@ static void rerank(void)
     for (unsigned i = 0; i < n; i++) {
         a[i]->list_index = (uint16_t)i;
     }
+    ml.ranks_used = (uint16_t)n;
     ml.ranks_stale = false;
 }
 
@@ -212,9 +220,65 @@ static void rebuild(void)
     }
 }
 
+/*
+ * The new periodic task's rank, opened in place: k, just above every task
+ * ranked below it, and every task ranked at k or above moves one rank up.
+ * The jobs stay where they are: a list's jobs are bounded by its old owner's
+ * relative deadline (I3), and its new owner's is at least as long (the task
+ * that ranked just below the old one, or, at k, the new task, ranked below
+ * the task that owned k), so I3 holds with them in place, and I1 and I2 do as
+ * nothing moved. Only a list at k whose task was deleted while it held jobs
+ * has a bound not ordered against the new task's: then false (the caller
+ * ranks everything anew). A deleted task's other lists are harmless: above k
+ * each gets the owner just below it, and an empty one never gets a job again
+ * (jobs go to their own list or to a non-empty one).
+ */
+static bool open_rank(takt_task_t *task)
+{
+    int below = -1;
+    bool k_owned = false;
+    for (takt_list_node_t *node = takt_kernel.all_tasks.next; node != &takt_kernel.all_tasks;
+         node = node->next) {
+        const takt_task_t *other = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
+        if (other != task && (other->flags & TAKT_TASK_F_PERIODIC) && rank_below(other, task) &&
+            (int)other->list_index > below) {
+            below = other->list_index;
+        }
+    }
+    unsigned k = (unsigned)(below + 1);
+    for (takt_list_node_t *node = takt_kernel.all_tasks.next; node != &takt_kernel.all_tasks;
+         node = node->next) {
+        takt_task_t *other = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
+        if (other != task && (other->flags & TAKT_TASK_F_PERIODIC) && other->list_index == k) {
+            k_owned = true;
+        }
+    }
+    if (!k_owned && !takt_list_empty(&ml.list[k])) {
+        return false;
+    }
+    if (k_owned) {
+        for (takt_list_node_t *node = takt_kernel.all_tasks.next; node != &takt_kernel.all_tasks;
+             node = node->next) {
+            takt_task_t *other = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
+            if (other != task && (other->flags & TAKT_TASK_F_PERIODIC) && other->list_index >= k) {
+                other->list_index++;
+            }
+        }
+        ml.ranks_used++;
+    } else if (k >= ml.ranks_used) {
+        ml.ranks_used = (uint16_t)(k + 1u);
+    }
+    task->list_index = (uint16_t)k;
+    return true;
+}
+
 void edf_mlist_task_added(takt_task_t *task)
 {
-    if (edf_has_deadline(task)) {
+    if (!edf_has_deadline(task)) {
+        return;
+    }
+    /* Room for one more index, and ranks to add to: else all anew. */
+    if (ml.ranks_stale || ml.ranks_used >= TAKT_CONFIG_MAX_TASKS || !open_rank(task)) {
         ml.ranks_stale = true;
     }
 }
