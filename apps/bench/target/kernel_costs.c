@@ -25,6 +25,10 @@
 #include "icount_meter.h"
 #include "takt/takt.h"
 #include "takt_armv7m.h"
+/* The ready queue's own operations (bench_pick): the policy interface the
+ * scheduler core calls, measured alone. */
+#include "internal.h"
+#include "sched/bound.h"
 
 #define SAMPLES 40u
 #define STACK 1024u
@@ -467,6 +471,56 @@ static void bench_dispatch(takt_scheduler_t sched, unsigned tasks)
     finish();
 }
 
+/* The ready queue alone: the running job's removal from the queue's head
+ * and the pick of the next (what a block or a job's end asks of the policy,
+ * through its table as the runtime-policy kernel calls it), with tasks-1 jobs
+ * queued behind it at distinct priorities / deadlines, inside the kernel's
+ * section. The job goes back to the head after each sample. */
+static stats_t st_pick;
+
+static void pick_measurer(void *arg)
+{
+    (void)arg;
+    takt_task_t *self = takt_task_self();
+    const takt_policy_t *policy = sched_policy();
+    for (unsigned i = 0; i < SAMPLES; i++) {
+        port_critical_t key = port_critical_enter();
+        masked_mark_t m = masked_mark();
+        uint32_t a = cvr();
+        policy->remove(self);
+        takt_task_t *next = policy->peek();
+        uint32_t b = cvr();
+        stats_add_window(&st_pick, counts_between(a, b), m); /* in the section: all masked */
+        policy->insert(self, TAKT_READY_PREEMPTED);
+        port_critical_exit(key);
+        if (next == self || next == NULL || policy->peek() != self) {
+            printf("bench: pick measurement lost its queue\n");
+            exit(2);
+        }
+    }
+    takt_arm_stop();
+}
+
+static void filler(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        takt_job_end(); /* never runs while the measurer does */
+    }
+}
+
+static void bench_pick(takt_scheduler_t sched, unsigned tasks)
+{
+    memset(&st_pick, 0, sizeof(st_pick));
+    begin(sched, TAKT_PREEMPT_FULL);
+    spawn(31, pick_measurer, NULL, 1000000u, 10u, 0);
+    for (unsigned i = 1; i < tasks; i++) {
+        spawn(30 - i % 28, filler, NULL, 1000000u, 1000u + i, 0);
+    }
+    takt_start();
+    finish();
+}
+
 static void bench_policies(void)
 {
     static const unsigned counts[] = {2, 4, 8, 16, 32, 64};
@@ -477,6 +531,8 @@ static void bench_policies(void)
             report("job_release", policies[s].name, n, &st_release);
             bench_dispatch(policies[s].sched, n);
             report("dispatch", policies[s].name, n, &st_dispatch);
+            bench_pick(policies[s].sched, n);
+            report("head_removal_pick", policies[s].name, n, &st_pick);
         }
     }
 }
