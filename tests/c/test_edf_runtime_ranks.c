@@ -20,14 +20,8 @@
  * and are ranked anew.
  */
 #include "harness.h"
+#include "edf_queues.h"
 #include "xorshift.h"
-
-static const struct {
-    takt_scheduler_t scheduler;
-    const char *name;
-} edf_queues[] = {{TAKT_SCHED_EDF_HEAP, "edf_heap"},
-                  {TAKT_SCHED_EDF_MLIST, "edf_mlist"},
-                  {TAKT_SCHED_EDF_RBTREE, "edf_rbtree"}};
 
 static takt_scheduler_t scheduler;
 
@@ -159,32 +153,17 @@ static void scenario_random(takt_tick_t tick0)
 #define RANDOM_SETS 6u
 #endif
 
-static takt_trace_event_t first_log[H_LOG_MAX];
-
+/* The set's run under each queue; every trace the first's. */
 static void compare_queues(uint32_t set, takt_tick_t tick0)
 {
-    size_t first_n = 0;
-    for (size_t q = 0; q < sizeof(edf_queues) / sizeof(edf_queues[0]); q++) {
+    for (size_t q = 0; q < EDF_QUEUES; q++) {
         scheduler = edf_queues[q].scheduler;
         set_state = set * 2654435761u + 7u;
         scenario_random(tick0);
         if (q == 0) {
-            memcpy(first_log, h_log, h_log_n * sizeof(h_log[0]));
-            first_n = h_log_n;
-            continue;
-        }
-        bool same = CHECK_EQ(h_log_n, first_n);
-        for (size_t i = 0; same && i < h_log_n; i++) {
-            const takt_trace_event_t *a = &first_log[i], *b = &h_log[i];
-            if (a->stamp != b->stamp || a->type != b->type || a->task != b->task ||
-                a->arg != b->arg) {
-                same = CHECK(!"trace differs between the EDF queues");
-                fprintf(stderr, "  set %u, %s against %s, event %zu: (%llu type %u task %u) vs "
-                        "(%llu type %u task %u)\n",
-                        (unsigned)set, edf_queues[q].name, edf_queues[0].name, i,
-                        (unsigned long long)a->stamp, a->type, a->task,
-                        (unsigned long long)b->stamp, b->type, b->task);
-            }
+            edf_keep_trace();
+        } else {
+            edf_check_same_trace(set, q);
         }
     }
 }
