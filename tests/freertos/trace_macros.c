@@ -173,6 +173,9 @@ static void ctl_task(void *arg)
     CHECK(out > delay && records[out + 1].kind == 'i' && records[out + 1].subject == worker,
           "ctl switched out, the worker switched in");
     CHECK(find(mark, 'o', worker) > out && find(mark, 'i', idle) > out, "the worker blocks: the idle task runs");
+    int blocked = find(mark, 'b', queue);
+    CHECK(blocked > out && blocked < find(mark, 'o', worker),
+          "traceBLOCKING_ON_QUEUE_RECEIVE for the worker's receive, before it switches out");
     int woken = find(mark, 'm', ctl);
     CHECK(woken > out && find((unsigned)woken, 'i', ctl) > woken, "ctl made ready at its wake, then switched in");
 
@@ -240,6 +243,7 @@ static void ctl_task(void *arg)
     vTaskDelay(1);          /* it takes the mutex and waits */
     xTaskNotifyGive(holder); /* it may go on, but ctl runs */
     CHECK(xSemaphoreTake(shared, portMAX_DELAY) == pdPASS, "ctl takes the mutex after the holder");
+    CHECK(find(mark, 'b', shared) >= 0, "ctl's blocked take traces a blocking receive on the mutex");
     int inherit = find(mark, 'I', holder);
     int disinherit = find(mark, 'J', holder);
     CHECK(inherit >= 0 && records[inherit].value == CTL_PRIORITY,
@@ -247,6 +251,18 @@ static void ctl_task(void *arg)
     CHECK(disinherit > inherit && records[disinherit].value == 1, "traceTASK_PRIORITY_DISINHERIT: back to its own");
     CHECK(find(mark, 'P', holder) < 0, "no traceTASK_PRIORITY_SET for either");
     (void)xSemaphoreGive(shared);
+
+    mark = record_count;
+    QueueHandle_t full = xQueueCreate(1, sizeof(uint32_t));
+    item = 1;
+    CHECK(full != NULL && xQueueSend(full, &item, 0) == pdPASS, "a queue of one, full");
+    CHECK(xQueueSend(full, &item, 1) == pdFAIL && find(mark, 'h', full) >= 0,
+          "a send that waits for room traces traceBLOCKING_ON_QUEUE_SEND");
+    uint32_t peeked = 0;
+    CHECK(xQueueReceive(full, &peeked, 0) == pdPASS && xQueuePeek(full, &peeked, 1) == pdFAIL &&
+              find(mark, 'v', full) >= 0,
+          "a peek that waits traces traceBLOCKING_ON_QUEUE_PEEK");
+    vQueueDelete(full);
 
     mark = record_count;
     vQueueAddToRegistry(queue, "work");
@@ -289,6 +305,7 @@ static void ctl_task(void *arg)
     (void)xTimerDelete(timer, 0);
 
     mark = record_count;
+    unsigned mark_stream;
     StreamBufferHandle_t stream = xStreamBufferCreate(16, 1);
     uint8_t bytes[4] = {1, 2, 3, 4};
     CHECK(stream != NULL && find(mark, 'B', stream) >= 0, "traceSTREAM_BUFFER_CREATE");
@@ -296,6 +313,9 @@ static void ctl_task(void *arg)
     CHECK(xStreamBufferReceive(stream, bytes, 3, 0) == 3, "3 received");
     CHECK(xStreamBufferReceive(stream, bytes, 3, 0) == 1 && xStreamBufferReceive(stream, bytes, 3, 0) == 0,
           "then 1, then none");
+    mark_stream = record_count;
+    CHECK(xStreamBufferReceive(stream, bytes, 3, 2) == 0, "a receive that waits 2 ticks for nothing");
+    CHECK(find(mark_stream, 'z', stream) >= 0, "traceBLOCKING_ON_STREAM_BUFFER_RECEIVE");
     int sent = find(mark, '[', stream);
     int got = find(mark, ']', stream);
     CHECK(sent >= 0 && records[sent].value == 4 && got > sent && records[got].value == 3,

@@ -19,7 +19,10 @@
     defined(traceTASK_CREATE) || defined(traceTASK_DELETE) || defined(traceTASK_SUSPEND) ||                   \
     defined(traceTASK_RESUME) || defined(traceTASK_RESUME_FROM_ISR) ||                                       \
     defined(traceMOVED_TASK_TO_READY_STATE) || defined(tracePOST_MOVED_TASK_TO_READY_STATE) ||             \
-    defined(traceTASK_PRIORITY_INHERIT) || defined(traceTASK_PRIORITY_DISINHERIT)
+    defined(traceTASK_PRIORITY_INHERIT) || defined(traceTASK_PRIORITY_DISINHERIT) ||                       \
+    defined(traceBLOCKING_ON_QUEUE_RECEIVE) || defined(traceBLOCKING_ON_QUEUE_PEEK) ||                     \
+    defined(traceBLOCKING_ON_QUEUE_SEND) || defined(traceBLOCKING_ON_STREAM_BUFFER_SEND) ||                \
+    defined(traceBLOCKING_ON_STREAM_BUFFER_RECEIVE)
 #define configTAKT_KERNEL_TRACE_MACROS 1
 #else
 #define configTAKT_KERNEL_TRACE_MACROS 0
@@ -29,12 +32,9 @@
 #define configTAKT_TRACE_UNSUPPORTED_OK 0
 #endif
 #if !configTAKT_TRACE_UNSUPPORTED_OK
-#if defined(traceBLOCKING_ON_QUEUE_RECEIVE) || defined(traceBLOCKING_ON_QUEUE_PEEK) ||                 \
-    defined(traceBLOCKING_ON_QUEUE_SEND) || defined(traceBLOCKING_ON_STREAM_BUFFER_SEND) ||                \
-    defined(traceBLOCKING_ON_STREAM_BUFFER_RECEIVE) || defined(traceEVENT_GROUP_SYNC_BLOCK) ||             \
-    defined(traceEVENT_GROUP_WAIT_BITS_BLOCK) || defined(traceTASK_NOTIFY_TAKE_BLOCK) ||                   \
-    defined(traceTASK_NOTIFY_WAIT_BLOCK)
-#error "FreeRTOSConfig.h: the blocking trace macros (traceBLOCKING_ON_*, *_BLOCK) are not called by Takt's FreeRTOS layer (the kernel decides to block)"
+#if defined(traceEVENT_GROUP_SYNC_BLOCK) || defined(traceEVENT_GROUP_WAIT_BITS_BLOCK) ||             \
+    defined(traceTASK_NOTIFY_TAKE_BLOCK) || defined(traceTASK_NOTIFY_WAIT_BLOCK)
+#error "FreeRTOSConfig.h: the event group and notification blocking trace macros (*_BLOCK) are not called by Takt's FreeRTOS layer"
 #elif defined(traceMOVED_TASK_TO_DELAYED_LIST) || defined(traceMOVED_TASK_TO_OVERFLOW_DELAYED_LIST)
 #error "FreeRTOSConfig.h: traceMOVED_TASK_TO_DELAYED_LIST / _OVERFLOW_DELAYED_LIST are not called by Takt's FreeRTOS layer"
 #elif defined(traceQUEUE_SET_SEND) || defined(traceTIMER_COMMAND_RECEIVED)
@@ -76,6 +76,21 @@
 #endif
 #ifndef tracePOST_MOVED_TASK_TO_READY_STATE
 #define tracePOST_MOVED_TASK_TO_READY_STATE(pxTCB)
+#endif
+#ifndef traceBLOCKING_ON_QUEUE_RECEIVE
+#define traceBLOCKING_ON_QUEUE_RECEIVE(pxQueue)
+#endif
+#ifndef traceBLOCKING_ON_QUEUE_PEEK
+#define traceBLOCKING_ON_QUEUE_PEEK(pxQueue)
+#endif
+#ifndef traceBLOCKING_ON_QUEUE_SEND
+#define traceBLOCKING_ON_QUEUE_SEND(pxQueue)
+#endif
+#ifndef traceBLOCKING_ON_STREAM_BUFFER_SEND
+#define traceBLOCKING_ON_STREAM_BUFFER_SEND(xStreamBuffer)
+#endif
+#ifndef traceBLOCKING_ON_STREAM_BUFFER_RECEIVE
+#define traceBLOCKING_ON_STREAM_BUFFER_RECEIVE(xStreamBuffer)
 #endif
 #ifndef traceTASK_PRIORITY_INHERIT
 #define traceTASK_PRIORITY_INHERIT(pxTCBOfMutexHolder, uxInheritedPriority)

@@ -5,13 +5,82 @@
  * macros run inside its own. pxCurrentTCB, which FreeRTOS's macros read, is
  * the running task here too: the one switched out, then the one switched in.
  */
+#include <stddef.h>
+
 #include "compat.h"
+#include "queue.h"
+#include "stream_buffer.h"
 #include "task.h"
 
 #if TAKT_CONFIG_TRACE_HOOK
 #undef pxCurrentTCB /* compat.h's: the running task, which this file keeps itself */
 
 takt_task_t *compat_priority_setting;
+
+_Static_assert(offsetof(struct StreamBufferDef_t, stream) == 0, "the Takt stream first: it is the handle");
+
+/* The object a task blocks on, from the wait list it joined (the Takt object
+ * is the FreeRTOS handle, first in it), and FreeRTOS's macro for that wait:
+ * a semaphore take, a mutex lock and a set's select are queue receives, as in
+ * FreeRTOS. Delays, releases, notifications and event groups have their own
+ * or none. */
+static void blocking_on(takt_task_t *task, takt_wait_t wait)
+{
+    takt_waitq_t *list = task->wait_queue;
+    switch (wait) {
+    case TAKT_WAIT_QUEUE_RECEIVE: {
+        QueueHandle_t queue = (QueueHandle_t)(void *)TAKT_CONTAINER_OF(list, takt_queue_t, receivers);
+        (void)queue;
+        if (task->wait_flags & TAKT_QUEUE_WAIT_PEEK) {
+            traceBLOCKING_ON_QUEUE_PEEK(queue);
+        } else {
+            traceBLOCKING_ON_QUEUE_RECEIVE(queue);
+        }
+        break;
+    }
+    case TAKT_WAIT_QUEUE_SEND: {
+        QueueHandle_t queue = (QueueHandle_t)(void *)TAKT_CONTAINER_OF(list, takt_queue_t, senders);
+        (void)queue;
+        traceBLOCKING_ON_QUEUE_SEND(queue);
+        break;
+    }
+    case TAKT_WAIT_SEM: {
+        QueueHandle_t sem = (QueueHandle_t)(void *)TAKT_CONTAINER_OF(list, takt_sem_t, waiters);
+        (void)sem;
+        traceBLOCKING_ON_QUEUE_RECEIVE(sem);
+        break;
+    }
+    case TAKT_WAIT_MUTEX: {
+        QueueHandle_t mutex = (QueueHandle_t)(void *)TAKT_CONTAINER_OF(list, takt_mutex_t, waiters);
+        (void)mutex;
+        traceBLOCKING_ON_QUEUE_RECEIVE(mutex);
+        break;
+    }
+#if configUSE_QUEUE_SETS
+    case TAKT_WAIT_QUEUE_SET: {
+        QueueHandle_t set = (QueueHandle_t)(void *)TAKT_CONTAINER_OF(list, takt_queue_set_t, selectors);
+        (void)set;
+        traceBLOCKING_ON_QUEUE_RECEIVE(set);
+        break;
+    }
+#endif
+    case TAKT_WAIT_STREAM_SEND: {
+        StreamBufferHandle_t stream = (StreamBufferHandle_t)(void *)TAKT_CONTAINER_OF(list, takt_stream_t, senders);
+        (void)stream;
+        traceBLOCKING_ON_STREAM_BUFFER_SEND(stream);
+        break;
+    }
+    case TAKT_WAIT_STREAM_RECEIVE: {
+        StreamBufferHandle_t stream =
+            (StreamBufferHandle_t)(void *)TAKT_CONTAINER_OF(list, takt_stream_t, receivers);
+        (void)stream;
+        traceBLOCKING_ON_STREAM_BUFFER_RECEIVE(stream);
+        break;
+    }
+    default:
+        break;
+    }
+}
 
 /* A change of effective priority that vTaskPrioritySet did not ask for (it
  * traces its own): a mutex holder inheriting a waiter's priority, or giving
@@ -63,6 +132,9 @@ void takt_trace_hook(takt_event_type_t type, takt_task_t *task, uint16_t id, uin
         break;
     case TAKT_EV_SUSPEND:
         traceTASK_SUSPEND(task);
+        break;
+    case TAKT_EV_BLOCK:
+        blocking_on(task, (takt_wait_t)arg);
         break;
     case TAKT_EV_PRIORITY:
         priority_changed(task, arg);

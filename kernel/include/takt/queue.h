@@ -22,7 +22,7 @@ struct takt_queue_set;
 typedef struct takt_queue {
     takt_waitq_t senders;
     uint32_t magic; /* where every waitable object has it (takt/sync.h) */
-    takt_waitq_t receivers; /* receivers and peekers */
+    takt_waitq_t receivers; /* receivers and peekers (TAKT_QUEUE_WAIT_PEEK) */
     uint8_t flags;
     uint8_t *storage;
     size_t item_size;
@@ -31,6 +31,10 @@ typedef struct takt_queue {
     uint32_t head; /* index of the oldest item */
     struct takt_queue_set *set; /* the queue set it belongs to, or NULL */
 } takt_queue_t;
+
+/* A receiver waiting to peek carries this in its wait_flags (a trace hook
+ * tells a blocked peek from a blocked receive by it). */
+#define TAKT_QUEUE_WAIT_PEEK 1u
 
 /* Bytes of storage a static queue needs. */
 #define TAKT_QUEUE_STORAGE_SIZE(length, item_size) ((size_t)(length) * (size_t)(item_size))

@@ -14,7 +14,7 @@
 /* How a sender stores its item (its wait_flags while blocked). */
 enum { SEND_BACK, SEND_FRONT, SEND_OVERWRITE };
 /* Receiver flag (wait_flags while blocked). */
-enum { RECEIVE_PEEK = 1u };
+enum { RECEIVE_PEEK = TAKT_QUEUE_WAIT_PEEK };
 
 static bool queue_valid(const takt_queue_t *queue)
 {

@@ -18,6 +18,10 @@ void test_trace(char kind, const void *subject, unsigned long value);
 #define traceTASK_RESUME(pxTaskToResume) test_trace('r', (pxTaskToResume), 0)
 #define traceTASK_RESUME_FROM_ISR(pxTaskToResume) test_trace('R', (pxTaskToResume), 0)
 #define traceMOVED_TASK_TO_READY_STATE(pxTCB) test_trace('m', (pxTCB), 0)
+#define traceBLOCKING_ON_QUEUE_RECEIVE(pxQueue) test_trace('b', (pxQueue), 0)
+#define traceBLOCKING_ON_QUEUE_PEEK(pxQueue) test_trace('v', (pxQueue), 0)
+#define traceBLOCKING_ON_QUEUE_SEND(pxQueue) test_trace('h', (pxQueue), 0)
+#define traceBLOCKING_ON_STREAM_BUFFER_RECEIVE(xStreamBuffer) test_trace('z', (xStreamBuffer), 0)
 #define traceTASK_PRIORITY_INHERIT(pxTCBOfMutexHolder, uxInheritedPriority) \
     test_trace('I', (pxTCBOfMutexHolder), (unsigned long)(uxInheritedPriority))
 #define traceTASK_PRIORITY_DISINHERIT(pxTCBOfMutexHolder, uxOriginalPriority) \
