@@ -6,7 +6,22 @@
 
 takt_kernel_t takt_kernel;
 
+#if !TAKT_CONFIG_IDLE_STACK_FROM_APP
 static uint8_t idle_stack[TAKT_CONFIG_IDLE_STACK_SIZE] __attribute__((aligned(16)));
+#endif
+
+/* The idle task's stack: the kernel's, or the application's. */
+TAKT_COLD static void idle_stack_of(void **stack, size_t *size)
+{
+#if !TAKT_CONFIG_IDLE_STACK_FROM_APP
+    *stack = idle_stack;
+    *size = sizeof(idle_stack);
+#else
+    *stack = NULL;
+    *size = 0;
+    takt_idle_stack(stack, size);
+#endif
+}
 
 bool takt_idle_gives_way(void)
 {
@@ -67,6 +82,12 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
     if (params->scheduler == TAKT_SCHED_HSF && params->preemption != TAKT_PREEMPT_FULL) {
         return TAKT_ERR_ARG; /* budget enforcement preempts at any tick */
     }
+    void *stack;
+    size_t stack_size;
+    idle_stack_of(&stack, &stack_size);
+    if (stack == NULL || stack_size < port_min_stack_size()) {
+        return TAKT_ERR_ARG;
+    }
 #if !TAKT_CONFIG_ROUND_ROBIN
     if (params->round_robin) {
         return TAKT_ERR_ARG;
@@ -88,7 +109,7 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
     trace_reset();
 
     /* The idle task: priority 0, always ready, never blocks. */
-    task_create_idle(&k->idle, idle_main, idle_stack, sizeof(idle_stack));
+    task_create_idle(&k->idle, idle_main, stack, stack_size);
     return TAKT_OK;
 }
 

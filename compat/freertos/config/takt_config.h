@@ -35,6 +35,11 @@ void vTaktFreeRTOSAssertFailed(const char *file, int line);
 #define TAKT_CONFIG_MALLOC(size) pvPortMalloc(size)
 #define TAKT_CONFIG_FREE(ptr) vPortFree(ptr)
 #define TAKT_CONFIG_IDLE_STACK_SIZE ((size_t)configMINIMAL_STACK_SIZE * sizeof(uintptr_t))
+/* With static allocation the idle and timer tasks' stacks are the
+ * application's, from vApplicationGetIdleTaskMemory / vApplicationGetTimerTaskMemory
+ * (compat/freertos/src/static_memory.c), as in FreeRTOS. */
+#define TAKT_CONFIG_IDLE_STACK_FROM_APP (configSUPPORT_STATIC_ALLOCATION != 0)
+#define TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP (configSUPPORT_STATIC_ALLOCATION != 0 && configUSE_TIMERS != 0)
 #define TAKT_CONFIG_MAX_NAME_LEN configMAX_TASK_NAME_LEN
 #define TAKT_CONFIG_IDLE_TASK_NAME configIDLE_TASK_NAME
 #define TAKT_CONFIG_TIMER_TASK_NAME configTIMER_SERVICE_TASK_NAME

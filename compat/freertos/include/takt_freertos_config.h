@@ -69,6 +69,12 @@
 #ifndef configSUPPORT_STATIC_ALLOCATION
 #define configSUPPORT_STATIC_ALLOCATION 0
 #endif
+/* 1: the layer provides the idle and timer tasks' memory itself (FreeRTOS V11.1's
+ * option); 0: the application's vApplicationGet*TaskMemory (a weak default of the
+ * layer's when it has none). */
+#ifndef configKERNEL_PROVIDED_STATIC_MEMORY
+#define configKERNEL_PROVIDED_STATIC_MEMORY 0
+#endif
 #ifndef configTOTAL_HEAP_SIZE
 #define configTOTAL_HEAP_SIZE ((size_t)1 << 20)
 #endif

@@ -359,5 +359,13 @@ void vApplicationTickHook(void);
 void vApplicationMallocFailedHook(void);
 void vApplicationStackOverflowHook(TaskHandle_t xTask, char *pcTaskName);
 void vApplicationDaemonTaskStartupHook(void); /* configUSE_DAEMON_TASK_STARTUP_HOOK */
+#if configSUPPORT_STATIC_ALLOCATION
+/* The idle task's stack (its StaticTask_t buffer stays unused: the idle
+ * task's control block is the kernel's), asked for when the kernel starts up
+ * (the first FreeRTOS call that needs it). The layer defines it itself with
+ * configKERNEL_PROVIDED_STATIC_MEMORY 1, and as a weak default otherwise. */
+void vApplicationGetIdleTaskMemory(StaticTask_t **ppxIdleTaskTCBBuffer, StackType_t **ppxIdleTaskStackBuffer,
+                                   configSTACK_DEPTH_TYPE *puxIdleTaskStackSize);
+#endif
 
 #endif

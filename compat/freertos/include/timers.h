@@ -3,8 +3,9 @@
  * service task is Takt's timer task: priority configTIMER_TASK_PRIORITY,
  * stack configTIMER_TASK_STACK_DEPTH words, command queue
  * configTIMER_QUEUE_LENGTH. It is created by the first timer (or pended call),
- * not by vTaskStartScheduler, from kernel memory (vApplicationGetTimerTaskMemory
- * is not called).
+ * not by vTaskStartScheduler; with configSUPPORT_STATIC_ALLOCATION its stack is
+ * the one vApplicationGetTimerTaskMemory gives then (its StaticTask_t buffer
+ * stays unused), otherwise kernel memory.
  */
 #ifndef TIMERS_H
 #define TIMERS_H
@@ -44,6 +45,12 @@ struct tmrTimerControl {
     uint8_t dynamic;
 };
 typedef struct tmrTimerControl StaticTimer_t;
+
+#if configSUPPORT_STATIC_ALLOCATION
+/* The timer task's stack (task.h's vApplicationGetIdleTaskMemory says how). */
+void vApplicationGetTimerTaskMemory(StaticTask_t **ppxTimerTaskTCBBuffer, StackType_t **ppxTimerTaskStackBuffer,
+                                    configSTACK_DEPTH_TYPE *puxTimerTaskStackSize);
+#endif
 
 #if configSUPPORT_DYNAMIC_ALLOCATION
 TimerHandle_t xTimerCreate(const char *const pcTimerName, const TickType_t xTimerPeriodInTicks,

@@ -78,8 +78,16 @@
 #error "takt_config.h: dynamic allocation needs TAKT_CONFIG_MALLOC(size) and TAKT_CONFIG_FREE(ptr)"
 #endif
 
+/* The idle task's stack: TAKT_CONFIG_IDLE_STACK_SIZE bytes of the kernel's
+ * memory, or, with TAKT_CONFIG_IDLE_STACK_FROM_APP 1, the application's
+ * (takt_idle_stack, takt/kernel.h; the size is then not used). */
 #ifndef TAKT_CONFIG_IDLE_STACK_SIZE
 #error "takt_config.h: TAKT_CONFIG_IDLE_STACK_SIZE is not defined"
+#endif
+#ifndef TAKT_CONFIG_IDLE_STACK_FROM_APP
+#define TAKT_CONFIG_IDLE_STACK_FROM_APP 0
+#elif TAKT_CONFIG_IDLE_STACK_FROM_APP != 0 && TAKT_CONFIG_IDLE_STACK_FROM_APP != 1
+#error "takt_config.h: TAKT_CONFIG_IDLE_STACK_FROM_APP must be 0 or 1"
 #endif
 
 #ifndef TAKT_CONFIG_MAX_NAME_LEN
@@ -122,6 +130,13 @@
 #error "takt_config.h: TAKT_CONFIG_SOFT_TIMER_PRIORITY must be within 1..TAKT_CONFIG_MAX_PRIORITIES-1"
 #elif TAKT_CONFIG_SOFT_TIMER_COMMANDS < 1
 #error "takt_config.h: TAKT_CONFIG_SOFT_TIMER_COMMANDS must be at least 1"
+#endif
+/* TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP 1: the application supplies the timer
+ * task's stack (takt_soft_timer_stack, takt/soft_timer.h), not the kernel. */
+#ifndef TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP
+#define TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP 0
+#elif TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP != 0 && TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP != 1
+#error "takt_config.h: TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP must be 0 or 1"
 #endif
 
 /* Application hooks in the idle loop and the tick interrupt (as FreeRTOS's

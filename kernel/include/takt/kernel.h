@@ -58,6 +58,13 @@ takt_tick_t takt_tick_count(void);
 /* The tick interrupt's kernel work; the port's tick source calls it. */
 void takt_tick_from_isr(void);
 
+#if TAKT_CONFIG_IDLE_STACK_FROM_APP
+/* Supplied by the application with TAKT_CONFIG_IDLE_STACK_FROM_APP: the idle
+ * task's stack (at least the port's minimum, 16-byte aligned), asked for by
+ * every takt_init, which refuses a NULL or smaller one (TAKT_ERR_ARG). */
+void takt_idle_stack(void **stack, size_t *size);
+#endif
+
 #if TAKT_CONFIG_IDLE_HOOK
 /* Supplied by the application: called by the idle task on every pass of its
  * loop, before it waits for the next interrupt. Must not block. */

@@ -13,7 +13,9 @@
  * timer task could not run are caught up one callback each.
  *
  * The timer task (priority TAKT_CONFIG_SOFT_TIMER_PRIORITY, stack
- * TAKT_CONFIG_SOFT_TIMER_STACK_SIZE, static memory) is created by the first
+ * TAKT_CONFIG_SOFT_TIMER_STACK_SIZE bytes of static memory, or the
+ * application's takt_soft_timer_stack with TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP)
+ * is created by the first
  * takt_soft_timer_create* or takt_soft_timer_pend_call*, so a program that uses
  * no soft timer has no timer task. Under EDF it has no deadline: it runs in the
  * background class (behind every job with a deadline).
@@ -130,6 +132,13 @@ int takt_soft_timer_task_create(void);
 /* Supplied by the application: called once, in the timer task, when it first
  * runs, before it executes any command or expires any timer. May block. */
 void takt_soft_timer_startup_hook(void);
+#endif
+
+#if TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP
+/* Supplied by the application with TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP:
+ * the timer task's stack, asked for when the task is created; a NULL or too
+ * small one fails that creation (TAKT_ERR_ARG) and changes nothing. */
+void takt_soft_timer_stack(void **stack, size_t *size);
 #endif
 
 #endif

@@ -30,7 +30,9 @@ typedef struct {
 
 static struct {
     takt_task_t task;
+#if !TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP
     uint8_t stack[TAKT_CONFIG_SOFT_TIMER_STACK_SIZE] __attribute__((aligned(16)));
+#endif
     takt_queue_t commands;
     command_t command_storage[TAKT_CONFIG_SOFT_TIMER_COMMANDS];
     takt_list_t active; /* by expiry */
@@ -177,9 +179,16 @@ static int daemon_ensure(void)
     }
     takt_task_params_t params = {.name = TAKT_CONFIG_TIMER_TASK_NAME, .entry = daemon_main,
                                  .priority = TAKT_CONFIG_SOFT_TIMER_PRIORITY};
+#if !TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP
+    void *stack = daemon.stack;
+    size_t stack_size = sizeof(daemon.stack);
+#else
+    void *stack = NULL;
+    size_t stack_size = 0;
+    takt_soft_timer_stack(&stack, &stack_size); /* NULL or too small: the create refuses */
+#endif
     /* Without hsf the server is NULL and this is takt_task_create_static. */
-    err = task_create_static_in(takt_kernel.soft_timer_server, &params, &daemon.task,
-                                daemon.stack, sizeof(daemon.stack));
+    err = task_create_static_in(takt_kernel.soft_timer_server, &params, &daemon.task, stack, stack_size);
     if (err != TAKT_OK) {
         daemon.commands.magic = 0;
         return err;

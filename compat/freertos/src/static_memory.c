@@ -1,0 +1,73 @@
+/*
+ * The idle and timer tasks' stacks under configSUPPORT_STATIC_ALLOCATION, as
+ * FreeRTOS takes them: from the application's vApplicationGetIdleTaskMemory
+ * and vApplicationGetTimerTaskMemory (the kernel asks through takt_idle_stack
+ * and takt_soft_timer_stack). An application that gives its idle task a
+ * larger stack than configMINIMAL_STACK_SIZE (for a heavy idle hook) gets it.
+ * The StaticTask_t buffers they hand over stay unused: the idle and timer
+ * tasks' control blocks are the kernel's.
+ *
+ * With configKERNEL_PROVIDED_STATIC_MEMORY 1 the layer defines both functions
+ * over buffers of its own (FreeRTOS's sizes: configMINIMAL_STACK_SIZE and
+ * configTIMER_TASK_STACK_DEPTH words), as FreeRTOS V11.1 does, and the
+ * application must not; otherwise those definitions are weak, so that an
+ * application that defines neither (FreeRTOS would not link it) runs as
+ * before.
+ */
+#include "compat.h"
+#include "task.h"
+#if configUSE_TIMERS
+#include "timers.h"
+#endif
+
+#if configSUPPORT_STATIC_ALLOCATION
+
+#if configKERNEL_PROVIDED_STATIC_MEMORY
+#define LAYER_DEFAULT
+#else
+#define LAYER_DEFAULT __attribute__((weak))
+#endif
+
+LAYER_DEFAULT void vApplicationGetIdleTaskMemory(StaticTask_t **ppxIdleTaskTCBBuffer,
+                                                 StackType_t **ppxIdleTaskStackBuffer,
+                                                 configSTACK_DEPTH_TYPE *puxIdleTaskStackSize)
+{
+    static StackType_t stack[configMINIMAL_STACK_SIZE] __attribute__((aligned(16)));
+    *ppxIdleTaskTCBBuffer = NULL; /* the kernel's own */
+    *ppxIdleTaskStackBuffer = stack;
+    *puxIdleTaskStackSize = (configSTACK_DEPTH_TYPE)configMINIMAL_STACK_SIZE;
+}
+
+void takt_idle_stack(void **stack, size_t *size)
+{
+    StaticTask_t *tcb = NULL;
+    StackType_t *buffer = NULL;
+    configSTACK_DEPTH_TYPE depth = 0;
+    vApplicationGetIdleTaskMemory(&tcb, &buffer, &depth);
+    *stack = buffer;
+    *size = (size_t)depth * sizeof(StackType_t);
+}
+
+#if configUSE_TIMERS
+LAYER_DEFAULT void vApplicationGetTimerTaskMemory(StaticTask_t **ppxTimerTaskTCBBuffer,
+                                                  StackType_t **ppxTimerTaskStackBuffer,
+                                                  configSTACK_DEPTH_TYPE *puxTimerTaskStackSize)
+{
+    static StackType_t stack[configTIMER_TASK_STACK_DEPTH] __attribute__((aligned(16)));
+    *ppxTimerTaskTCBBuffer = NULL;
+    *ppxTimerTaskStackBuffer = stack;
+    *puxTimerTaskStackSize = (configSTACK_DEPTH_TYPE)configTIMER_TASK_STACK_DEPTH;
+}
+
+void takt_soft_timer_stack(void **stack, size_t *size)
+{
+    StaticTask_t *tcb = NULL;
+    StackType_t *buffer = NULL;
+    configSTACK_DEPTH_TYPE depth = 0;
+    vApplicationGetTimerTaskMemory(&tcb, &buffer, &depth);
+    *stack = buffer;
+    *size = (size_t)depth * sizeof(StackType_t);
+}
+#endif
+
+#endif
