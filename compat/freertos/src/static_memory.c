@@ -22,6 +22,19 @@
 
 #if configSUPPORT_STATIC_ALLOCATION
 
+typedef void (*task_memory_fn)(StaticTask_t **tcb, StackType_t **stack, configSTACK_DEPTH_TYPE *depth);
+
+/* What the kernel asks for: the stack and its size in bytes. */
+static void stack_from(task_memory_fn get_memory, void **stack, size_t *size)
+{
+    StaticTask_t *tcb = NULL;
+    StackType_t *buffer = NULL;
+    configSTACK_DEPTH_TYPE depth = 0;
+    get_memory(&tcb, &buffer, &depth);
+    *stack = buffer;
+    *size = (size_t)depth * sizeof(StackType_t);
+}
+
 #if configKERNEL_PROVIDED_STATIC_MEMORY
 #define LAYER_DEFAULT
 #else
@@ -40,12 +53,7 @@ LAYER_DEFAULT void vApplicationGetIdleTaskMemory(StaticTask_t **ppxIdleTaskTCBBu
 
 void takt_idle_stack(void **stack, size_t *size)
 {
-    StaticTask_t *tcb = NULL;
-    StackType_t *buffer = NULL;
-    configSTACK_DEPTH_TYPE depth = 0;
-    vApplicationGetIdleTaskMemory(&tcb, &buffer, &depth);
-    *stack = buffer;
-    *size = (size_t)depth * sizeof(StackType_t);
+    stack_from(vApplicationGetIdleTaskMemory, stack, size);
 }
 
 #if configUSE_TIMERS
@@ -61,12 +69,7 @@ LAYER_DEFAULT void vApplicationGetTimerTaskMemory(StaticTask_t **ppxTimerTaskTCB
 
 void takt_soft_timer_stack(void **stack, size_t *size)
 {
-    StaticTask_t *tcb = NULL;
-    StackType_t *buffer = NULL;
-    configSTACK_DEPTH_TYPE depth = 0;
-    vApplicationGetTimerTaskMemory(&tcb, &buffer, &depth);
-    *stack = buffer;
-    *size = (size_t)depth * sizeof(StackType_t);
+    stack_from(vApplicationGetTimerTaskMemory, stack, size);
 }
 #endif
 
