@@ -235,24 +235,25 @@ static void rebuild(void)
  */
 static bool open_rank(takt_task_t *task)
 {
+    /* The ranks follow the indices (lower rank, lower index), so the task
+     * just above the new one owns k exactly when the lowest index above is k. */
     int below = -1;
-    bool k_owned = false;
+    int above = TAKT_CONFIG_MAX_TASKS;
     for (takt_list_node_t *node = takt_kernel.all_tasks.next; node != &takt_kernel.all_tasks;
          node = node->next) {
         const takt_task_t *other = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
-        if (other != task && (other->flags & TAKT_TASK_F_PERIODIC) && rank_below(other, task) &&
-            (int)other->list_index > below) {
-            below = other->list_index;
+        if (other == task || !(other->flags & TAKT_TASK_F_PERIODIC)) {
+            continue;
+        }
+        int index = other->list_index;
+        if (rank_below(other, task)) {
+            below = index > below ? index : below;
+        } else {
+            above = index < above ? index : above;
         }
     }
     unsigned k = (unsigned)(below + 1);
-    for (takt_list_node_t *node = takt_kernel.all_tasks.next; node != &takt_kernel.all_tasks;
-         node = node->next) {
-        takt_task_t *other = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
-        if (other != task && (other->flags & TAKT_TASK_F_PERIODIC) && other->list_index == k) {
-            k_owned = true;
-        }
-    }
+    bool k_owned = above == below + 1;
     if (!k_owned && !takt_list_empty(&ml.list[k])) {
         return false;
     }
