@@ -103,7 +103,7 @@ typedef struct {
     uint32_t context_switches;
     takt_list_t all_tasks;
     takt_list_t reclaim; /* self-deleted dynamic tasks whose memory the idle task frees */
-    takt_task_t idle;
+    takt_task_t *idle; /* its control block: the kernel's, or the application's */
     takt_server_t *soft_timer_server; /* hsf: where the timer task will live (takt/soft_timer.h) */
     /* A round-robin slice that ended while this task ran non-preemptively:
      * it goes behind its equals at its next preemption point. Meant for the
@@ -305,6 +305,14 @@ static inline void task_set_priority_level(takt_task_t *task, unsigned priority)
 static inline bool task_handle_valid(const takt_task_t *task)
 {
     return task != NULL && task->magic == TAKT_TASK_MAGIC;
+}
+/* Whether a control block and a stack the application gave share bytes: the
+ * stack would overwrite the task's fields as it grows. */
+static inline bool task_memory_overlaps(const takt_task_t *tcb, const void *stack, size_t stack_size)
+{
+    uintptr_t block = (uintptr_t)tcb;
+    uintptr_t low = (uintptr_t)stack;
+    return block < low + stack_size && low < block + sizeof(*tcb);
 }
 /* A valid handle, or the calling task for NULL (task context); NULL otherwise. */
 takt_task_t *task_resolve(const takt_task_t *task);

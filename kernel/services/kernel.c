@@ -6,20 +6,24 @@
 
 takt_kernel_t takt_kernel;
 
-#if !TAKT_CONFIG_IDLE_STACK_FROM_APP
+#if !TAKT_CONFIG_IDLE_MEMORY_FROM_APP
+static takt_task_t idle_tcb;
 static uint8_t idle_stack[TAKT_CONFIG_IDLE_STACK_SIZE] __attribute__((aligned(16)));
 #endif
 
-/* The idle task's stack: the kernel's, or the application's. */
-TAKT_COLD static void idle_stack_of(void **stack, size_t *size)
+/* The idle task's control block and stack: the kernel's, or the
+ * application's. NULL *tcb: none given. */
+TAKT_COLD static void idle_memory_of(takt_task_t **tcb, void **stack, size_t *size)
 {
-#if !TAKT_CONFIG_IDLE_STACK_FROM_APP
+#if !TAKT_CONFIG_IDLE_MEMORY_FROM_APP
+    *tcb = &idle_tcb;
     *stack = idle_stack;
     *size = sizeof(idle_stack);
 #else
+    *tcb = NULL;
     *stack = NULL;
     *size = 0;
-    takt_idle_stack(stack, size);
+    takt_idle_memory(tcb, stack, size);
 #endif
 }
 
@@ -27,7 +31,7 @@ bool takt_idle_gives_way(void)
 {
 #if TAKT_CONFIG_IDLE_SHARES_LEVEL && TAKT_CONFIG_IDLE_YIELDS
     /* The idle task runs, so it is queued: its neighbours say (fp). */
-    return sched_policy()->has_equal(&takt_kernel.idle);
+    return sched_policy()->has_equal(takt_kernel.idle);
 #else
     return false;
 #endif
@@ -82,10 +86,12 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
     if (params->scheduler == TAKT_SCHED_HSF && params->preemption != TAKT_PREEMPT_FULL) {
         return TAKT_ERR_ARG; /* budget enforcement preempts at any tick */
     }
+    takt_task_t *idle;
     void *stack;
     size_t stack_size;
-    idle_stack_of(&stack, &stack_size);
-    if (stack == NULL || stack_size < port_min_stack_size()) {
+    idle_memory_of(&idle, &stack, &stack_size);
+    if (idle == NULL || stack == NULL || stack_size < port_min_stack_size() ||
+        task_memory_overlaps(idle, stack, stack_size)) {
         return TAKT_ERR_ARG;
     }
 #if !TAKT_CONFIG_ROUND_ROBIN
@@ -109,14 +115,15 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
     trace_reset();
 
     /* The idle task: priority 0, always ready, never blocks. */
-    task_create_idle(&k->idle, idle_main, stack, stack_size);
+    k->idle = idle;
+    task_create_idle(idle, idle_main, stack, stack_size);
     return TAKT_OK;
 }
 
 TAKT_COLD int takt_start(void)
 {
     takt_kernel_t *k = &takt_kernel;
-    if (k->started || !task_handle_valid(&k->idle)) {
+    if (k->started || !task_handle_valid(k->idle)) {
         return TAKT_ERR_STATE; /* running already, or no takt_init (or torn down) since */
     }
     port_critical_t key = cold_critical_enter();

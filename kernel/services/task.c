@@ -45,7 +45,7 @@ TAKT_COLD static int check_params(const takt_server_t *server, const takt_task_p
     if ((params->deadline != 0 ? params->deadline : params->period) == INT32_MAX) {
         return TAKT_ERR_ARG; /* the miss check, a tick after the deadline, would not */
     }
-    if (!task_handle_valid(&takt_kernel.idle)) {
+    if (!task_handle_valid(takt_kernel.idle)) {
         return TAKT_ERR_STATE; /* before takt_init: no kernel to admit it to */
     }
     if ((server != NULL) != sched_is_hsf()) {
@@ -138,7 +138,7 @@ TAKT_COLD int takt_task_create_static(const takt_task_params_t *params, takt_tas
 int task_create_static_in(takt_server_t *server, const takt_task_params_t *params,
                           takt_task_t *tcb, void *stack, size_t stack_size)
 {
-    if (tcb == NULL || stack == NULL) {
+    if (tcb == NULL || stack == NULL || task_memory_overlaps(tcb, stack, stack_size)) {
         return TAKT_ERR_ARG;
     }
     int err = check_params(server, params, stack_size);

@@ -1,7 +1,7 @@
 /*
  * Task introspection (takt/task.h): one task's snapshot, all of them, run
- * time and the application's per-task words. A file of its own so that a
- * build that never asks links none of it.
+ * time, the memory it was created in, and the application's per-task words.
+ * A file of its own so that a build that never asks links none of it.
  */
 #include "../internal.h"
 
@@ -97,6 +97,24 @@ takt_run_time_t takt_task_run_time(const takt_task_t *task)
     return run;
 }
 #endif
+
+TAKT_COLD int takt_task_static_memory(takt_task_t *task, takt_task_t **tcb, void **stack)
+{
+    takt_task_t *target = task_resolve(task);
+    if (target == NULL) {
+        return TAKT_ERR_ARG;
+    }
+    if (target->flags & TAKT_TASK_F_DYNAMIC) {
+        return TAKT_ERR_STATE;
+    }
+    if (tcb != NULL) {
+        *tcb = target;
+    }
+    if (stack != NULL) {
+        *stack = target->stack_memory;
+    }
+    return TAKT_OK;
+}
 
 #if TAKT_CONFIG_TASK_USER_WORDS > 0
 uintptr_t *takt_task_user_words(takt_task_t *task)

@@ -32,5 +32,5 @@ takt_task_t *takt_task_find(const char *name)
 
 takt_task_t *takt_task_idle(void)
 {
-    return task_handle_valid(&takt_kernel.idle) ? &takt_kernel.idle : NULL;
+    return task_handle_valid(takt_kernel.idle) ? takt_kernel.idle : NULL;
 }

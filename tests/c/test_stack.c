@@ -121,7 +121,7 @@ static int idle_waker_runs;
 static void idle_waker(void *arg)
 {
     (void)arg;
-    takt_kernel.idle.stack[0] = 0; /* the guard's lowest byte: idle never reaches it */
+    takt_kernel.idle->stack[0] = 0; /* the guard's lowest byte: idle never reaches it */
     for (;;) {
         idle_waker_runs++;
         takt_delay(1);
@@ -137,9 +137,9 @@ static void scenario_idle_overflow(takt_tick_t tick0)
     CHECK_EQ(idle_waker_runs, 4); /* ticks 0..3: idle ran between them each time */
     CHECK_EQ(h_overflow_n, 3);    /* the switches away from idle at ticks 1..3 */
     for (size_t i = 0; i < h_overflow_n; i++) {
-        CHECK_EQ(h_overflows[i].task, takt_task_id(&takt_kernel.idle));
+        CHECK_EQ(h_overflows[i].task, takt_task_id(takt_kernel.idle));
     }
-    CHECK(takt_task_state(&takt_kernel.idle) != TAKT_TASK_SUSPENDED);
+    CHECK(takt_task_state(takt_kernel.idle) != TAKT_TASK_SUSPENDED);
     h_end();
 }
 

@@ -149,9 +149,9 @@ static void ba_checker(void *arg)
     CHECK_EQ(takt_task_set_priority(ba_g, 0), TAKT_ERR_ARG);
     CHECK_EQ(takt_task_set_priority(ba_g, TAKT_CONFIG_MAX_PRIORITIES), TAKT_ERR_ARG);
     CHECK_EQ(takt_task_set_priority(NULL, 0), TAKT_ERR_ARG);
-    CHECK_EQ(takt_task_set_priority(&takt_kernel.idle, 3), TAKT_ERR_ARG);
-    CHECK_EQ(takt_task_delete(&takt_kernel.idle), TAKT_ERR_ARG);
-    CHECK_EQ(takt_task_suspend(&takt_kernel.idle), TAKT_ERR_ARG);
+    CHECK_EQ(takt_task_set_priority(takt_kernel.idle, 3), TAKT_ERR_ARG);
+    CHECK_EQ(takt_task_delete(takt_kernel.idle), TAKT_ERR_ARG);
+    CHECK_EQ(takt_task_suspend(takt_kernel.idle), TAKT_ERR_ARG);
 
     /* a deleted (static) handle is refused everywhere */
     takt_task_params_t p = {.name = "gone", .entry = park_body, .priority = 1};
@@ -254,8 +254,8 @@ static void scenario_bad_args(takt_tick_t tick0)
     CHECK_EQ(takt_task_suspend(NULL), TAKT_ERR_ARG);
     CHECK(takt_task_get_priority(NULL) < 0);
     CHECK_EQ(takt_task_state(NULL), TAKT_TASK_DELETED);
-    CHECK_EQ(takt_task_delete(&takt_kernel.idle), TAKT_ERR_ARG);
-    CHECK_EQ(takt_task_suspend(&takt_kernel.idle), TAKT_ERR_ARG);
+    CHECK_EQ(takt_task_delete(takt_kernel.idle), TAKT_ERR_ARG);
+    CHECK_EQ(takt_task_suspend(takt_kernel.idle), TAKT_ERR_ARG);
     takt_yield(); /* no-op */
 
     /* nothing was created: only the idle task so far */

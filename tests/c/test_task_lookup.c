@@ -170,7 +170,7 @@ static void scenario_queries(takt_tick_t tick0)
     CHECK(takt_task_idle() == NULL); /* the previous run was torn down; no kernel yet */
     h_begin(tick0, 3, false);
     CHECK_EQ(takt_task_count(), 1u); /* the idle task */
-    CHECK(takt_task_idle() == &takt_kernel.idle);
+    CHECK(takt_task_idle() == takt_kernel.idle);
     CHECK_EQ(takt_task_id(takt_task_idle()), 0);
     CHECK(takt_task_find("idle") == takt_task_idle());
     takt_task_t *a = h_task("A", 2, query_body, NULL);

@@ -1,7 +1,8 @@
 /*
  * The FreeRTOS names beyond the everyday calls that existing code uses: the
  * pre-V8 names (configENABLE_BACKWARD_COMPATIBILITY), the lower-level queue
- * calls semphr.h expands to on FreeRTOS, the size and static-buffer getters,
+ * calls semphr.h expands to on FreeRTOS, the size and static-buffer getters
+ * (queues, semaphores, timers, event groups, tasks),
  * the base priority, the indexed notify-and-query from an interrupt,
  * pvPortCalloc, atomic.h, the port macros and the kernel tasks' names.
  */
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "atomic.h"
+#include "event_groups.h"
 #include "rtos_check.h"
 #include "semphr.h"
 #include "timers.h"
@@ -35,6 +37,42 @@ static void legacy_names(void)
 static void unused_callback(TimerHandle_t timer)
 {
     (void)timer;
+}
+
+static void suspended_for_good(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        vTaskSuspend(NULL);
+    }
+}
+
+static void task_buffers(void)
+{
+    static StaticTask_t task_buffer;
+    static StackType_t task_stack[configMINIMAL_STACK_SIZE] __attribute__((aligned(16)));
+    TaskHandle_t fixed = xTaskCreateStatic(suspended_for_good, "fixed", configMINIMAL_STACK_SIZE, NULL, 1,
+                                           task_stack, &task_buffer);
+    StackType_t *got_stack = NULL;
+    StaticTask_t *got_task = NULL;
+    CHECK(fixed == &task_buffer && xTaskGetStaticBuffers(fixed, &got_stack, &got_task) == pdTRUE &&
+              got_stack == task_stack && got_task == &task_buffer,
+          "xTaskGetStaticBuffers gives back a static task's stack and control block");
+    got_stack = NULL;
+    got_task = NULL;
+    CHECK(xTaskGetStaticBuffers(NULL, &got_stack, &got_task) == pdFALSE && got_stack == NULL && got_task == NULL,
+          "xTaskGetStaticBuffers: pdFALSE for the caller, created by xTaskCreate; nothing written");
+    TaskHandle_t idle = xTaskGetIdleTaskHandle();
+    CHECK(xTaskGetStaticBuffers(idle, &got_stack, &got_task) == pdTRUE && got_task == idle && got_stack != NULL,
+          "the idle task is static: its control block is its handle");
+    vTaskDelete(fixed);
+    /* The control block inside the stack it is given: refused, as the stack
+     * would overwrite it. */
+    static StackType_t shared[4u * configMINIMAL_STACK_SIZE] __attribute__((aligned(16)));
+    StaticTask_t *inside = (StaticTask_t *)(void *)&shared[2u * configMINIMAL_STACK_SIZE];
+    CHECK(xTaskCreateStatic(suspended_for_good, "inside", 4u * configMINIMAL_STACK_SIZE, NULL, 1, shared, inside) ==
+              NULL,
+          "xTaskCreateStatic: NULL for a control block inside its stack");
 }
 
 static void sizes_and_buffers(void)
@@ -70,6 +108,18 @@ static void sizes_and_buffers(void)
     CHECK(xTimerGetStaticBuffer(fixed_timer, &got_timer) == pdTRUE && got_timer == &timer_buffer,
           "xTimerGetStaticBuffer");
     CHECK(xTimerDelete(fixed_timer, 0) == pdPASS, "the static timer deleted");
+    static StaticEventGroup_t group_buffer;
+    EventGroupHandle_t fixed_group = xEventGroupCreateStatic(&group_buffer);
+    EventGroupHandle_t group = xEventGroupCreate();
+    StaticEventGroup_t *got_group = NULL;
+    CHECK(xEventGroupGetStaticBuffer(fixed_group, &got_group) == pdTRUE && got_group == &group_buffer,
+          "xEventGroupGetStaticBuffer gives back the static group's buffer");
+    got_group = NULL;
+    CHECK(xEventGroupGetStaticBuffer(group, &got_group) == pdFALSE && got_group == NULL,
+          "xEventGroupGetStaticBuffer: pdFALSE for a dynamic group, nothing written");
+    vEventGroupDelete(fixed_group);
+    vEventGroupDelete(group);
+    task_buffers();
     vQueueDelete(queue);
     vQueueDelete(fixed);
     vSemaphoreDelete(counting);

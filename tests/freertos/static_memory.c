@@ -1,10 +1,11 @@
 /*
- * The idle and timer tasks' stacks under configSUPPORT_STATIC_ALLOCATION come
- * from the application's vApplicationGetIdleTaskMemory and
- * vApplicationGetTimerTaskMemory, as in FreeRTOS: this program gives both
- * stacks larger than FreeRTOS's defaults and checks that the tasks have them
- * (their unused stack exceeds the default size) and that each function is
- * asked once. Built again with configKERNEL_PROVIDED_STATIC_MEMORY 1
+ * The idle and timer tasks' control blocks and stacks under
+ * configSUPPORT_STATIC_ALLOCATION come from the application's
+ * vApplicationGetIdleTaskMemory and vApplicationGetTimerTaskMemory, as in
+ * FreeRTOS: this program gives both stacks larger than FreeRTOS's defaults
+ * and checks that the tasks have them (their unused stack exceeds the default
+ * size), that their handles are its StaticTask_t buffers (xTaskGetStaticBuffers
+ * gives both back), and that each function is asked once. Built again with configKERNEL_PROVIDED_STATIC_MEMORY 1
  * (TEST_KERNEL_PROVIDED), where the layer provides them at the default sizes
  * and the program defines neither.
  */
@@ -60,8 +61,18 @@ static void ctl_task(void *arg)
     CHECK(timer != NULL && xTimerStart(timer, 0) == pdPASS, "a timer, started");
     vTaskDelay(3);
     CHECK(timer_runs == 1, "its callback ran in the timer task");
-    UBaseType_t timer_free = uxTaskGetStackHighWaterMark(xTimerGetTimerDaemonTaskHandle());
+    TaskHandle_t timer_task = xTimerGetTimerDaemonTaskHandle();
+    UBaseType_t timer_free = uxTaskGetStackHighWaterMark(timer_task);
+    StackType_t *idle_stack_got = NULL, *timer_stack_got = NULL;
+    StaticTask_t *idle_tcb_got = NULL, *timer_tcb_got = NULL;
+    CHECK(xTaskGetStaticBuffers(idle, &idle_stack_got, &idle_tcb_got) == pdTRUE &&
+              xTaskGetStaticBuffers(timer_task, &timer_stack_got, &timer_tcb_got) == pdTRUE,
+          "xTaskGetStaticBuffers: the idle and timer tasks are static");
 #ifndef TEST_KERNEL_PROVIDED
+    CHECK(idle == &idle_tcb && idle_tcb_got == &idle_tcb && idle_stack_got == idle_stack,
+          "the idle task is the application's StaticTask_t, on its stack");
+    CHECK(timer_task == &timer_tcb && timer_tcb_got == &timer_tcb && timer_stack_got == timer_stack,
+          "the timer task is the application's StaticTask_t, on its stack");
     CHECK(idle_memory_calls == 1, "vApplicationGetIdleTaskMemory asked once (%u)", idle_memory_calls);
     CHECK(idle_free > configMINIMAL_STACK_SIZE && idle_free <= IDLE_WORDS,
           "the idle task runs on the application's stack, larger than configMINIMAL_STACK_SIZE (%lu words free)",
@@ -71,6 +82,8 @@ static void ctl_task(void *arg)
     CHECK(timer_free > configTIMER_TASK_STACK_DEPTH && timer_free <= TIMER_WORDS,
           "the timer task runs on the application's stack (%lu words free)", (unsigned long)timer_free);
 #else
+    CHECK(idle_tcb_got == idle && timer_tcb_got == timer_task && idle_stack_got != NULL && timer_stack_got != NULL,
+          "the layer's blocks are the tasks' handles");
     CHECK(idle_free > 0 && idle_free <= configMINIMAL_STACK_SIZE,
           "the layer's idle stack: configMINIMAL_STACK_SIZE words (%lu free)", (unsigned long)idle_free);
     CHECK(timer_free > 0 && timer_free <= configTIMER_TASK_STACK_DEPTH,

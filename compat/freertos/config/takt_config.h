@@ -38,8 +38,8 @@ void vTaktFreeRTOSAssertFailed(const char *file, int line);
 /* With static allocation the idle and timer tasks' stacks are the
  * application's, from vApplicationGetIdleTaskMemory / vApplicationGetTimerTaskMemory
  * (compat/freertos/src/static_memory.c), as in FreeRTOS. */
-#define TAKT_CONFIG_IDLE_STACK_FROM_APP (configSUPPORT_STATIC_ALLOCATION != 0)
-#define TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP (configSUPPORT_STATIC_ALLOCATION != 0 && configUSE_TIMERS != 0)
+#define TAKT_CONFIG_IDLE_MEMORY_FROM_APP (configSUPPORT_STATIC_ALLOCATION != 0)
+#define TAKT_CONFIG_SOFT_TIMER_MEMORY_FROM_APP (configSUPPORT_STATIC_ALLOCATION != 0 && configUSE_TIMERS != 0)
 #define TAKT_CONFIG_MAX_NAME_LEN configMAX_TASK_NAME_LEN
 #define TAKT_CONFIG_IDLE_TASK_NAME configIDLE_TASK_NAME
 #define TAKT_CONFIG_TIMER_TASK_NAME configTIMER_SERVICE_TASK_NAME

@@ -38,7 +38,10 @@ EventBits_t xEventGroupGetBitsFromISR(EventGroupHandle_t xEventGroup);
 BaseType_t xEventGroupSetBitsFromISR(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToSet,
                                      BaseType_t *pxHigherPriorityTaskWoken);
 BaseType_t xEventGroupClearBitsFromISR(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToClear);
-TAKT_FREERTOS_UNSUPPORTED("xEventGroupGetStaticBuffer")
+#if configSUPPORT_STATIC_ALLOCATION
+/* pdTRUE with the group's buffer when it was created by
+ * xEventGroupCreateStatic, pdFALSE otherwise. */
 BaseType_t xEventGroupGetStaticBuffer(EventGroupHandle_t xEventGroup, StaticEventGroup_t **ppxEventGroupBuffer);
+#endif
 
 #endif

@@ -62,14 +62,17 @@ BaseType_t xTaskCreate(TaskFunction_t pxTaskCode, const char *pcName, configSTAC
                        void *pvParameters, UBaseType_t uxPriority, TaskHandle_t *pxCreatedTask);
 #endif
 #if configSUPPORT_STATIC_ALLOCATION
-/* NULL if a buffer is NULL or the stack is below the port's minimum. */
+/* NULL if a buffer is NULL, the stack is below the port's minimum, or the
+ * two overlap. */
 TAKT_FREERTOS_NOT_UNDER_HSF("xTaskCreateStatic")
 TaskHandle_t xTaskCreateStatic(TaskFunction_t pxTaskCode, const char *pcName, uint32_t ulStackDepth,
                                void *pvParameters, UBaseType_t uxPriority, StackType_t *puxStackBuffer,
                                StaticTask_t *pxTaskBuffer);
-#endif
-TAKT_FREERTOS_UNSUPPORTED("xTaskGetStaticBuffers")
+/* pdTRUE with the task's (NULL: the caller's) stack and control block when
+ * it was created static, or is the idle or timer task; pdFALSE for one from
+ * xTaskCreate. configASSERT for a NULL pointer or a bad handle. */
 BaseType_t xTaskGetStaticBuffers(TaskHandle_t xTask, StackType_t **ppuxStackBuffer, StaticTask_t **ppxTaskBuffer);
+#endif
 void vTaskDelete(TaskHandle_t xTaskToDelete);
 
 /* ---- Takt extension: a periodic task with a deadline ----
@@ -360,10 +363,11 @@ void vApplicationMallocFailedHook(void);
 void vApplicationStackOverflowHook(TaskHandle_t xTask, char *pcTaskName);
 void vApplicationDaemonTaskStartupHook(void); /* configUSE_DAEMON_TASK_STARTUP_HOOK */
 #if configSUPPORT_STATIC_ALLOCATION
-/* The idle task's stack (its StaticTask_t buffer stays unused: the idle
- * task's control block is the kernel's), asked for when the kernel starts up
- * (the first FreeRTOS call that needs it). The layer defines it itself with
- * configKERNEL_PROVIDED_STATIC_MEMORY 1, and as a weak default otherwise. */
+/* The idle task's control block and stack, asked for when the kernel starts
+ * up (the first FreeRTOS call that needs it); a NULL buffer, a stack below
+ * the port's minimum or the two overlapping trip configASSERT there. The
+ * layer defines it itself with configKERNEL_PROVIDED_STATIC_MEMORY 1, and as
+ * a weak default otherwise. */
 void vApplicationGetIdleTaskMemory(StaticTask_t **ppxIdleTaskTCBBuffer, StackType_t **ppxIdleTaskStackBuffer,
                                    configSTACK_DEPTH_TYPE *puxIdleTaskStackSize);
 #endif

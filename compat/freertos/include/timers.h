@@ -3,9 +3,9 @@
  * service task is Takt's timer task: priority configTIMER_TASK_PRIORITY,
  * stack configTIMER_TASK_STACK_DEPTH words, command queue
  * configTIMER_QUEUE_LENGTH. It is created by the first timer (or pended call),
- * not by vTaskStartScheduler; with configSUPPORT_STATIC_ALLOCATION its stack is
- * the one vApplicationGetTimerTaskMemory gives then (its StaticTask_t buffer
- * stays unused), otherwise kernel memory.
+ * not by vTaskStartScheduler; with configSUPPORT_STATIC_ALLOCATION its control
+ * block and stack are those vApplicationGetTimerTaskMemory gives then,
+ * otherwise kernel memory.
  */
 #ifndef TIMERS_H
 #define TIMERS_H
@@ -47,7 +47,8 @@ struct tmrTimerControl {
 typedef struct tmrTimerControl StaticTimer_t;
 
 #if configSUPPORT_STATIC_ALLOCATION
-/* The timer task's stack (task.h's vApplicationGetIdleTaskMemory says how). */
+/* The timer task's control block and stack (task.h's
+ * vApplicationGetIdleTaskMemory says how). */
 void vApplicationGetTimerTaskMemory(StaticTask_t **ppxTimerTaskTCBBuffer, StackType_t **ppxTimerTaskStackBuffer,
                                     configSTACK_DEPTH_TYPE *puxTimerTaskStackSize);
 #endif

@@ -47,6 +47,18 @@ TAKT_COLD EventGroupHandle_t xEventGroupCreateStatic(StaticEventGroup_t *pxEvent
     compat_kernel_ready();
     return created(takt_event_group_create_static(pxEventGroupBuffer) == TAKT_OK ? pxEventGroupBuffer : NULL);
 }
+
+BaseType_t xEventGroupGetStaticBuffer(EventGroupHandle_t xEventGroup, StaticEventGroup_t **ppxEventGroupBuffer)
+{
+    configASSERT(ppxEventGroupBuffer != NULL);
+    int memory = takt_event_group_static_memory(xEventGroup);
+    configASSERT(memory != TAKT_ERR_ARG);
+    if (memory != TAKT_OK || ppxEventGroupBuffer == NULL) {
+        return pdFALSE;
+    }
+    *ppxEventGroupBuffer = xEventGroup;
+    return pdTRUE;
+}
 #endif
 
 TAKT_COLD void vEventGroupDelete(EventGroupHandle_t xEventGroup)

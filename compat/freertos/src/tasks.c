@@ -77,6 +77,21 @@ TAKT_COLD TaskHandle_t xTaskCreateStatic(TaskFunction_t pxTaskCode, const char *
     }
     return pxTaskBuffer;
 }
+
+BaseType_t xTaskGetStaticBuffers(TaskHandle_t xTask, StackType_t **ppuxStackBuffer, StaticTask_t **ppxTaskBuffer)
+{
+    configASSERT(ppuxStackBuffer != NULL && ppxTaskBuffer != NULL);
+    takt_task_t *tcb = NULL;
+    void *stack = NULL;
+    int err = takt_task_static_memory(xTask, &tcb, &stack);
+    configASSERT(err != TAKT_ERR_ARG);
+    if (err != TAKT_OK || ppuxStackBuffer == NULL || ppxTaskBuffer == NULL) {
+        return pdFALSE;
+    }
+    *ppuxStackBuffer = (StackType_t *)stack;
+    *ppxTaskBuffer = tcb;
+    return pdTRUE;
+}
 #endif
 
 TAKT_COLD void vTaskDelete(TaskHandle_t xTaskToDelete)

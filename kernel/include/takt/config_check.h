@@ -78,16 +78,20 @@
 #error "takt_config.h: dynamic allocation needs TAKT_CONFIG_MALLOC(size) and TAKT_CONFIG_FREE(ptr)"
 #endif
 
-/* The idle task's stack: TAKT_CONFIG_IDLE_STACK_SIZE bytes of the kernel's
- * memory, or, with TAKT_CONFIG_IDLE_STACK_FROM_APP 1, the application's
- * (takt_idle_stack, takt/kernel.h; the size is then not used). */
+/* The idle task's control block and stack: the kernel's (the stack
+ * TAKT_CONFIG_IDLE_STACK_SIZE bytes), or, with TAKT_CONFIG_IDLE_MEMORY_FROM_APP
+ * 1, the application's (takt_idle_memory, takt/kernel.h; the size is then not
+ * used). */
 #ifndef TAKT_CONFIG_IDLE_STACK_SIZE
 #error "takt_config.h: TAKT_CONFIG_IDLE_STACK_SIZE is not defined"
 #endif
-#ifndef TAKT_CONFIG_IDLE_STACK_FROM_APP
-#define TAKT_CONFIG_IDLE_STACK_FROM_APP 0
-#elif TAKT_CONFIG_IDLE_STACK_FROM_APP != 0 && TAKT_CONFIG_IDLE_STACK_FROM_APP != 1
-#error "takt_config.h: TAKT_CONFIG_IDLE_STACK_FROM_APP must be 0 or 1"
+#if defined(TAKT_CONFIG_IDLE_STACK_FROM_APP) || defined(TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP)
+#error "takt_config.h: TAKT_CONFIG_*_STACK_FROM_APP are now TAKT_CONFIG_*_MEMORY_FROM_APP (the hooks give the control block too)"
+#endif
+#ifndef TAKT_CONFIG_IDLE_MEMORY_FROM_APP
+#define TAKT_CONFIG_IDLE_MEMORY_FROM_APP 0
+#elif TAKT_CONFIG_IDLE_MEMORY_FROM_APP != 0 && TAKT_CONFIG_IDLE_MEMORY_FROM_APP != 1
+#error "takt_config.h: TAKT_CONFIG_IDLE_MEMORY_FROM_APP must be 0 or 1"
 #endif
 
 #ifndef TAKT_CONFIG_MAX_NAME_LEN
@@ -131,12 +135,13 @@
 #elif TAKT_CONFIG_SOFT_TIMER_COMMANDS < 1
 #error "takt_config.h: TAKT_CONFIG_SOFT_TIMER_COMMANDS must be at least 1"
 #endif
-/* TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP 1: the application supplies the timer
- * task's stack (takt_soft_timer_stack, takt/soft_timer.h), not the kernel. */
-#ifndef TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP
-#define TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP 0
-#elif TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP != 0 && TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP != 1
-#error "takt_config.h: TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP must be 0 or 1"
+/* TAKT_CONFIG_SOFT_TIMER_MEMORY_FROM_APP 1: the application supplies the timer
+ * task's control block and stack (takt_soft_timer_memory, takt/soft_timer.h),
+ * not the kernel. */
+#ifndef TAKT_CONFIG_SOFT_TIMER_MEMORY_FROM_APP
+#define TAKT_CONFIG_SOFT_TIMER_MEMORY_FROM_APP 0
+#elif TAKT_CONFIG_SOFT_TIMER_MEMORY_FROM_APP != 0 && TAKT_CONFIG_SOFT_TIMER_MEMORY_FROM_APP != 1
+#error "takt_config.h: TAKT_CONFIG_SOFT_TIMER_MEMORY_FROM_APP must be 0 or 1"
 #endif
 
 /* Application hooks in the idle loop and the tick interrupt (as FreeRTOS's

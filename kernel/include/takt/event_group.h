@@ -33,6 +33,9 @@ int takt_event_group_create(takt_event_group_t **out);
 int takt_event_group_create_static(takt_event_group_t *group);
 /* TAKT_ERR_STATE if tasks wait on it. Context: task or before start. */
 int takt_event_group_delete(takt_event_group_t *group);
+/* TAKT_OK when the group lives in caller memory (create_static), TAKT_ERR_STATE
+ * when it came from the heap, TAKT_ERR_ARG for a bad handle. Any context. */
+int takt_event_group_static_memory(const takt_event_group_t *group);
 
 /*
  * Waits up to timeout until (flags & TAKT_EVENT_WAIT_ALL ? all : any of) bits

@@ -58,11 +58,14 @@ takt_tick_t takt_tick_count(void);
 /* The tick interrupt's kernel work; the port's tick source calls it. */
 void takt_tick_from_isr(void);
 
-#if TAKT_CONFIG_IDLE_STACK_FROM_APP
-/* Supplied by the application with TAKT_CONFIG_IDLE_STACK_FROM_APP: the idle
- * task's stack (at least the port's minimum, 16-byte aligned), asked for by
- * every takt_init, which refuses a NULL or smaller one (TAKT_ERR_ARG). */
-void takt_idle_stack(void **stack, size_t *size);
+#if TAKT_CONFIG_IDLE_MEMORY_FROM_APP
+/* Supplied by the application with TAKT_CONFIG_IDLE_MEMORY_FROM_APP: the idle
+ * task's control block and stack (at least the port's minimum, 16-byte
+ * aligned), asked for by every takt_init, which refuses a NULL control block,
+ * a NULL or smaller stack, or the two overlapping (TAKT_ERR_ARG), and then
+ * changes nothing. The kernel holds no idle control block of its own then:
+ * takt_task_idle() is tcb. */
+void takt_idle_memory(takt_task_t **tcb, void **stack, size_t *size);
 #endif
 
 #if TAKT_CONFIG_IDLE_HOOK

@@ -13,8 +13,9 @@
  * timer task could not run are caught up one callback each.
  *
  * The timer task (priority TAKT_CONFIG_SOFT_TIMER_PRIORITY, stack
- * TAKT_CONFIG_SOFT_TIMER_STACK_SIZE bytes of static memory, or the
- * application's takt_soft_timer_stack with TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP)
+ * TAKT_CONFIG_SOFT_TIMER_STACK_SIZE bytes of static memory, or its control
+ * block and stack from the application's takt_soft_timer_memory with
+ * TAKT_CONFIG_SOFT_TIMER_MEMORY_FROM_APP)
  * is created by the first
  * takt_soft_timer_create* or takt_soft_timer_pend_call*, so a program that uses
  * no soft timer has no timer task. Under EDF it has no deadline: it runs in the
@@ -134,11 +135,14 @@ int takt_soft_timer_task_create(void);
 void takt_soft_timer_startup_hook(void);
 #endif
 
-#if TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP
-/* Supplied by the application with TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP:
- * the timer task's stack, asked for when the task is created; a NULL or too
- * small one fails that creation (TAKT_ERR_ARG) and changes nothing. */
-void takt_soft_timer_stack(void **stack, size_t *size);
+#if TAKT_CONFIG_SOFT_TIMER_MEMORY_FROM_APP
+/* Supplied by the application with TAKT_CONFIG_SOFT_TIMER_MEMORY_FROM_APP:
+ * the timer task's control block and stack, asked for when the task is
+ * created; a NULL control block, a NULL or too small stack, the two
+ * overlapping, or a control block that holds a live object fails that
+ * creation (TAKT_ERR_ARG, TAKT_ERR_STATE for the live object) and changes
+ * nothing. */
+void takt_soft_timer_memory(takt_task_t **tcb, void **stack, size_t *size);
 #endif
 
 #endif

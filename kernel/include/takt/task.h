@@ -172,9 +172,20 @@ typedef struct {
 int takt_task_create(const takt_task_params_t *params, takt_task_t **out);
 
 /* As takt_task_create, with caller-provided control block and stack
- * (stack_size here overrides params->stack_size). */
+ * (stack_size here overrides params->stack_size). Also TAKT_ERR_ARG for a
+ * NULL tcb or stack, or the two overlapping; TAKT_ERR_STATE if tcb is a live
+ * task's. */
 int takt_task_create_static(const takt_task_params_t *params, takt_task_t *tcb, void *stack,
                             size_t stack_size);
+
+/* The memory a task (NULL: the caller) was created in, when it was not taken
+ * from the heap: its control block (the handle) in *tcb and its stack as
+ * given in *stack (both may be NULL). The idle and timer tasks count as
+ * static: theirs is the kernel's or, with TAKT_CONFIG_*_MEMORY_FROM_APP, the
+ * application's. TAKT_ERR_STATE (nothing written) for a task from
+ * takt_task_create; TAKT_ERR_ARG for a bad handle, or NULL outside a task.
+ * Any context. */
+int takt_task_static_memory(takt_task_t *task, takt_task_t **tcb, void **stack);
 
 /* Deletes a task (NULL: the caller). A task deleting itself does not return;
  * its memory (if dynamic) is freed by the idle task. The idle task and the

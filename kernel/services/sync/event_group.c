@@ -85,6 +85,14 @@ TAKT_COLD int takt_event_group_delete(takt_event_group_t *group)
     return TAKT_OK;
 }
 
+TAKT_COLD int takt_event_group_static_memory(const takt_event_group_t *group)
+{
+    if (!group_valid(group)) {
+        return TAKT_ERR_ARG;
+    }
+    return (group->flags & SYNC_F_DYNAMIC) ? TAKT_ERR_STATE : TAKT_OK;
+}
+
 /* Assumptions: lock held, handle valid. */
 static void set_locked(takt_event_group_t *group, takt_event_bits_t bits, bool *woken)
 {

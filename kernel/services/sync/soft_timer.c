@@ -29,8 +29,9 @@ typedef struct {
 } command_t;
 
 static struct {
-    takt_task_t task;
-#if !TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP
+    takt_task_t *task; /* its control block: own_task, or the application's */
+#if !TAKT_CONFIG_SOFT_TIMER_MEMORY_FROM_APP
+    takt_task_t own_task;
     uint8_t stack[TAKT_CONFIG_SOFT_TIMER_STACK_SIZE] __attribute__((aligned(16)));
 #endif
     takt_queue_t commands;
@@ -163,7 +164,7 @@ static void daemon_main(void *arg)
  * Context: task or before start. */
 static int daemon_ensure(void)
 {
-    if (task_handle_valid(&daemon.task)) {
+    if (task_handle_valid(daemon.task)) {
         return TAKT_OK;
     }
     if (sched_is_hsf() && takt_kernel.soft_timer_server == NULL) {
@@ -179,25 +180,35 @@ static int daemon_ensure(void)
     }
     takt_task_params_t params = {.name = TAKT_CONFIG_TIMER_TASK_NAME, .entry = daemon_main,
                                  .priority = TAKT_CONFIG_SOFT_TIMER_PRIORITY};
-#if !TAKT_CONFIG_SOFT_TIMER_STACK_FROM_APP
+#if !TAKT_CONFIG_SOFT_TIMER_MEMORY_FROM_APP
+    takt_task_t *tcb = &daemon.own_task;
     void *stack = daemon.stack;
     size_t stack_size = sizeof(daemon.stack);
 #else
+    takt_task_t *tcb = NULL;
     void *stack = NULL;
     size_t stack_size = 0;
-    takt_soft_timer_stack(&stack, &stack_size); /* NULL or too small: the create refuses */
+    /* NULL, too small, overlapping or live: the create refuses */
+    takt_soft_timer_memory(&tcb, &stack, &stack_size);
 #endif
+    /* The scheduler locked: a timer task of higher priority runs only once
+     * it is known as such (daemon.task, and no application delete). */
+    int locked = takt_sched_lock();
     /* Without hsf the server is NULL and this is takt_task_create_static. */
-    err = task_create_static_in(takt_kernel.soft_timer_server, &params, &daemon.task, stack, stack_size);
-    if (err != TAKT_OK) {
+    err = task_create_static_in(takt_kernel.soft_timer_server, &params, tcb, stack, stack_size);
+    if (err == TAKT_OK) {
+        daemon.task = tcb;
+        /* Deleting it would lose the active timers with their list. */
+        port_critical_t key = port_critical_enter();
+        tcb->flags |= TAKT_TASK_F_SERVICE;
+        port_critical_exit(key);
+    } else {
         daemon.commands.magic = 0;
-        return err;
     }
-    /* Deleting it would lose the active timers with their list. */
-    port_critical_t key = port_critical_enter();
-    daemon.task.flags |= TAKT_TASK_F_SERVICE;
-    port_critical_exit(key);
-    return TAKT_OK;
+    if (locked == TAKT_OK) {
+        (void)takt_sched_unlock();
+    }
+    return err;
 }
 
 int takt_soft_timer_set_server(takt_server_t *server)
@@ -213,7 +224,7 @@ int takt_soft_timer_set_server(takt_server_t *server)
     }
     int result = TAKT_OK;
     port_critical_t key = port_critical_enter();
-    if (task_handle_valid(&daemon.task)) {
+    if (task_handle_valid(daemon.task)) {
         result = TAKT_ERR_STATE; /* a task does not move between servers */
     } else {
         takt_kernel.soft_timer_server = server;
@@ -229,7 +240,7 @@ TAKT_COLD int takt_soft_timer_task_create(void)
 
 takt_task_t *takt_soft_timer_task(void)
 {
-    return task_handle_valid(&daemon.task) ? &daemon.task : NULL;
+    return task_handle_valid(daemon.task) ? daemon.task : NULL;
 }
 
 /* ---- creation ---- */
@@ -315,7 +326,7 @@ static int post(command_t *cmd, takt_tick_t timeout, bool *woken, bool from_isr)
         port_critical_exit(key);
         return TAKT_ERR_ARG;
     }
-    if (!task_handle_valid(&daemon.task)) {
+    if (!task_handle_valid(daemon.task)) {
         port_critical_exit(key);
         return TAKT_ERR_STATE; /* no soft timer was created: no timer task */
     }
