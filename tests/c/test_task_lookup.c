@@ -165,6 +165,34 @@ static void query_body(void *arg)
     h_park();
 }
 
+/* takt_task_static_memory: the kernel's own idle task is static, a task
+ * from the heap is not (nothing written), a static one gives back what it
+ * was given, a bad handle is refused, and so is NULL outside a task. */
+static void static_memory_queries(takt_task_t *dynamic_task)
+{
+    takt_task_t *tcb = NULL;
+    void *stack = NULL;
+    CHECK_EQ(takt_task_static_memory(takt_task_idle(), &tcb, &stack), TAKT_OK);
+    CHECK(tcb == takt_task_idle() && stack != NULL);
+    tcb = NULL;
+    stack = NULL;
+    CHECK_EQ(takt_task_static_memory(dynamic_task, &tcb, &stack), TAKT_ERR_STATE);
+    CHECK(tcb == NULL && stack == NULL);
+    static takt_task_t block;
+    static uint8_t stack_memory[H_STACK] __attribute__((aligned(16)));
+    takt_task_params_t p = {.name = "S", .entry = work1_park, .priority = 1};
+    CHECK_EQ(takt_task_create_static(&p, &block, stack_memory, sizeof(stack_memory)), TAKT_OK);
+    CHECK_EQ(takt_task_static_memory(&block, &tcb, &stack), TAKT_OK);
+    CHECK(tcb == &block && stack == stack_memory);
+    CHECK_EQ(takt_task_static_memory(&block, NULL, NULL), TAKT_OK);
+    CHECK_EQ(takt_task_delete(&block), TAKT_OK);
+    CHECK_EQ(takt_task_static_memory(&block, &tcb, &stack), TAKT_ERR_ARG); /* deleted */
+    CHECK_EQ(takt_task_static_memory(NULL, &tcb, &stack), TAKT_ERR_ARG);   /* not in a task */
+    /* A control block inside the stack it is given. */
+    takt_task_t *inside = (takt_task_t *)(void *)(stack_memory + sizeof(stack_memory) / 2u);
+    CHECK_EQ(takt_task_create_static(&p, inside, stack_memory, sizeof(stack_memory)), TAKT_ERR_ARG);
+}
+
 static void scenario_queries(takt_tick_t tick0)
 {
     CHECK(takt_task_idle() == NULL); /* the previous run was torn down; no kernel yet */
@@ -188,6 +216,7 @@ static void scenario_queries(takt_tick_t tick0)
     CHECK(takt_task_find(takt_task_name(longer)) == longer);
     CHECK_EQ(takt_task_count(), 5u);
     CHECK_EQ(takt_task_delete(longer), TAKT_OK);
+    static_memory_queries(a);
     h_run();
     CHECK(takt_task_idle() == NULL); /* torn down */
 }
