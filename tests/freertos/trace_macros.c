@@ -29,18 +29,24 @@ typedef struct {
     char kind;
     const void *subject;
     unsigned long value;
+    const void *task; /* the task the macro ran in, for the blocking macros */
 } record_t;
 
 static record_t records[MAX_RECORDS];
 static volatile unsigned record_count, records_lost;
 
-void test_trace(char kind, const void *subject, unsigned long value)
+void test_trace_in(char kind, const void *task, const void *subject, unsigned long value)
 {
     if (record_count == MAX_RECORDS) {
         records_lost++;
         return;
     }
-    records[record_count++] = (record_t){kind, subject, value};
+    records[record_count++] = (record_t){kind, subject, value, task};
+}
+
+void test_trace(char kind, const void *subject, unsigned long value)
+{
+    test_trace_in(kind, NULL, subject, value);
 }
 
 /* The first record of kind about subject (NULL: any) from index from on; -1 if none. */
@@ -105,6 +111,154 @@ static void resume_sleeper(void *arg)
 {
     (void)arg;
     (void)xTaskResumeFromISR(sleeper);
+}
+
+/* The blocking macros' kinds: an event group's wait and sync, a
+ * notification's take and wait. */
+#define BLOCKING_KINDS "WYKN"
+
+/* How many records of the blocking macros from index from on (task NULL: any task's). */
+static unsigned blocking_records(unsigned from, const void *task)
+{
+    unsigned count = 0;
+    for (unsigned i = from; i < record_count; i++) {
+        if (strchr(BLOCKING_KINDS, records[i].kind) != NULL && (task == NULL || records[i].task == task)) {
+            count++;
+        }
+    }
+    return count;
+}
+
+/* The one blocking record from index from on, which must be of kind, in
+ * task, about subject, with value; and before the task switches out. */
+static bool one_blocking(unsigned from, char kind, const void *task, const void *subject, unsigned long value)
+{
+    int at = find(from, kind, subject);
+    return blocking_records(from, NULL) == 1 && at >= 0 && records[at].task == task &&
+           records[at].value == value && find((unsigned)at, 'o', task) > at;
+}
+
+/* Two tasks at one priority make the same blocking calls with their own
+ * arguments; ctl wakes them one call at a time, alternately, so that each
+ * is inside a call (its record set) while the other blocks. */
+typedef struct {
+    EventBits_t sync_set, sync_wait, wait_bits;
+    UBaseType_t take_index, wait_index;
+} blocker_args_t;
+
+static EventGroupHandle_t blocking_group;
+static const blocker_args_t alpha_args = {0x0100u, 0x0300u, 0x0400u, 0, 1};
+static const blocker_args_t beta_args = {0x1000u, 0x3000u, 0x4000u, 1, 0};
+
+static void blocker_task(void *arg)
+{
+    const blocker_args_t *args = arg;
+    (void)xEventGroupSync(blocking_group, args->sync_set, args->sync_wait, portMAX_DELAY);
+    (void)xEventGroupWaitBits(blocking_group, args->wait_bits, pdTRUE, pdTRUE, portMAX_DELAY);
+    (void)ulTaskNotifyTakeIndexed(args->take_index, pdTRUE, portMAX_DELAY);
+    (void)xTaskNotifyWaitIndexed(args->wait_index, 0, UINT32_MAX, NULL, portMAX_DELAY);
+    vTaskDelete(NULL);
+}
+
+/* task's blocking records from index from on are exactly its four calls',
+ * in order, with its arguments. */
+static bool blocked_with_own_arguments(unsigned from, TaskHandle_t task, const blocker_args_t *args)
+{
+    const record_t expected[] = {
+        {'Y', blocking_group, (unsigned long)args->sync_set << 16 | args->sync_wait, task},
+        {'W', blocking_group, args->wait_bits, task},
+        {'K', task, args->take_index, task},
+        {'N', task, args->wait_index, task},
+    };
+    unsigned seen = 0;
+    for (unsigned i = from; i < record_count; i++) {
+        if (strchr(BLOCKING_KINDS, records[i].kind) == NULL || records[i].task != task) {
+            continue;
+        }
+        const record_t *want = &expected[seen < 4 ? seen : 3];
+        if (seen >= 4 || records[i].kind != want->kind || records[i].subject != want->subject ||
+            records[i].value != want->value) {
+            return false;
+        }
+        seen++;
+    }
+    return seen == 4;
+}
+
+/* The blocking macros: one as a call blocks, naming its arguments, none for
+ * a call that returns at once; a sync told from a wait, a take from a wait;
+ * each task its own. */
+static void check_blocking_macros(void)
+{
+    EventGroupHandle_t group = xEventGroupCreate();
+    CHECK(group != NULL, "an event group for the blocking calls");
+
+    unsigned mark = record_count;
+    (void)xEventGroupSetBits(group, 0x1u);
+    CHECK(xEventGroupWaitBits(group, 0x1u, pdFALSE, pdTRUE, 5) == 0x1u, "a wait satisfied at once");
+    CHECK(xEventGroupSync(group, 0x2u, 0x3u, 5) == 0x3u, "a sync satisfied at once, by its own bit too");
+    CHECK(xEventGroupWaitBits(group, 0x8u, pdTRUE, pdTRUE, 0) == 0u, "a wait that may not wait");
+    CHECK(xEventGroupSync(group, 0x10u, 0x30u, 0) == 0x10u, "a sync that may not wait");
+    (void)xEventGroupClearBits(group, 0x10u);
+    (void)xTaskNotifyGiveIndexed(ctl, 1);
+    CHECK(ulTaskNotifyTakeIndexed(1, pdTRUE, 5) == 1u, "a take satisfied at once");
+    CHECK(ulTaskNotifyTakeIndexed(1, pdTRUE, 0) == 0u, "a take that may not wait");
+    (void)xTaskNotifyIndexed(ctl, 1, 0x4u, eSetBits);
+    CHECK(xTaskNotifyWaitIndexed(1, 0, UINT32_MAX, NULL, 5) == pdTRUE, "a notification wait satisfied at once");
+    CHECK(xTaskNotifyWaitIndexed(1, 0, UINT32_MAX, NULL, 0) == pdFALSE, "one that may not wait");
+    CHECK(blocking_records(mark, NULL) == 0, "no blocking macro for a call that returns at once (%u)",
+          blocking_records(mark, NULL));
+
+    mark = record_count;
+    CHECK(xEventGroupWaitBits(group, 0x40u, pdTRUE, pdTRUE, 2) == 0u, "a wait that blocks, then times out");
+    CHECK(one_blocking(mark, 'W', ctl, group, 0x40u),
+          "traceEVENT_GROUP_WAIT_BITS_BLOCK once, with the group and its bits, before ctl switches out");
+    CHECK(find(mark, 'w', group) > find(mark, 'W', group), "then traceEVENT_GROUP_WAIT_BITS_END");
+    mark = record_count;
+    CHECK(xEventGroupSync(group, 0x20u, 0x60u, 2) == 0x20u, "a sync that blocks, then times out");
+    CHECK(one_blocking(mark, 'Y', ctl, group, 0x20ul << 16 | 0x60u),
+          "traceEVENT_GROUP_SYNC_BLOCK once (not the wait's), with the group and both bit sets");
+    int sync_set = find(mark, '+', group);
+    CHECK(sync_set >= 0 && records[sync_set].value == 0x20u && sync_set < find(mark, 'Y', group),
+          "the sync traces traceEVENT_GROUP_SET_BITS with the bits it sets, before it blocks");
+    (void)xEventGroupClearBits(group, 0x20u);
+    mark = record_count;
+    CHECK(ulTaskNotifyTakeIndexed(1, pdTRUE, 2) == 0u, "a take that blocks, then times out");
+    CHECK(one_blocking(mark, 'K', ctl, ctl, 1), "traceTASK_NOTIFY_TAKE_BLOCK once (not the wait's), with its index");
+    mark = record_count;
+    CHECK(xTaskNotifyWaitIndexed(0, 0, 0, NULL, 2) == pdFALSE, "a notification wait that blocks, then times out");
+    CHECK(one_blocking(mark, 'N', ctl, ctl, 0), "traceTASK_NOTIFY_WAIT_BLOCK once (not the take's), with its index");
+
+    blocking_group = group;
+    mark = record_count;
+    TaskHandle_t alpha = NULL, beta = NULL;
+    CHECK(xTaskCreate(blocker_task, "alpha", configMINIMAL_STACK_SIZE, (void *)&alpha_args, WORKER_PRIORITY,
+                      &alpha) == pdPASS &&
+              xTaskCreate(blocker_task, "beta", configMINIMAL_STACK_SIZE, (void *)&beta_args, WORKER_PRIORITY,
+                          &beta) == pdPASS,
+          "two tasks making the same blocking calls");
+    vTaskDelay(1); /* both block in their syncs */
+    CHECK(blocking_records(mark, alpha) == 1 && blocking_records(mark, beta) == 1, "each blocked once");
+    (void)xEventGroupSetBits(group, alpha_args.sync_wait & ~alpha_args.sync_set);
+    vTaskDelay(1); /* alpha on to its wait, beta still in its sync */
+    (void)xEventGroupSetBits(group, beta_args.sync_wait & ~beta_args.sync_set);
+    vTaskDelay(1);
+    (void)xEventGroupSetBits(group, alpha_args.wait_bits);
+    vTaskDelay(1); /* alpha on to its take, beta still in its wait */
+    (void)xEventGroupSetBits(group, beta_args.wait_bits);
+    vTaskDelay(1);
+    (void)xTaskNotifyGiveIndexed(alpha, alpha_args.take_index);
+    vTaskDelay(1); /* alpha on to its notification wait, beta still in its take */
+    (void)xTaskNotifyGiveIndexed(beta, beta_args.take_index);
+    vTaskDelay(1);
+    (void)xTaskNotifyIndexed(alpha, alpha_args.wait_index, 0, eNoAction);
+    (void)xTaskNotifyIndexed(beta, beta_args.wait_index, 0, eNoAction);
+    vTaskDelay(1); /* both end */
+    CHECK(find(mark, 'd', alpha) >= 0 && find(mark, 'd', beta) >= 0, "both went through their calls");
+    CHECK(blocking_records(mark, NULL) == 8, "one blocking macro per blocking call (%u)", blocking_records(mark, NULL));
+    CHECK(blocked_with_own_arguments(mark, alpha, &alpha_args), "alpha's blocking macros name alpha's arguments");
+    CHECK(blocked_with_own_arguments(mark, beta, &beta_args), "beta's blocking macros name beta's arguments");
+    vEventGroupDelete(group);
 }
 
 /* Every switch-out names the task the previous switch-in named; nothing
@@ -289,6 +443,8 @@ static void ctl_task(void *arg)
     (void)ulTaskNotifyTake(pdTRUE, 0);
     int notified = find(mark, 'n', ctl);
     CHECK(notified >= 0 && find((unsigned)notified, 'k', ctl) > notified, "traceTASK_NOTIFY, then traceTASK_NOTIFY_TAKE");
+
+    check_blocking_macros();
 
     mark = record_count;
     TimerHandle_t timer = xTimerCreate("t", 1, pdFALSE, NULL, timer_callback);

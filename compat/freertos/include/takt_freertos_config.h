@@ -302,13 +302,16 @@
 
 /* The words each task keeps for the layer (the kernel's
  * TAKT_CONFIG_TASK_USER_WORDS): the task number (configUSE_TRACE_FACILITY),
- * the application task tag, then the thread-local storage pointers. Only
- * what is configured is there: with none of them the control block has no
- * such field. */
+ * the application task tag, the thread-local storage pointers, then the
+ * record of the call about to block when a blocking trace macro is defined
+ * (TAKT_FREERTOS_TRACES_BLOCKING, takt_freertos_trace.h). Only what is
+ * configured is there: with none of them the control block has no such
+ * field. */
 #define TAKT_FREERTOS_WORD_TASK_NUMBER 0
 #define TAKT_FREERTOS_WORD_TAG (TAKT_FREERTOS_WORD_TASK_NUMBER + (configUSE_TRACE_FACILITY ? 1 : 0))
 #define TAKT_FREERTOS_WORD_TLS (TAKT_FREERTOS_WORD_TAG + (configUSE_APPLICATION_TASK_TAG ? 1 : 0))
-#define TAKT_FREERTOS_TASK_WORDS (TAKT_FREERTOS_WORD_TLS + configNUM_THREAD_LOCAL_STORAGE_POINTERS)
+#define TAKT_FREERTOS_WORD_BLOCKING (TAKT_FREERTOS_WORD_TLS + configNUM_THREAD_LOCAL_STORAGE_POINTERS)
+#define TAKT_FREERTOS_TASK_WORDS (TAKT_FREERTOS_WORD_BLOCKING + TAKT_FREERTOS_TRACES_BLOCKING)
 
 /* Under hsf every task lives in a server: the creation calls without one are
  * refused at compile time (server.h has the ones with a server). */

@@ -14,8 +14,24 @@
 #ifndef TAKT_FREERTOS_TRACE_H
 #define TAKT_FREERTOS_TRACE_H
 
+/* The event groups' and notifications' blocking macros: the kernel's block
+ * event says only "an event group" or "a notification", so the calls that
+ * may block record, in the calling task's word TAKT_FREERTOS_WORD_BLOCKING,
+ * which call it is and its arguments (compat.h, compat_blocking_t), and the
+ * trace hook reads that record at the block. 0: none of that is compiled. */
+#if defined(traceEVENT_GROUP_SYNC_BLOCK) || defined(traceEVENT_GROUP_WAIT_BITS_BLOCK) || \
+    defined(traceTASK_NOTIFY_TAKE_BLOCK) || defined(traceTASK_NOTIFY_WAIT_BLOCK)
+#define TAKT_FREERTOS_TRACES_BLOCKING 1
+#else
+#define TAKT_FREERTOS_TRACES_BLOCKING 0
+#endif
+#if TAKT_FREERTOS_TRACES_BLOCKING && TAKT_FREERTOS_TASK_WORDS > 64
+#error "FreeRTOSConfig.h: configNUM_THREAD_LOCAL_STORAGE_POINTERS must be within 0..61 with the blocking trace macros (*_BLOCK) and both configUSE_TRACE_FACILITY and configUSE_APPLICATION_TASK_TAG (a task keeps at most 64 words)"
+#endif
+
 /* The kernel's events: any of these turns Takt's trace hook on. */
-#if defined(traceTASK_SWITCHED_IN) || defined(traceTASK_SWITCHED_OUT) || defined(traceTASK_INCREMENT_TICK) || \
+#if TAKT_FREERTOS_TRACES_BLOCKING ||                                                                          \
+    defined(traceTASK_SWITCHED_IN) || defined(traceTASK_SWITCHED_OUT) || defined(traceTASK_INCREMENT_TICK) || \
     defined(traceTASK_CREATE) || defined(traceTASK_DELETE) || defined(traceTASK_SUSPEND) ||                   \
     defined(traceTASK_RESUME) || defined(traceTASK_RESUME_FROM_ISR) ||                                       \
     defined(traceMOVED_TASK_TO_READY_STATE) || defined(tracePOST_MOVED_TASK_TO_READY_STATE) ||             \
@@ -32,10 +48,7 @@
 #define configTAKT_TRACE_UNSUPPORTED_OK 0
 #endif
 #if !configTAKT_TRACE_UNSUPPORTED_OK
-#if defined(traceEVENT_GROUP_SYNC_BLOCK) || defined(traceEVENT_GROUP_WAIT_BITS_BLOCK) ||             \
-    defined(traceTASK_NOTIFY_TAKE_BLOCK) || defined(traceTASK_NOTIFY_WAIT_BLOCK)
-#error "FreeRTOSConfig.h: the event group and notification blocking trace macros (*_BLOCK) are not called by Takt's FreeRTOS layer"
-#elif defined(traceMOVED_TASK_TO_DELAYED_LIST) || defined(traceMOVED_TASK_TO_OVERFLOW_DELAYED_LIST)
+#if defined(traceMOVED_TASK_TO_DELAYED_LIST) || defined(traceMOVED_TASK_TO_OVERFLOW_DELAYED_LIST)
 #error "FreeRTOSConfig.h: traceMOVED_TASK_TO_DELAYED_LIST / _OVERFLOW_DELAYED_LIST are not called by Takt's FreeRTOS layer"
 #elif defined(traceQUEUE_SET_SEND) || defined(traceTIMER_COMMAND_RECEIVED)
 #error "FreeRTOSConfig.h: traceQUEUE_SET_SEND / traceTIMER_COMMAND_RECEIVED are not called by Takt's FreeRTOS layer (the kernel does that work)"
@@ -97,6 +110,21 @@
 #endif
 #ifndef traceTASK_PRIORITY_DISINHERIT
 #define traceTASK_PRIORITY_DISINHERIT(pxTCBOfMutexHolder, uxOriginalPriority)
+#endif
+/* As the calling task blocks in xEventGroupSync, xEventGroupWaitBits,
+ * ulTaskGenericNotifyTake or xTaskGenericNotifyWait (not when it returns at
+ * once), with the call's arguments. */
+#ifndef traceEVENT_GROUP_SYNC_BLOCK
+#define traceEVENT_GROUP_SYNC_BLOCK(xEventGroup, uxBitsToSet, uxBitsToWaitFor)
+#endif
+#ifndef traceEVENT_GROUP_WAIT_BITS_BLOCK
+#define traceEVENT_GROUP_WAIT_BITS_BLOCK(xEventGroup, uxBitsToWaitFor)
+#endif
+#ifndef traceTASK_NOTIFY_TAKE_BLOCK
+#define traceTASK_NOTIFY_TAKE_BLOCK(uxIndexToWait)
+#endif
+#ifndef traceTASK_NOTIFY_WAIT_BLOCK
+#define traceTASK_NOTIFY_WAIT_BLOCK(uxIndexToWait)
 #endif
 
 /* ---- called by the layer's calls: the delays, vTaskPrioritySet, the

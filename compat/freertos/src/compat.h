@@ -19,6 +19,48 @@
 extern takt_task_t *compat_priority_setting;
 #endif
 
+#if TAKT_FREERTOS_TRACES_BLOCKING
+/* The call a task is in that may block, with the arguments its blocking trace
+ * macro names (takt_freertos_trace.h): the kernel's block event says only
+ * "an event group" or "a notification", not a sync from a wait nor a take
+ * from a wait. It lives on the caller's stack for the call's length, its
+ * address in the caller's word TAKT_FREERTOS_WORD_BLOCKING: per task, as a
+ * task may be preempted before it blocks while others make the same calls.
+ * trace_hook.c reads it at the block, in the blocking task. */
+typedef enum {
+    COMPAT_BLOCKING_WAIT_BITS = 1,
+    COMPAT_BLOCKING_SYNC,
+    COMPAT_BLOCKING_NOTIFY_TAKE,
+    COMPAT_BLOCKING_NOTIFY_WAIT,
+} compat_blocking_call_t;
+
+typedef struct {
+    compat_blocking_call_t call;
+    takt_event_group_t *group;                /* the EventGroupHandle_t */
+    TickType_t bits_to_set, bits_to_wait_for; /* EventBits_t */
+    UBaseType_t index;
+} compat_blocking_t;
+
+/* Sets (record) or clears (NULL) the caller's record. Outside a task (an
+ * interrupt, before the scheduler) there is none: the call cannot block. */
+static inline void compat_blocking_record(const compat_blocking_t *record)
+{
+    uintptr_t *words = takt_task_user_words(NULL);
+    if (words != NULL) {
+        words[TAKT_FREERTOS_WORD_BLOCKING] = (uintptr_t)record;
+    }
+}
+
+/* Around a call that may block, at the calling function's outermost block
+ * (the record, a compound literal, lives until that block ends); nothing
+ * without the blocking macros. */
+#define COMPAT_BLOCKING_BEGIN(...) compat_blocking_record(&(compat_blocking_t){__VA_ARGS__})
+#define COMPAT_BLOCKING_END() compat_blocking_record(NULL)
+#else
+#define COMPAT_BLOCKING_BEGIN(...) ((void)0)
+#define COMPAT_BLOCKING_END() ((void)0)
+#endif
+
 /* FreeRTOS allows creating objects before vTaskStartScheduler; the first call
  * that needs the kernel initialises it (takt_init) with the policy and
  * preemption mode FreeRTOSConfig.h names. Idempotent. */

@@ -81,7 +81,10 @@ EventBits_t xEventGroupWaitBits(EventGroupHandle_t xEventGroup, const EventBits_
     unsigned flags = (xWaitForAllBits != pdFALSE ? TAKT_EVENT_WAIT_ALL : 0u) |
                      (xClearOnExit != pdFALSE ? TAKT_EVENT_CLEAR_ON_EXIT : 0u);
     takt_event_bits_t bits = 0;
+    COMPAT_BLOCKING_BEGIN(.call = COMPAT_BLOCKING_WAIT_BITS, .group = xEventGroup,
+                          .bits_to_wait_for = uxBitsToWaitFor);
     int err = takt_event_group_wait(xEventGroup, uxBitsToWaitFor, flags, &bits, compat_timeout(xTicksToWait));
+    COMPAT_BLOCKING_END();
     configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
     traceEVENT_GROUP_WAIT_BITS_END(xEventGroup, uxBitsToWaitFor, err == TAKT_ERR_TIMEOUT ? pdTRUE : pdFALSE);
     (void)err;
@@ -122,8 +125,12 @@ EventBits_t xEventGroupSync(EventGroupHandle_t xEventGroup, const EventBits_t ux
         return bits_now(xEventGroup);
     }
     takt_event_bits_t bits = 0;
+    traceEVENT_GROUP_SET_BITS(xEventGroup, uxBitsToSet); /* FreeRTOS's sync sets them through xEventGroupSetBits */
+    COMPAT_BLOCKING_BEGIN(.call = COMPAT_BLOCKING_SYNC, .group = xEventGroup, .bits_to_set = uxBitsToSet,
+                          .bits_to_wait_for = uxBitsToWaitFor);
     int err = takt_event_group_sync(xEventGroup, uxBitsToSet, uxBitsToWaitFor, &bits,
                                     compat_timeout(xTicksToWait));
+    COMPAT_BLOCKING_END();
     configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
     traceEVENT_GROUP_SYNC_END(xEventGroup, uxBitsToSet, uxBitsToWaitFor, err == TAKT_ERR_TIMEOUT ? pdTRUE : pdFALSE);
     (void)err;

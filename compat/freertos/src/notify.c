@@ -64,8 +64,10 @@ BaseType_t xTaskGenericNotifyWait(UBaseType_t uxIndexToWaitOn, uint32_t ulBitsTo
                                   uint32_t ulBitsToClearOnExit, uint32_t *pulNotificationValue,
                                   TickType_t xTicksToWait)
 {
+    COMPAT_BLOCKING_BEGIN(.call = COMPAT_BLOCKING_NOTIFY_WAIT, .index = uxIndexToWaitOn);
     int err = takt_notify_wait((unsigned)uxIndexToWaitOn, ulBitsToClearOnEntry, ulBitsToClearOnExit,
                                pulNotificationValue, compat_timeout(xTicksToWait));
+    COMPAT_BLOCKING_END();
     configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
     traceTASK_NOTIFY_WAIT(uxIndexToWaitOn);
     return err == TAKT_OK ? pdTRUE : pdFALSE;
@@ -75,8 +77,10 @@ uint32_t ulTaskGenericNotifyTake(UBaseType_t uxIndexToWaitOn, BaseType_t xClearC
                                  TickType_t xTicksToWait)
 {
     uint32_t value = 0; /* a timeout leaves 0 here, an error nothing */
+    COMPAT_BLOCKING_BEGIN(.call = COMPAT_BLOCKING_NOTIFY_TAKE, .index = uxIndexToWaitOn);
     int err = takt_notify_take((unsigned)uxIndexToWaitOn, xClearCountOnExit != pdFALSE, &value,
                                compat_timeout(xTicksToWait));
+    COMPAT_BLOCKING_END();
     configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
     traceTASK_NOTIFY_TAKE(uxIndexToWaitOn);
     (void)err;

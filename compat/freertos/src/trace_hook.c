@@ -19,11 +19,43 @@ takt_task_t *compat_priority_setting;
 
 _Static_assert(offsetof(struct StreamBufferDef_t, stream) == 0, "the Takt stream first: it is the handle");
 
+#if TAKT_FREERTOS_TRACES_BLOCKING
+/* An event group's or a notification's wait: the call task is in, which it
+ * recorded (compat.h), names the macro and its arguments; such a call blocks
+ * on nothing else. No record: a kernel call made directly, which FreeRTOS
+ * has no macro for. */
+static void blocking_in_call(takt_task_t *task)
+{
+    TaskHandle_t pxCurrentTCB = task; /* the running task, which blocks */
+    (void)pxCurrentTCB;
+    const compat_blocking_t *call = (const compat_blocking_t *)task->user_words[TAKT_FREERTOS_WORD_BLOCKING];
+    if (call == NULL) {
+        return;
+    }
+    switch (call->call) {
+    case COMPAT_BLOCKING_WAIT_BITS:
+        traceEVENT_GROUP_WAIT_BITS_BLOCK(call->group, call->bits_to_wait_for);
+        break;
+    case COMPAT_BLOCKING_SYNC:
+        traceEVENT_GROUP_SYNC_BLOCK(call->group, call->bits_to_set, call->bits_to_wait_for);
+        break;
+    case COMPAT_BLOCKING_NOTIFY_TAKE:
+        traceTASK_NOTIFY_TAKE_BLOCK(call->index);
+        break;
+    case COMPAT_BLOCKING_NOTIFY_WAIT:
+        traceTASK_NOTIFY_WAIT_BLOCK(call->index);
+        break;
+    default:
+        break;
+    }
+}
+#endif
+
 /* The object a task blocks on, from the wait list it joined (the Takt object
  * is the FreeRTOS handle, first in it), and FreeRTOS's macro for that wait:
  * a semaphore take, a mutex lock and a set's select are queue receives, as in
- * FreeRTOS. Delays, releases, notifications and event groups have their own
- * or none. */
+ * FreeRTOS. Event groups and notifications: the call the task is in
+ * (blocking_in_call). Delays and releases have their own or none. */
 static void blocking_on(takt_task_t *task, takt_wait_t wait)
 {
     takt_waitq_t *list = task->wait_queue;
@@ -77,6 +109,12 @@ static void blocking_on(takt_task_t *task, takt_wait_t wait)
         traceBLOCKING_ON_STREAM_BUFFER_RECEIVE(stream);
         break;
     }
+#if TAKT_FREERTOS_TRACES_BLOCKING
+    case TAKT_WAIT_EVENT_GROUP:
+    case TAKT_WAIT_NOTIFY:
+        blocking_in_call(task);
+        break;
+#endif
     default:
         break;
     }

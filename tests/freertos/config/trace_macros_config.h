@@ -7,6 +7,8 @@
 #define TRACE_MACROS_CONFIG_H
 
 void test_trace(char kind, const void *subject, unsigned long value);
+/* As test_trace, with the task the macro ran in (the blocking macros). */
+void test_trace_in(char kind, const void *task, const void *subject, unsigned long value);
 
 #define traceTASK_SWITCHED_OUT() test_trace('o', pxCurrentTCB, 0)
 #define traceTASK_SWITCHED_IN() test_trace('i', pxCurrentTCB, 0)
@@ -50,6 +52,16 @@ void test_trace(char kind, const void *subject, unsigned long value);
 #define traceEVENT_GROUP_DELETE(xEventGroup) test_trace('e', (xEventGroup), 0)
 #define traceTASK_NOTIFY(uxIndexToNotify) test_trace('n', pxCurrentTCB, (unsigned long)(uxIndexToNotify))
 #define traceTASK_NOTIFY_TAKE(uxIndexToWait) test_trace('k', pxCurrentTCB, (unsigned long)(uxIndexToWait))
+/* The blocking ones: a sync's value is its bits to set << 16 | its bits to wait for. */
+#define traceEVENT_GROUP_WAIT_BITS_BLOCK(xEventGroup, uxBitsToWaitFor) \
+    test_trace_in('W', pxCurrentTCB, (xEventGroup), (unsigned long)(uxBitsToWaitFor))
+#define traceEVENT_GROUP_SYNC_BLOCK(xEventGroup, uxBitsToSet, uxBitsToWaitFor) \
+    test_trace_in('Y', pxCurrentTCB, (xEventGroup),                          \
+                  (unsigned long)(uxBitsToSet) << 16 | (unsigned long)(uxBitsToWaitFor))
+#define traceTASK_NOTIFY_TAKE_BLOCK(uxIndexToWait) \
+    test_trace_in('K', pxCurrentTCB, pxCurrentTCB, (unsigned long)(uxIndexToWait))
+#define traceTASK_NOTIFY_WAIT_BLOCK(uxIndexToWait) \
+    test_trace_in('N', pxCurrentTCB, pxCurrentTCB, (unsigned long)(uxIndexToWait))
 #define traceTIMER_CREATE(pxNewTimer) test_trace('T', (pxNewTimer), 0)
 #define traceTIMER_COMMAND_SEND(xTimer, xMessageID, xMessageValueValue, xReturn) \
     test_trace('Q', (xTimer), (unsigned long)(xMessageID) * 1000u + (unsigned long)(xReturn))
