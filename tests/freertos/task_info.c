@@ -13,6 +13,7 @@
 
 #include <string.h>
 
+#include "event_groups.h"
 #include "queue.h"
 #include "rtos_check.h"
 #include "rtos_port.h"
@@ -401,6 +402,22 @@ static void check_queues(void)
           "ucQueueGetQueueType: queue, binary, counting, mutex, recursive mutex");
     vQueueSetQueueNumber(q, 5);
     CHECK(uxQueueGetQueueNumber(q) == 5 && uxQueueGetQueueNumber(sem) == 0, "queue numbers: set, and 0 until set");
+    static StaticEventGroup_t group_buffer;
+    EventGroupHandle_t group = xEventGroupCreate(), fixed_group = xEventGroupCreateStatic(&group_buffer);
+    CHECK(uxEventGroupGetNumber(group) == 0 && uxEventGroupGetNumber(fixed_group) == 0 &&
+              uxEventGroupGetNumber(NULL) == 0,
+          "event group numbers: 0 until set, and for NULL");
+    vEventGroupSetNumber(group, 7);
+    vEventGroupSetNumber(fixed_group, 9);
+    (void)xEventGroupSetBits(group, 0x3u);
+    CHECK(uxEventGroupGetNumber(group) == 7 && uxEventGroupGetNumber(fixed_group) == 9 &&
+              xEventGroupGetBits(group) == 0x3u && xEventGroupGetBits(fixed_group) == 0,
+          "vEventGroupSetNumber: each group its own, its bits untouched");
+    vEventGroupDelete(group);
+    vEventGroupDelete(fixed_group);
+    fixed_group = xEventGroupCreateStatic(&group_buffer);
+    CHECK(uxEventGroupGetNumber(fixed_group) == 0, "a group created again in the same buffer starts at 0");
+    vEventGroupDelete(fixed_group);
 
     CHECK(pcQueueGetName(q) == NULL, "not registered: NULL");
     vQueueAddToRegistry(q, "q");

@@ -92,6 +92,8 @@ static inline configRUN_TIME_COUNTER_TYPE ulTaktFreeRTOSRunTimeCounter(void)
 #endif
 /* Task numbers, tags and thread-local storage pointers (takt_freertos_config.h). */
 #define TAKT_CONFIG_TASK_USER_WORDS TAKT_FREERTOS_TASK_WORDS
+/* An event group's number (uxEventGroupGetNumber, vEventGroupSetNumber). */
+#define TAKT_CONFIG_EVENT_GROUP_USER_WORD (configUSE_TRACE_FACILITY != 0)
 /* The kernel's own consistency checks go to configASSERT when the application defines it. */
 #ifdef configASSERT
 #define TAKT_CONFIG_ASSERTS 1

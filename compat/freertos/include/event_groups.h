@@ -38,6 +38,12 @@ EventBits_t xEventGroupGetBitsFromISR(EventGroupHandle_t xEventGroup);
 BaseType_t xEventGroupSetBitsFromISR(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToSet,
                                      BaseType_t *pxHigherPriorityTaskWoken);
 BaseType_t xEventGroupClearBitsFromISR(EventGroupHandle_t xEventGroup, const EventBits_t uxBitsToClear);
+#if configUSE_TRACE_FACILITY
+/* The application's number for the group (0 until set; 0 for NULL), as
+ * tracers keep it. */
+UBaseType_t uxEventGroupGetNumber(void *xEventGroup);
+void vEventGroupSetNumber(void *xEventGroup, UBaseType_t uxEventGroupNumber);
+#endif
 #if configSUPPORT_STATIC_ALLOCATION
 /* pdTRUE with the group's buffer when it was created by
  * xEventGroupCreateStatic, pdFALSE otherwise. */

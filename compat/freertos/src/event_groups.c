@@ -172,3 +172,24 @@ BaseType_t xEventGroupClearBitsFromISR(EventGroupHandle_t xEventGroup, const Eve
     traceEVENT_GROUP_CLEAR_BITS_FROM_ISR(xEventGroup, uxBitsToClear);
     return takt_event_group_clear_from_isr(xEventGroup, uxBitsToClear, NULL) == TAKT_OK ? pdPASS : pdFAIL;
 }
+
+#if configUSE_TRACE_FACILITY
+UBaseType_t uxEventGroupGetNumber(void *xEventGroup)
+{
+    if (xEventGroup == NULL) {
+        return 0; /* as FreeRTOS */
+    }
+    uintptr_t *word = takt_event_group_user_word(xEventGroup);
+    configASSERT(word != NULL);
+    return word != NULL ? (UBaseType_t)*word : 0;
+}
+
+void vEventGroupSetNumber(void *xEventGroup, UBaseType_t uxEventGroupNumber)
+{
+    uintptr_t *word = takt_event_group_user_word(xEventGroup);
+    configASSERT(word != NULL);
+    if (word != NULL) {
+        *word = uxEventGroupNumber;
+    }
+}
+#endif

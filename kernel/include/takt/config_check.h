@@ -219,6 +219,15 @@
 #error "takt_config.h: TAKT_CONFIG_TASK_USER_WORDS must be within 0..64"
 #endif
 
+/* Optional: one word per event group that belongs to the application (the
+ * FreeRTOS layer keeps vEventGroupSetNumber's number there), zero at
+ * creation. 0 (default): the group has no such field. */
+#ifndef TAKT_CONFIG_EVENT_GROUP_USER_WORD
+#define TAKT_CONFIG_EVENT_GROUP_USER_WORD 0
+#elif TAKT_CONFIG_EVENT_GROUP_USER_WORD != 0 && TAKT_CONFIG_EVENT_GROUP_USER_WORD != 1
+#error "takt_config.h: TAKT_CONFIG_EVENT_GROUP_USER_WORD must be 0 or 1"
+#endif
+
 #if !defined(TAKT_CONFIG_ASSERTS) || !defined(TAKT_CONFIG_ASSERT)
 #error "takt_config.h: TAKT_CONFIG_ASSERTS (0 or 1) and TAKT_CONFIG_ASSERT(cond) must be defined"
 #endif

@@ -25,6 +25,9 @@ typedef struct takt_event_group {
     uint32_t magic;
     uint8_t flags;
     takt_event_bits_t bits;
+#if TAKT_CONFIG_EVENT_GROUP_USER_WORD
+    uintptr_t user_word;
+#endif
 } takt_event_group_t;
 
 /* TAKT_ERR_ARG: out null; TAKT_ERR_NOMEM; TAKT_ERR_CONTEXT from an interrupt. */
@@ -33,6 +36,11 @@ int takt_event_group_create(takt_event_group_t **out);
 int takt_event_group_create_static(takt_event_group_t *group);
 /* TAKT_ERR_STATE if tasks wait on it. Context: task or before start. */
 int takt_event_group_delete(takt_event_group_t *group);
+#if TAKT_CONFIG_EVENT_GROUP_USER_WORD
+/* The group's application word (TAKT_CONFIG_EVENT_GROUP_USER_WORD); NULL for
+ * a bad handle. The kernel never reads it. Any context. */
+uintptr_t *takt_event_group_user_word(takt_event_group_t *group);
+#endif
 /* TAKT_OK when the group lives in caller memory (create_static), TAKT_ERR_STATE
  * when it came from the heap, TAKT_ERR_ARG for a bad handle. Any context. */
 int takt_event_group_static_memory(const takt_event_group_t *group);

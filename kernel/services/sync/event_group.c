@@ -20,6 +20,9 @@ static void setup(takt_event_group_t *group, uint8_t memory)
 {
     waitq_init(&group->waiters, NULL); /* bits are state: nothing to give back */
     group->bits = 0;
+#if TAKT_CONFIG_EVENT_GROUP_USER_WORD
+    group->user_word = 0;
+#endif
     group->flags = memory;
     group->magic = SYNC_MAGIC_EVENTS;
 }
@@ -84,6 +87,13 @@ TAKT_COLD int takt_event_group_delete(takt_event_group_t *group)
     }
     return TAKT_OK;
 }
+
+#if TAKT_CONFIG_EVENT_GROUP_USER_WORD
+uintptr_t *takt_event_group_user_word(takt_event_group_t *group)
+{
+    return group_valid(group) ? &group->user_word : NULL;
+}
+#endif
 
 TAKT_COLD int takt_event_group_static_memory(const takt_event_group_t *group)
 {
