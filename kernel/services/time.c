@@ -243,6 +243,36 @@ void takt_tick_from_isr(void)
      * tick that changed nothing asks for none (on Cortex-M: no PendSV). */
 }
 
+TAKT_COLD int takt_tick_catch_up(uint32_t ticks, bool *switched)
+{
+    if (switched != NULL) {
+        *switched = false;
+    }
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT;
+    }
+    takt_kernel_t *k = &takt_kernel;
+    if (!k->started || k->sched_lock != 0) {
+        return TAKT_ERR_STATE;
+    }
+    if (k->app_critical != 0) {
+        return TAKT_ERR_CONTEXT; /* the switch they call for could not happen */
+    }
+    if (ticks > INT32_MAX) {
+        return TAKT_ERR_ARG; /* timer keys are compared within half the tick range */
+    }
+    uint32_t switches = k->context_switches;
+    port_critical_t key = port_critical_enter();
+    for (uint32_t i = 0; i < ticks; i++) {
+        takt_tick_from_isr();
+    }
+    port_critical_exit(key);
+    if (switched != NULL) {
+        *switched = k->context_switches != switches;
+    }
+    return TAKT_OK;
+}
+
 /* Ends an object wait as timed out (it leaves the object's waiters:
  * TAKT_ERR_TIMEOUT). Out of line: a delay's end saves no registers for it. */
 __attribute__((noinline)) static void end_object_wait(takt_task_t *task)

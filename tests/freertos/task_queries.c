@@ -2,7 +2,8 @@
  * uxTaskGetNumberOfTasks, xTaskGetHandle, xTaskGetIdleTaskHandle and
  * xTaskAbortDelay through the FreeRTOS API (sim port, 1 tick = 1 ms): a delay,
  * an indefinite queue receive and a notification take, each aborted; what is
- * not Blocked gives pdFAIL.
+ * not Blocked gives pdFAIL. Then xTaskCatchUpTicks: a higher-priority task
+ * whose delay ends in the caught-up ticks runs once all are counted.
  */
 #include "FreeRTOS.h" /* first, as in every FreeRTOS program */
 
@@ -14,6 +15,7 @@
 static TaskHandle_t ctl, sleeper, receiver, taker;
 static QueueHandle_t queue;
 static TickType_t sleeper_woke = 0xFFFFu, receiver_woke = 0xFFFFu, taker_woke = 0xFFFFu;
+static TickType_t riser_woke = 0xFFFFu;
 static BaseType_t receive_result = 99;
 static uint32_t take_result = 99;
 
@@ -40,6 +42,32 @@ static void taker_task(void *arg)
     take_result = ulTaskNotifyTake(pdTRUE, 500);
     taker_woke = xTaskGetTickCount();
     vTaskSuspend(NULL);
+}
+
+static void riser_task(void *arg)
+{
+    (void)arg;
+    vTaskDelay(2);
+    riser_woke = xTaskGetTickCount();
+    vTaskSuspend(NULL);
+}
+
+static void catch_up(void)
+{
+    TaskHandle_t riser = NULL;
+    CHECK(xTaskCreate(riser_task, "riser", configMINIMAL_STACK_SIZE, NULL, 4, &riser) == pdPASS,
+          "a task above the control task, which delays 2 ticks");
+    TickType_t before = xTaskGetTickCount();
+    CHECK(xTaskCatchUpTicks(0) == pdFALSE && xTaskGetTickCount() == before, "xTaskCatchUpTicks(0): nothing");
+    CHECK(xTaskCatchUpTicks(3) == pdTRUE, "xTaskCatchUpTicks(3): the woken task ran before it returned");
+    CHECK(xTaskGetTickCount() == before + 3 && riser_woke == before + 3,
+          "all three ticks counted before the woken task ran (%lu, woke %lu)",
+          (unsigned long)(xTaskGetTickCount() - before), (unsigned long)(riser_woke - before));
+    CHECK(xTaskCatchUpTicks(1) == pdFALSE && xTaskGetTickCount() == before + 4,
+          "a tick that wakes nobody: no switch");
+    vTaskDelay(1);
+    CHECK(xTaskGetTickCount() == before + 5, "the next real tick goes on from there");
+    vTaskDelete(riser);
 }
 
 static void control_task(void *arg)
@@ -74,6 +102,7 @@ static void control_task(void *arg)
     vTaskDelete(taker);
     CHECK(uxTaskGetNumberOfTasks() == 4 && xTaskGetHandle("taker") == NULL,
           "a deleted task no longer counts nor is found");
+    catch_up();
     vTaskEndScheduler();
 }
 

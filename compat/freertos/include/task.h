@@ -135,6 +135,12 @@ BaseType_t xTaskResumeAll(void);
 BaseType_t xTaskGetSchedulerState(void);
 TickType_t xTaskGetTickCount(void);
 TickType_t xTaskGetTickCountFromISR(void);
+/* Tick interrupts that were lost (interrupts masked for longer than a tick),
+ * processed now, each in turn, then the switch they call for: pdTRUE if the
+ * caller was switched away (a task they made ready ran). From a task, with
+ * the scheduler not suspended (configASSERT otherwise, and nothing done);
+ * more than INT32_MAX ticks trip configASSERT too. */
+BaseType_t xTaskCatchUpTicks(TickType_t xTicksToCatchUp);
 void vTaskSetTimeOutState(TimeOut_t *const pxTimeOut);
 void vTaskInternalSetTimeOutState(TimeOut_t *const pxTimeOut);
 BaseType_t xTaskCheckForTimeOut(TimeOut_t *const pxTimeOut, TickType_t *const pxTicksToWait);
@@ -353,8 +359,6 @@ TAKT_FREERTOS_UNSUPPORTED("xTaskCreateRestricted (MPU)")
 BaseType_t xTaskCreateRestricted(const void *const pxTaskDefinition, TaskHandle_t *pxCreatedTask);
 TAKT_FREERTOS_UNSUPPORTED("vTaskStepTick (tickless idle)")
 void vTaskStepTick(TickType_t xTicksToJump);
-TAKT_FREERTOS_UNSUPPORTED("xTaskCatchUpTicks")
-BaseType_t xTaskCatchUpTicks(TickType_t xTicksToCatchUp);
 
 /* ---- application hooks (defined by the application when configured) ---- */
 void vApplicationIdleHook(void);

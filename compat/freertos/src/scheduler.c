@@ -115,6 +115,15 @@ TickType_t xTaskGetTickCountFromISR(void)
     return takt_tick_count();
 }
 
+BaseType_t xTaskCatchUpTicks(TickType_t xTicksToCatchUp)
+{
+    bool switched = false;
+    int err = takt_tick_catch_up(xTicksToCatchUp, &switched);
+    configASSERT(err == TAKT_OK);
+    (void)err;
+    return switched ? pdTRUE : pdFALSE;
+}
+
 void vTaktFreeRTOSAssertFailed(const char *file, int line)
 {
     (void)file;

@@ -58,6 +58,20 @@ takt_tick_t takt_tick_count(void);
 /* The tick interrupt's kernel work; the port's tick source calls it. */
 void takt_tick_from_isr(void);
 
+/*
+ * Ticks that never came (interrupts were masked for longer than a tick, so
+ * the tick interrupts were lost), done now as if they had: each one's work
+ * (releases, wakes, timeouts, soft timers, budgets, slices) one after another
+ * with interrupts masked, then the switch they call for, so a task they make
+ * ready runs with all of them counted (FreeRTOS's xTaskCatchUpTicks). The
+ * port's clock does not move: only the kernel's tick count does. *switched
+ * (may be NULL): whether the caller was switched away before this returned.
+ * TAKT_ERR_ARG for more than INT32_MAX ticks; TAKT_ERR_STATE before the
+ * start or with the scheduler locked; TAKT_ERR_CONTEXT from an interrupt or
+ * inside takt_critical_enter. Context: task. May reschedule.
+ */
+int takt_tick_catch_up(uint32_t ticks, bool *switched);
+
 #if TAKT_CONFIG_IDLE_MEMORY_FROM_APP
 /* Supplied by the application with TAKT_CONFIG_IDLE_MEMORY_FROM_APP: the idle
  * task's control block and stack (at least the port's minimum, 16-byte

@@ -39,6 +39,9 @@ void use(TaskHandle_t task)
 #ifdef CALL_CATCH_UP
     (void)xTaskCatchUpTicks(1);
 #endif
+#ifdef CALL_STEP_TICK
+    vTaskStepTick(1);
+#endif
 #ifdef CALL_TASK_STATIC_BUFFERS
     StackType_t *stack = NULL;
     StaticTask_t *tcb = NULL;
