@@ -156,7 +156,14 @@ void hsf_tick(void)
     if (server == NULL) {
         return;
     }
-    KASSERT(server->remaining > 0); /* a depleted server stops at its depletion tick */
+    if (__builtin_expect(server->remaining == 0, 0)) {
+        /* Depleted, yet its task still runs: it holds the scheduler lock
+         * (its switch waits for the unlock), or these are lost ticks caught
+         * up at once (takt_tick_catch_up). An overrun, not budget: the
+         * budget stays spent, and the switch comes when the task allows. */
+        server->overrun_ticks++;
+        return;
+    }
     server->budget_consumed++;
     server->remaining--;
     if (server->remaining == 0) {

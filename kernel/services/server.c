@@ -169,6 +169,7 @@ int takt_server_stats(const takt_server_t *server, takt_server_stats_t *stats)
     port_critical_t key = port_critical_enter();
     stats->budget_consumed = server->budget_consumed;
     stats->depletions = server->depletions;
+    stats->overrun_ticks = server->overrun_ticks;
     stats->replenishments = server->replenishments;
     stats->deadline_misses = server->deadline_misses;
     port_critical_exit(key);

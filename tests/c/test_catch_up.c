@@ -7,9 +7,12 @@
  * caller ready do not switch it away.
  * The ticks that come afterwards go on from there. Refused from inside a
  * critical section, with the scheduler locked, before the start, and beyond
- * half the tick range, with nothing changed.
+ * half the tick range, with nothing changed. Under hsf the caller's server
+ * pays for the ticks: those past its depletion are an overrun, and the
+ * switch to the other server comes once all are counted.
  */
 #include "harness.h"
+#include "hsf_common.h"
 
 static takt_tick_t high_saw = 99, low_saw = 99, timer_saw = 99;
 
@@ -76,6 +79,42 @@ static void caller(void *arg)
     h_park();
 }
 
+static takt_server_t *server_a;
+static takt_tick_t other_saw = 99;
+
+static void hsf_caller(void *arg)
+{
+    (void)arg;
+    bool switched = false;
+    CHECK_EQ(takt_tick_catch_up(5, &switched), TAKT_OK);
+    CHECK(switched);                 /* B ran: A's budget of 3 was spent */
+    CHECK_EQ(other_saw, 5u);         /* after all five */
+    CHECK_EQ(h_now_ticks(), 10u);    /* back at A's replenishment */
+    takt_server_stats_t st;
+    CHECK_EQ(takt_server_stats(server_a, &st), TAKT_OK);
+    CHECK(st.budget_consumed == 3u && st.overrun_ticks == 2u && st.depletions == 1u);
+    h_park();
+}
+
+static void hsf_other(void *arg)
+{
+    (void)arg;
+    other_saw = h_now_ticks();
+    h_park();
+}
+
+static void hsf_run(void)
+{
+    takt_init_params_t init = {.scheduler = TAKT_SCHED_HSF, .preemption = TAKT_PREEMPT_FULL};
+    h_begin_params(&init, 20);
+    server_a = hsf_server("A", 2, 10, 3, 0, TAKT_SERVER_IDLING);
+    takt_server_t *b = hsf_server("B", 1, 20, 20, 0, TAKT_SERVER_IDLING);
+    hsf_task(server_a, "caller", 1, hsf_caller, NULL);
+    hsf_task(b, "other", 1, hsf_other, NULL);
+    h_run();
+    CHECK_EQ(other_saw, 5u);
+}
+
 int main(void)
 {
     bool switched = true;
@@ -90,5 +129,6 @@ int main(void)
     h_run();
     CHECK_STREQ(h_order, "T H L"); /* the timer task outranks high */
     CHECK_EQ(low_saw, 8u);
+    hsf_run();
     return CHECK_SUMMARY();
 }

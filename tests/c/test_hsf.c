@@ -285,6 +285,52 @@ static void scenario_deferrable_replenished_empty(takt_tick_t tick0)
     h_end();
 }
 
+/* A task that holds the scheduler lock past its server's depletion runs on
+ * to its unlock (the lock holds the switch back): the ticks past the depletion
+ * are an overrun, counted apart, and the budget stays spent (before, the
+ * tick charged the depleted server again: an assertion, or without asserts a
+ * budget wrapped to 2^32 - 1). At the unlock the other server takes over; the
+ * task resumes at its server's replenishment. */
+static int overrun_unlock_result = -9;
+static takt_tick_t overrun_resumed_at;
+static takt_server_stats_t overrun_stats_at_resume;
+static takt_server_t *overrun_server;
+
+static void overrun_locker(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_sched_lock(), TAKT_OK);
+    h_work(5);
+    overrun_unlock_result = takt_sched_unlock();
+    overrun_resumed_at = h_now_ticks();
+    CHECK_EQ(takt_server_stats(overrun_server, &overrun_stats_at_resume), TAKT_OK);
+    busy_body(NULL);
+}
+
+static void scenario_lock_past_depletion(takt_tick_t tick0)
+{
+    static const char *const names[] = {"A", "B"};
+    static const char *const tasks[] = {"idle", "K", "B"};
+    hsf_begin(tick0, 20);
+    overrun_server = hsf_server("A", 2, 10, 3, 0, TAKT_SERVER_IDLING);
+    takt_server_t *b = hsf_server("B", 1, 20, 20, 0, TAKT_SERVER_IDLING);
+    server_task(overrun_server, "K", 1, overrun_locker, NULL, 0);
+    server_task(b, "B", 1, busy_body, NULL, 0);
+    h_start();
+    CHECK_STREQ(timeline(names, tasks, 20), "0,5,A,K,0 5,10,B,B,0 10,13,A,K,0 13,20,B,B,0");
+    CHECK_EQ(overrun_unlock_result, 1); /* B ran before the unlock returned */
+    CHECK_EQ(overrun_resumed_at, 10u);
+    CHECK_EQ(overrun_stats_at_resume.overrun_ticks, 2u);
+    CHECK_EQ(overrun_stats_at_resume.budget_consumed, 3u);
+    CHECK_EQ(overrun_stats_at_resume.depletions, 1u);
+    CHECK_STREQ(h_events(TAKT_EV_SERVER_DEPLETE, true), "3:0/0 13:0/0");
+    takt_server_stats_t end;
+    CHECK_EQ(takt_server_stats(overrun_server, &end), TAKT_OK);
+    CHECK(end.overrun_ticks == 2u && end.budget_consumed == 6u);
+    CHECK_EQ(takt_server_remaining_budget(b), 20 - 11); /* 5..10, 13..20; the tick at 20 ends the run */
+    h_end();
+}
+
 /* ---------------------------------------------------------------- global order */
 
 static const char *const order_servers[] = {"LOW", "HIGH", "MID", "TIE"};
@@ -674,6 +720,7 @@ int main(void)
     h_both(scenario_example_deferrable, "example_deferrable");
     h_both(scenario_deferrable_block, "deferrable_block");
     h_both(scenario_idling_block, "idling_block");
+    h_both(scenario_lock_past_depletion, "lock_past_depletion");
     h_both(scenario_deferrable_replenished_empty, "deferrable_replenished_empty");
     h_both(scenario_global_order, "global_order");
     h_both(scenario_equal_priority_replenish, "equal_priority_replenish");

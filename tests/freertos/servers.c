@@ -157,6 +157,22 @@ static void busy(void *arg)
 
 static BaseType_t isr_woken;
 
+/* ---- vTaskSuspendAll past a depletion ---- */
+
+static ServerHandle_t srv_k;
+static BaseType_t resume_all_result = 99;
+static TickType_t locker_back_at;
+
+static void suspend_all_locker(void *arg)
+{
+    (void)arg;
+    vTaskSuspendAll();
+    rtos_work_ns(5 * MS); /* the budget of 3 runs out at 3 */
+    resume_all_result = xTaskResumeAll();
+    locker_back_at = xTaskGetTickCount();
+    busy(NULL);
+}
+
 static void give_isr(void *arg)
 {
     (void)arg;
@@ -236,5 +252,25 @@ int main(void)
     CHECK(isr_woken == pdTRUE, "the give from the interrupt woke a task that preempts");
     CHECK(xServerGetStats(srv_h, &st) == pdPASS && st.ullBudgetConsumed == 2 && st.uxDepletions == 0,
           "H consumed %llu (only while A ran)", (unsigned long long)st.ullBudgetConsumed);
+
+    /* Fourth run: a task inside vTaskSuspendAll past its server's depletion
+     * runs on to xTaskResumeAll (the ticks past it are an overrun), then the
+     * other server runs until K's replenishment. */
+    ServerHandle_t srv_o = NULL;
+    CHECK(xServerCreate(10, 3, 2, eServerIdling, "K", &srv_k) == pdPASS &&
+              xServerCreate(20, 20, 1, eServerIdling, "O", &srv_o) == pdPASS,
+          "create K and O");
+    CHECK(xServerTaskCreate(srv_k, suspend_all_locker, "K", configMINIMAL_STACK_SIZE, NULL, 0, NULL) == pdPASS &&
+              xServerTaskCreate(srv_o, busy, "O", configMINIMAL_STACK_SIZE, NULL, 0, NULL) == pdPASS,
+          "create the locker and a busy task");
+    add_supervisor(12);
+    vTaskStartScheduler();
+    CHECK(resume_all_result == pdTRUE && locker_back_at == 10,
+          "xTaskResumeAll yielded to O; the locker back at K's replenishment (%ld at %lu)", (long)resume_all_result,
+          (unsigned long)locker_back_at);
+    CHECK(xServerGetStats(srv_k, &st) == pdPASS && st.uxOverrunTicks == 2 && st.uxDepletions == 1,
+          "K: 2 overrun ticks past 1 depletion (%lu, %lu)", (unsigned long)st.uxOverrunTicks,
+          (unsigned long)st.uxDepletions);
+    CHECK(xServerGetStats(srv_o, &st) == pdPASS && st.uxOverrunTicks == 0, "O: no overrun");
     return rtos_check_summary();
 }

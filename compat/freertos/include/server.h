@@ -35,6 +35,8 @@ typedef struct {
     UBaseType_t uxDepletions;       /* times the budget reached 0 */
     UBaseType_t uxReplenishments;   /* the first one (at creation or start) included */
     UBaseType_t uxDeadlineMisses;   /* of its periodic tasks' jobs */
+    UBaseType_t uxOverrunTicks;     /* ticks its task ran on with the budget spent, inside
+                                       vTaskSuspendAll (or caught up): not in ullBudgetConsumed */
 } ServerStats_t;
 
 /*

@@ -87,6 +87,7 @@ BaseType_t xServerGetStats(ServerHandle_t xServer, ServerStats_t *pxStats)
     }
     pxStats->ullBudgetConsumed = stats.budget_consumed;
     pxStats->uxDepletions = stats.depletions;
+    pxStats->uxOverrunTicks = stats.overrun_ticks;
     pxStats->uxReplenishments = stats.replenishments;
     pxStats->uxDeadlineMisses = stats.deadline_misses;
     return pdPASS;

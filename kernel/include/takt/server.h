@@ -49,6 +49,7 @@ typedef struct takt_server {
     uint32_t depletions;
     uint32_t deadline_misses;     /* of its tasks' jobs */
     uint64_t budget_consumed;     /* ticks charged, since creation */
+    uint32_t overrun_ticks;       /* ticks run depleted (takt_server_stats_t) */
     char name[TAKT_CONFIG_MAX_NAME_LEN];
 } takt_server_t;
 
@@ -66,6 +67,10 @@ typedef struct {
     uint32_t depletions;      /* times the budget reached 0 */
     uint32_t replenishments;  /* the first one (at the offset) included */
     uint32_t deadline_misses; /* deadline misses of its tasks' jobs */
+    /* Ticks its task ran on with the budget spent: it held the scheduler
+     * lock past the depletion (the switch waits for the unlock), or lost
+     * ticks were caught up (takt_tick_catch_up). Not in budget_consumed. */
+    uint32_t overrun_ticks;
 } takt_server_stats_t;
 
 /*
