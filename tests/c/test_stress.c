@@ -4,7 +4,10 @@
  * varies work lengths, delays, timeouts (a send that times out is retried
  * with the same sequence number) and interrupt arrival times. Consumers also
  * update a shared counter under a mutex (random work inside), so inheritance
- * runs under random interleavings.
+ * runs under random interleavings. Producers now and then lock the scheduler
+ * across ticks or catch up lost ticks (takt_tick_catch_up). STRESS_SERVERS
+ * (under hsf) puts producers and consumers in two servers whose budgets run
+ * out, so locks and caught-up ticks run past depletions (overruns).
  *
  * Checked: every message of every producer arrives exactly once (none lost,
  * none duplicated), each consumer sees each producer's messages in order,
@@ -74,6 +77,16 @@ static void producer(void *arg)
         if (rng() % 16u == 0) {
             CHECK_EQ(takt_delay(rng() % 3u), TAKT_OK);
         }
+        uint32_t roll = rng() % 64u;
+        if (roll == 0) {
+            /* The scheduler locked across up to two ticks: under hsf the
+             * server may run out meanwhile (an overrun until the unlock). */
+            CHECK_EQ(takt_sched_lock(), TAKT_OK);
+            random_work(2000);
+            CHECK(takt_sched_unlock() >= 0);
+        } else if (roll == 1) {
+            CHECK_EQ(takt_tick_catch_up(rng() % 3u, NULL), TAKT_OK); /* ticks lost and caught up */
+        }
         s_point();
     }
     h_park();
@@ -139,10 +152,21 @@ int main(void)
     CHECK_EQ(takt_mutex_create_static(counter_lock, 0), TAKT_OK);
     static const unsigned prio[] = {2, 4, 6, 3, 5}; /* producers, then consumers */
     static const char *names[] = {"P0", "P1", "P2", "C0", "C1"};
+#ifdef STRESS_SERVERS
+    /* Budgets that run out: the producers in an idling server, the consumers
+     * in a deferrable one, each with about half of every period. */
+    takt_server_t *producers = hsf_server("prod", 2, 20, 9, 0, TAKT_SERVER_IDLING);
+    takt_server_t *consumers = hsf_server("cons", 1, 20, 10, 3, TAKT_SERVER_DEFERRABLE);
+#endif
     for (uint32_t i = 0; i < PRODUCERS - 1u + CONSUMERS; i++) {
         bool is_producer = i < PRODUCERS - 1u;
-        tasks[i] = s_task(names[i], prio[i], is_producer ? producer : consumer,
-                          (void *)(uintptr_t)(is_producer ? i : i - (PRODUCERS - 1u)));
+        void (*entry)(void *) = is_producer ? producer : consumer;
+        void *arg = (void *)(uintptr_t)(is_producer ? i : i - (PRODUCERS - 1u));
+#ifdef STRESS_SERVERS
+        tasks[i] = hsf_task(is_producer ? producers : consumers, names[i], prio[i], entry, arg);
+#else
+        tasks[i] = s_task(names[i], prio[i], entry, arg);
+#endif
         base_priority[i] = prio[i];
     }
     hp_inject_irq(500, 1, isr_producer, NULL);
@@ -162,6 +186,18 @@ int main(void)
         }
     }
     CHECK_EQ(missing, 0);
+#ifdef STRESS_SERVERS
+    /* The variant does what it is for: budgets ran out, and scheduler locks
+     * or caught-up ticks ran past a depletion. */
+    takt_server_stats_t prod_stats, cons_stats;
+    CHECK_EQ(takt_server_stats(producers, &prod_stats), TAKT_OK);
+    CHECK_EQ(takt_server_stats(consumers, &cons_stats), TAKT_OK);
+    CHECK(prod_stats.depletions > 0 && cons_stats.depletions > 0);
+    CHECK(prod_stats.overrun_ticks > 0);
+    printf("stress: servers: prod %u depletions, %u overrun ticks; cons %u depletions, %u overrun ticks\n",
+           (unsigned)prod_stats.depletions, (unsigned)prod_stats.overrun_ticks, (unsigned)cons_stats.depletions,
+           (unsigned)cons_stats.overrun_ticks);
+#endif
     for (uint32_t i = 0; i < PRODUCERS - 1u + CONSUMERS; i++) {
         CHECK_EQ(takt_task_get_priority(tasks[i]), base_priority[i]);
     }
