@@ -14,7 +14,8 @@
  *     counts where it lands (BASEPRI raised: inside a kernel section; inside
  *     timer 0's handler: nested) and, with an FPU, does float work;
  *   tasks: two producers of equal priority and two consumers on one queue
- *     (one below the producers, one above),
+ *     (one below the producers, one above); the producers now and then
+ *     suspend the scheduler across a tick or more, or catch up lost ticks,
  *     a counting-semaphore taker and a notification taker of equal
  *     priority, with random timeouts, delays and busy work; the consumers
  *     and the semaphore taker share a mutex around a read-modify-write with
@@ -144,6 +145,16 @@ static void producer(void *arg)
         if ((r >> 16) % 16u == 0u) {
             vTaskDelay((TickType_t)(r >> 20) % 3u);
         }
+        uint32_t roll = (r >> 24) % 64u;
+        if (roll == 0u) {
+            /* The scheduler held across a tick or more: under hsf the
+             * server's budget may run out meanwhile (an overrun). */
+            vTaskSuspendAll();
+            busy(me, 40000u);
+            (void)xTaskResumeAll();
+        } else if (roll == 1u) {
+            (void)xTaskCatchUpTicks((TickType_t)(r >> 30)); /* 0..3 ticks lost and caught up */
+        }
     }
     park();
 }
@@ -265,6 +276,14 @@ static void report(bool arrived)
     CHECK(semaphore_taken > 0u && notifications_taken > 0u);
     CHECK(isr_queue_full > 0u && send_timeouts > 0u);
     check_interrupts_and_floats(kernel_irqs);
+#if configTAKT_POLICY == TAKT_POLICY_HSF
+    ServerStats_t stats_a, stats_b;
+    MUST(xServerGetStats(server_a, &stats_a) == pdPASS && xServerGetStats(server_b, &stats_b) == pdPASS);
+    printf("async stress: servers: SA %lu depletions, %lu overrun ticks; SB %lu depletions, %lu overrun ticks\n",
+           (unsigned long)stats_a.uxDepletions, (unsigned long)stats_a.uxOverrunTicks,
+           (unsigned long)stats_b.uxDepletions, (unsigned long)stats_b.uxOverrunTicks);
+    CHECK(stats_a.uxOverrunTicks + stats_b.uxOverrunTicks > 0u); /* suspensions ran past a depletion */
+#endif
 }
 
 static void checker(void *arg)
