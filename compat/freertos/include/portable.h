@@ -16,6 +16,12 @@ size_t xPortGetFreeHeapSize(void);
 size_t xPortGetMinimumEverFreeHeapSize(void);
 /* The least free ever becomes the bytes free now. */
 void xPortResetHeapMinimumEverFreeHeapSize(void);
+/* FreeRTOS V11.1's reset before a restart: the heap as at start-up (no
+ * regions, so vPortDefineHeapRegions may be called again; every statistic
+ * back to its first value). Only between runs and when no block is handed
+ * out: otherwise it trips configASSERT and changes nothing (FreeRTOS would
+ * hand the blocks out again). */
+void vPortHeapResetState(void);
 
 /* vPortGetHeapStats's answer, FreeRTOS's fields. Without heap regions the
  * heap is a budget of configTOTAL_HEAP_SIZE bytes over the C library's

@@ -130,6 +130,12 @@ TaskHandle_t xTaskGetCurrentTaskHandle(void);
  * vTaskEndScheduler is called or configTAKT_SIM_END_MS of virtual time passed. */
 void vTaskStartScheduler(void);
 void vTaskEndScheduler(void);
+/* Between runs (sim port: after vTaskStartScheduler returned), as FreeRTOS
+ * V11.1 asks before a restart: the ended run's tasks are freed now (dynamic)
+ * or forgotten (static), and the next call that needs the kernel starts it
+ * afresh. Takt restarts without it too. While the scheduler runs it trips
+ * configASSERT and does nothing. */
+void vTaskResetState(void);
 void vTaskSuspendAll(void);
 BaseType_t xTaskResumeAll(void);
 BaseType_t xTaskGetSchedulerState(void);

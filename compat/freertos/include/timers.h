@@ -97,5 +97,9 @@ BaseType_t xTimerGetReloadMode(TimerHandle_t xTimer);
 UBaseType_t uxTimerGetReloadMode(TimerHandle_t xTimer);
 /* NULL until the first timer exists (see above). */
 TaskHandle_t xTimerGetTimerDaemonTaskHandle(void);
+/* FreeRTOS V11.1's reset before a restart: the timer task and its queue are
+ * the kernel's, made anew with it (vTaskResetState), so there is nothing
+ * more to do. While the scheduler runs it trips configASSERT. */
+void vTimerResetState(void);
 
 #endif

@@ -151,6 +151,22 @@ bool heap_use_regions(const heap_regions_ops_t *ops)
     return true;
 }
 
+TAKT_COLD void vPortHeapResetState(void)
+{
+    bool running = compat_scheduler_started();
+    uint32_t state = takt_critical_enter_from_isr();
+    size_t in_use = heap.regions != NULL ? heap.regions->blocks_in_use() : heap.allocations - heap.frees;
+    bool reset = in_use == 0 && !running;
+    if (reset) {
+        if (heap.regions != NULL) {
+            heap.regions->forget();
+        }
+        heap = (__typeof__(heap)){0};
+    }
+    takt_critical_exit_from_isr(state);
+    configASSERT(reset);
+}
+
 size_t xPortGetFreeHeapSize(void)
 {
     if (heap.regions != NULL) {

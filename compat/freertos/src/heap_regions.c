@@ -239,6 +239,19 @@ static void regions_stats(HeapStats_t *stats)
     takt_critical_exit_from_isr(state);
 }
 
+static size_t regions_blocks_in_use(void)
+{
+    return regions.allocations - regions.frees;
+}
+
+static void regions_forget(void)
+{
+    for (block_t *block = regions.free_list; block != NULL; block = block->next) {
+        UNPOISON(block, block->size); /* the application's memory again */
+    }
+    regions = (__typeof__(regions)){0};
+}
+
 static const heap_regions_ops_t regions_ops = {
     .malloc = regions_malloc,
     .free = regions_free,
@@ -246,6 +259,8 @@ static const heap_regions_ops_t regions_ops = {
     .least_free_bytes = regions_least_free_bytes,
     .reset_least_free_bytes = regions_reset_least_free_bytes,
     .stats = regions_stats,
+    .blocks_in_use = regions_blocks_in_use,
+    .forget = regions_forget,
 };
 
 TAKT_COLD void vPortDefineHeapRegions(const HeapRegion_t *const pxHeapRegions)

@@ -20,6 +20,8 @@ typedef struct {
     size_t (*least_free_bytes)(void);
     void (*reset_least_free_bytes)(void);
     void (*stats)(HeapStats_t *stats); /* never NULL */
+    size_t (*blocks_in_use)(void);
+    void (*forget)(void); /* back to no regions; nothing may be in use */
 } heap_regions_ops_t;
 
 /* Hands every later allocation to ops. Call inside the kernel's critical

@@ -97,6 +97,19 @@ void vTaskEndScheduler(void)
     compat_port_end_scheduler();
 }
 
+TAKT_COLD void vTaskResetState(void)
+{
+    configASSERT(!scheduler_started);
+    if (scheduler_started) {
+        return;
+    }
+    if (scheduler_ran || kernel_initialised) {
+        (void)takt_teardown();
+    }
+    scheduler_ran = false;
+    kernel_initialised = false;
+}
+
 BaseType_t xTaskGetSchedulerState(void)
 {
     if (!scheduler_started) {

@@ -242,6 +242,11 @@ TickType_t xTimerGetExpiryTime(TimerHandle_t xTimer)
     return takt_soft_timer_expiry(timer_of(xTimer));
 }
 
+TAKT_COLD void vTimerResetState(void)
+{
+    configASSERT(!compat_scheduler_started());
+}
+
 #if configSUPPORT_STATIC_ALLOCATION
 BaseType_t xTimerGetStaticBuffer(TimerHandle_t xTimer, StaticTimer_t **ppxTimerBuffer)
 {
