@@ -44,4 +44,18 @@ static inline void edf_check_same_trace(uint32_t set, size_t q)
     }
 }
 
+/* One randomised set under every queue: run(scheduler, set) runs it whole
+ * (from h_begin to h_run), and each queue's trace must be the first's. */
+static inline void edf_compare_queues(uint32_t set, void (*run)(takt_scheduler_t scheduler, uint32_t set))
+{
+    for (size_t q = 0; q < EDF_QUEUES; q++) {
+        run(edf_queues[q].scheduler, set);
+        if (q == 0) {
+            edf_keep_trace();
+        } else {
+            edf_check_same_trace(set, q);
+        }
+    }
+}
+
 #endif
