@@ -273,6 +273,61 @@ TAKT_COLD int takt_tick_catch_up(uint32_t ticks, bool *switched)
     return TAKT_OK;
 }
 
+#if TAKT_CONFIG_TICKLESS_IDLE
+/* The timer queue's head, or NULL (the heap's slot 0 may hold a stale node). */
+static takt_pq_node_t *timer_head(void)
+{
+#if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HEAP
+    return takt_kernel.timers.count == 0 ? NULL : takt_kernel.timers.impl.heap.slots[0];
+#else
+    return timerq_peek(&takt_kernel.timers);
+#endif
+}
+
+takt_tick_t takt_tickless_idle_ticks(void)
+{
+    takt_kernel_t *k = &takt_kernel;
+    const takt_policy_t *policy = sched_policy();
+    /* The idle task alone: it runs (a switch away is not pending), nothing is
+     * queued before it, and it has no equal to yield to. */
+    if (!k->started || port_in_isr() || k->current != k->idle || policy->tick != NULL ||
+        policy->peek() != k->idle || policy->has_equal(k->idle)) {
+        return 0;
+    }
+    takt_pq_node_t *head = timer_head();
+    if (head == NULL) {
+        return TAKT_IDLE_TICKS_UNBOUNDED;
+    }
+    /* Overdue (its tick ran with the timer not yet queued) counts as now. */
+    int32_t ahead = (int32_t)(head->key - k->ticks);
+    return ahead < (int32_t)TAKT_CONFIG_TICKLESS_MIN_TICKS ? 0 : (takt_tick_t)ahead;
+}
+
+int takt_tick_step(takt_tick_t ticks)
+{
+    takt_kernel_t *k = &takt_kernel;
+    if (!k->started || sched_policy()->tick != NULL) {
+        return TAKT_ERR_STATE; /* hsf: every tick spends budget */
+    }
+    if (ticks > INT32_MAX) {
+        return TAKT_ERR_ARG;
+    }
+    if (ticks == 0) {
+        return TAKT_OK;
+    }
+    int result = TAKT_OK;
+    port_critical_t key = port_critical_enter();
+    takt_pq_node_t *head = timer_head();
+    if (head != NULL && !takt_tick_before(k->ticks + ticks, head->key)) {
+        result = TAKT_ERR_ARG; /* the step would pass over the timer's events */
+    } else {
+        k->ticks += ticks;
+    }
+    port_critical_exit(key);
+    return result;
+}
+#endif
+
 /* Ends an object wait as timed out (it leaves the object's waiters:
  * TAKT_ERR_TIMEOUT). Out of line: a delay's end saves no registers for it. */
 __attribute__((noinline)) static void end_object_wait(takt_task_t *task)

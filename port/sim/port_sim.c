@@ -330,9 +330,79 @@ void takt_sim_work(uint64_t ns)
     }
 }
 
+#if TAKT_CONFIG_TICKLESS_IDLE
+/* Tick boundaries from the next one up to and including `at`. */
+static uint64_t tick_boundaries_until(uint64_t at)
+{
+    if (at < sim.next_tick) {
+        return 0;
+    }
+    return (at - sim.next_tick) / sim.params.tick_period_ns + 1u;
+}
+
+/* The tickless sleep: virtual time goes to the tick that ends it (the one
+ * that reaches the next timer), the next injected interrupt, or the run's
+ * end, whichever comes first; the ticks before that are stepped over
+ * without their interrupts, and the interrupt that ends the sleep runs as
+ * usual. False when the tick may not stop. */
+static bool idle_tickless(void)
+{
+    takt_tick_t ticks = takt_tickless_idle_ticks();
+#if TAKT_CONFIG_SLEEP_HOOKS
+    if (ticks >= TAKT_CONFIG_TICKLESS_MIN_TICKS) {
+        ticks = takt_sleep_plan(ticks);
+    }
+#endif
+    if (ticks < TAKT_CONFIG_TICKLESS_MIN_TICKS) {
+        return false;
+    }
+    if (ticks > INT32_MAX) {
+        ticks = INT32_MAX; /* no timer queued: the sleep's last tick comes that late */
+    }
+    uint64_t wake = sim.next_tick + (uint64_t)(ticks - 1u) * sim.params.tick_period_ns;
+    if (wake > sim.params.end_ns) {
+        wake = sim.params.end_ns;
+    }
+    if (sim.irq_count > 0 && sim.irqs[0].at < wake) {
+        wake = sim.irqs[0].at;
+    }
+#if TAKT_CONFIG_SLEEP_HOOKS
+    /* An application that sleeps by itself (*ticks set to 0) sleeps as
+     * long on the sim: only the port's waiting lets virtual time pass. */
+    takt_sleep_enter(&ticks);
+#endif
+    /* Neither a tick at the run's end (takt_sim_work runs none) nor the
+     * sleep's last tick is left out: that one's interrupt runs. */
+    bool ends_run = wake == sim.params.end_ns;
+    uint64_t left_out = tick_boundaries_until(ends_run ? wake - 1u : wake);
+    if (left_out >= ticks) {
+        left_out = ticks - 1u;
+    }
+    if (takt_tick_step((takt_tick_t)left_out) != TAKT_OK) {
+        fatal("a tickless sleep stepped over a timer");
+    }
+    sim.next_tick += left_out * sim.params.tick_period_ns;
+    sim.now = wake;
+#if TAKT_CONFIG_SLEEP_HOOKS
+    takt_sleep_exit(ticks);
+#endif
+    if (ends_run) {
+        end_simulation();
+    }
+    fire_due_interrupts();
+    take_pending_switch();
+    return true;
+}
+#endif
+
 void port_idle(void)
 {
     take_pending_switch();
+#if TAKT_CONFIG_TICKLESS_IDLE
+    if (idle_tickless()) {
+        return;
+    }
+#endif
     uint64_t next = next_interrupt_at();
     if (sim.params.end_ns <= next) {
         sim.now = sim.params.end_ns;

@@ -107,6 +107,48 @@ void takt_tick_hook(void)
     }
 }
 
+#if TAKT_CONFIG_SLEEP_HOOKS
+/* The tickless sleep's hooks (the tickless test kernel): every sleep is
+ * counted, with the ticks it was planned for; each program built with
+ * H_TICKLESS must have slept at least once, or the tick never stopped and
+ * its traces prove nothing. A test may add a plan of its own. */
+static unsigned long h_sleeps, h_sleep_enters, h_sleep_exits;
+static takt_tick_t h_sleep_planned_last;
+static takt_tick_t (*h_sleep_plan_probe)(takt_tick_t ticks);
+
+takt_tick_t takt_sleep_plan(takt_tick_t ticks)
+{
+    h_sleeps++;
+    h_sleep_planned_last = ticks;
+    return h_sleep_plan_probe != NULL ? h_sleep_plan_probe(ticks) : ticks;
+}
+
+void takt_sleep_enter(takt_tick_t *ticks)
+{
+    CHECK(*ticks >= TAKT_CONFIG_TICKLESS_MIN_TICKS);
+    h_sleep_enters++;
+}
+
+void takt_sleep_exit(takt_tick_t ticks)
+{
+    CHECK(ticks >= TAKT_CONFIG_TICKLESS_MIN_TICKS);
+    h_sleep_exits++;
+}
+
+#ifdef H_TICKLESS
+#include <unistd.h>
+
+__attribute__((destructor)) static void h_tickless_slept(void)
+{
+    if (h_sleep_enters == 0 || h_sleep_enters != h_sleep_exits) {
+        fprintf(stderr, "harness: tickless sleeps entered %lu, left %lu: 1 failed\n",
+                h_sleep_enters, h_sleep_exits);
+        _exit(1);
+    }
+}
+#endif
+#endif
+
 /* What the tasks of a scenario note, in order ("a1 b1 a2 ..."), for the
  * scenarios that check who ran when in words; h_begin clears it. */
 static char h_order[512];

@@ -184,6 +184,39 @@
 #error "takt_config.h: TAKT_CONFIG_TICK_HOOK must be 0 or 1"
 #endif
 
+/* Tickless idle (FreeRTOS's configUSE_TICKLESS_IDLE 1). 1: when the idle
+ * task runs alone and no timer is due for TAKT_CONFIG_TICKLESS_MIN_TICKS
+ * ticks or more, the port stops the tick until the next timer or the next
+ * interrupt, and steps the tick count over the ticks it left out
+ * (takt_tickless_idle_ticks, takt_tick_step). The tick hook is not called for
+ * them, and the trace has no tick event for them. Never under hsf: servers
+ * spend budget at every tick. 0 (default): a tick at every period, and none
+ * of it is built. */
+#ifndef TAKT_CONFIG_TICKLESS_IDLE
+#define TAKT_CONFIG_TICKLESS_IDLE 0
+#elif TAKT_CONFIG_TICKLESS_IDLE != 0 && TAKT_CONFIG_TICKLESS_IDLE != 1
+#error "takt_config.h: TAKT_CONFIG_TICKLESS_IDLE must be 0 or 1"
+#endif
+/* The shortest sleep worth stopping the tick for, in ticks (FreeRTOS's
+ * configEXPECTED_IDLE_TIME_BEFORE_SLEEP); at least 2: a sleep of one tick
+ * leaves no tick out. */
+#ifndef TAKT_CONFIG_TICKLESS_MIN_TICKS
+#define TAKT_CONFIG_TICKLESS_MIN_TICKS 2
+#elif TAKT_CONFIG_TICKLESS_MIN_TICKS < 2
+#error "takt_config.h: TAKT_CONFIG_TICKLESS_MIN_TICKS must be 2 or more"
+#endif
+/* The application's hooks around a tickless sleep (takt_sleep_plan,
+ * takt_sleep_enter, takt_sleep_exit in takt/kernel.h; FreeRTOS's
+ * configPRE_SUPPRESS_TICKS_AND_SLEEP_PROCESSING, configPRE_SLEEP_PROCESSING,
+ * configPOST_SLEEP_PROCESSING). Only with TAKT_CONFIG_TICKLESS_IDLE. */
+#ifndef TAKT_CONFIG_SLEEP_HOOKS
+#define TAKT_CONFIG_SLEEP_HOOKS 0
+#elif TAKT_CONFIG_SLEEP_HOOKS != 0 && TAKT_CONFIG_SLEEP_HOOKS != 1
+#error "takt_config.h: TAKT_CONFIG_SLEEP_HOOKS must be 0 or 1"
+#elif TAKT_CONFIG_SLEEP_HOOKS && !TAKT_CONFIG_TICKLESS_IDLE
+#error "takt_config.h: TAKT_CONFIG_SLEEP_HOOKS needs TAKT_CONFIG_TICKLESS_IDLE"
+#endif
+
 /* Optional: queue sets (takt/queue_set.h; FreeRTOS's configUSE_QUEUE_SETS).
  * 0: the set API is neither declared nor built, and the send and give paths of
  * queues and semaphores have no set to tell. 1 (default): sets. */

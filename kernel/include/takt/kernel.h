@@ -88,6 +88,49 @@ void takt_idle_memory(takt_task_t **tcb, void **stack, size_t *size);
 void takt_idle_hook(void);
 #endif
 
+#if TAKT_CONFIG_TICKLESS_IDLE
+/* takt_tickless_idle_ticks() when no timer is queued: only an interrupt ends
+ * the sleep, and the port sleeps as long as its timer can count. */
+#define TAKT_IDLE_TICKS_UNBOUNDED UINT32_MAX
+
+/*
+ * Tickless idle, for the port's idle sleep: the ticks until the next timer
+ * is due (its tick is the n-th from now), or TAKT_IDLE_TICKS_UNBOUNDED; 0 when
+ * the tick must not stop: the caller is not the idle task running alone (a
+ * task is ready beside it, or a switch to another is pending), the policy has
+ * a tick of its own (hsf), or the timer is due in fewer than
+ * TAKT_CONFIG_TICKLESS_MIN_TICKS ticks. Called with interrupts held off, so
+ * the answer holds until the sleep begins.
+ */
+takt_tick_t takt_tickless_idle_ticks(void);
+
+/*
+ * Counts `ticks` ticks the port left out while the tick was stopped, without
+ * their events (there are none: they come before the next timer) or the tick
+ * hook. A step that reaches the next timer's tick is refused (TAKT_ERR_ARG),
+ * as is one of more than INT32_MAX ticks: the port leaves the tick that ends
+ * the sleep to its tick interrupt. TAKT_ERR_STATE under a policy with a tick
+ * (hsf) or before the start. For the port, with interrupts held off.
+ */
+int takt_tick_step(takt_tick_t ticks);
+#endif
+
+#if TAKT_CONFIG_SLEEP_HOOKS
+/* Supplied by the application (TAKT_CONFIG_SLEEP_HOOKS), called by the port
+ * in the idle task with interrupts held off:
+ * - takt_sleep_plan before the tick stops, with the ticks the sleep may last;
+ *   returns how many it shall last at most (less than
+ *   TAKT_CONFIG_TICKLESS_MIN_TICKS: no sleep, and no takt_sleep_exit).
+ * - takt_sleep_enter with the tick stopped, just before the processor waits
+ *   for an interrupt; setting *ticks to 0 skips that wait (the application
+ *   put the processor to sleep itself).
+ * - takt_sleep_exit after the wait, before the interrupt that ended it runs,
+ *   with what takt_sleep_enter left in *ticks. */
+takt_tick_t takt_sleep_plan(takt_tick_t ticks);
+void takt_sleep_enter(takt_tick_t *ticks);
+void takt_sleep_exit(takt_tick_t ticks);
+#endif
+
 #if TAKT_CONFIG_TICK_HOOK
 /* Supplied by the application: called in the tick interrupt after the tick
  * count advanced and the tick's releases, wake-ups and budget accounting were
