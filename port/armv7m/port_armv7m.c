@@ -38,6 +38,7 @@ static struct {
     takt_arm_params_t params;
     uint32_t tick_counts; /* SysTick counts per kernel tick */
     uint64_t ticks_at_start; /* shared.ticks when the run started */
+    uint64_t left_out_at_start; /* ticks_left_out() then */
     uint64_t last_tick;      /* the run ends when this tick is due (UINT64_MAX: never) */
     volatile run_state_t state;
     takt_task_t *first;
@@ -92,9 +93,12 @@ uint32_t takt_arm_tick_counts(void)
     return TAKT_BOARD_CORE_HZ / port.params.tick_hz;
 }
 
+static uint64_t ticks_left_out(void);
+
 uint64_t takt_arm_interrupts(void)
 {
-    return shared.ticks - port.ticks_at_start; /* the tick is the port's only interrupt */
+    /* the tick is the port's only interrupt; tickless sleeps left some out */
+    return shared.ticks - port.ticks_at_start - (ticks_left_out() - port.left_out_at_start);
 }
 
 uint64_t takt_arm_counts_to_ns(uint64_t counts)
@@ -251,6 +255,168 @@ static inline bool idle_gives_way_now(void)
 #endif
 }
 
+#if TAKT_CONFIG_TICKLESS_IDLE
+#if TAKT_CONFIG_ARM_IDLE_ACCOUNTING
+#error "takt_config.h: TAKT_CONFIG_ARM_IDLE_ACCOUNTING reads SysTick as a clock of whole ticks; it does not work with TAKT_CONFIG_TICKLESS_IDLE"
+#endif
+
+/* The SysTick counts that pass between reading SYST_CVR and the counter
+ * starting again from the value written after it (systick_realign): 0 under
+ * QEMU, where a count is 40 instructions at -icount shift=0. A board whose
+ * SysTick counts the processor clock sets the cycles of that sequence. */
+#ifndef TAKT_ARM_TICKLESS_REALIGN_COUNTS
+#define TAKT_ARM_TICKLESS_REALIGN_COUNTS 0u
+#endif
+/* A sleep begins only this many counts or more before the next boundary:
+ * the reload value written for it must reach SysTick before that boundary's
+ * reload. */
+#define TICKLESS_GUARD_COUNTS 64u
+
+/* Ticks left out by tickless sleeps, the sleeps, and those an interrupt
+ * other than the tick ended early (takt_arm_tickless_stats). */
+static struct {
+    uint64_t left_out;
+    uint32_t sleeps;
+    uint32_t woken_early;
+} tickless;
+
+static uint64_t ticks_left_out(void)
+{
+    return tickless.left_out;
+}
+
+void takt_arm_tickless_stats(uint64_t *left_out, uint32_t *sleeps, uint32_t *woken_early)
+{
+    *left_out = tickless.left_out;
+    *sleeps = tickless.sleeps;
+    *woken_early = tickless.woken_early;
+}
+
+/* Restarts SysTick to reach 0 in `counts` counts from the read of SYST_CVR
+ * that they were computed from, then go on with whole ticks: writing
+ * SYST_CVR loads SYST_RVR at the next count, and a SYST_RVR written after
+ * that load only takes effect at the next reload. Only after an interrupt
+ * ended a sleep early: the write loses what was left of the count it
+ * interrupted (on QEMU, up to one count). */
+static void systick_realign(uint32_t counts)
+{
+    uint32_t floor = TAKT_ARM_TICKLESS_REALIGN_COUNTS + 2u;
+    counts = counts < floor ? floor : counts; /* a count late rather than lost */
+    SYST_RVR = counts - TAKT_ARM_TICKLESS_REALIGN_COUNTS - 1u;
+    SYST_CVR = 0;
+    while (SYST_CVR == 0) {
+        /* the load comes at the next count */
+    }
+    SYST_RVR = port.tick_counts - 1u;
+}
+
+/* The processor waits for an interrupt (interrupts held off: WFI returns
+ * with it pending), inside the application's hooks. */
+static void sleep_wait(takt_tick_t ticks)
+{
+#if TAKT_CONFIG_SLEEP_HOOKS
+    takt_sleep_enter(&ticks);
+    if (ticks != 0) {
+        __asm volatile("dsb\n wfi\n isb" ::: "memory");
+    }
+    takt_sleep_exit(ticks);
+#else
+    (void)ticks;
+    __asm volatile("dsb\n wfi\n isb" ::: "memory");
+#endif
+}
+
+static inline bool systick_pending(void)
+{
+    return (SCB_ICSR & SCB_ICSR_PENDSTSET) != 0;
+}
+
+/*
+ * The tickless sleep, with interrupts held off (PRIMASK), of `ticks` ticks:
+ * up to boundary `ticks` from now, the tick that reaches the next timer (or
+ * the run's end), whose interrupt runs as usual. SysTick is never stopped
+ * or written on the way, so the ticks stay on their grid: its reload
+ * register is set to the rest of the sleep (ticks - 1 whole ticks) before
+ * the current tick's boundary, which wakes the processor once, here, where
+ * its interrupt is cleared and the reload set back to a tick for after the
+ * long period. The ticks before the last are counted on waking
+ * (takt_tick_step). An interrupt that ends the sleep early finds the
+ * boundaries passed counted, and SysTick set again for the next one.
+ */
+static bool idle_tickless(void)
+{
+    takt_tick_t ticks = takt_tickless_idle_ticks();
+    uint32_t per_tick = port.tick_counts;
+    /* The rest of the sleep must fit SysTick's 24 bits, and the run's end is
+     * a tick interrupt of its own. */
+    uint64_t most = (SYST_RVR_MAX + 1u) / per_tick + 1u;
+    if (port.last_tick != UINT64_MAX) {
+        uint64_t to_end = port.last_tick >= shared.ticks ? port.last_tick - shared.ticks + 1u : 0u;
+        most = to_end < most ? to_end : most;
+    }
+    if (ticks > most) {
+        ticks = (takt_tick_t)most;
+    }
+#if TAKT_CONFIG_SLEEP_HOOKS
+    if (ticks >= TAKT_CONFIG_TICKLESS_MIN_TICKS) {
+        ticks = takt_sleep_plan(ticks);
+    }
+#endif
+    if (ticks < TAKT_CONFIG_TICKLESS_MIN_TICKS) {
+        return false;
+    }
+    uint32_t rest = (ticks - 1u) * per_tick; /* boundary 1 to boundary `ticks` */
+    /* A tick already due, or about to be, runs first: the caller's WFI
+     * returns at once, or soon. */
+    if (systick_pending() || SYST_CVR < TICKLESS_GUARD_COUNTS) {
+        return false;
+    }
+    SYST_RVR = rest - 1u; /* loaded at boundary 1 */
+    sleep_wait(ticks);
+    uint32_t left_out = 0;
+    if (!systick_pending()) {
+        /* Woken before boundary 1: the long period must not be loaded. */
+        SYST_RVR = per_tick - 1u;
+        if (!systick_pending()) {
+            tickless.woken_early++;
+            tickless.sleeps++;
+            return true;
+        }
+        /* boundary 1 passed meanwhile: as below, but woken early */
+    }
+    /* Boundary 1: left out; the long period runs, and a tick after it. */
+    SCB_ICSR = SCB_ICSR_PENDSTCLR;
+    SYST_RVR = per_tick - 1u;
+    left_out = 1;
+    if (ticks > 2u) {
+        sleep_wait(ticks - 1u);
+        if (systick_pending()) {
+            left_out = ticks - 1u; /* the last boundary: its interrupt is pending */
+        } else {
+            /* Woken inside the long period: the boundaries passed are
+             * counted, and SysTick is set for the next one. */
+            uint32_t value = SYST_CVR;
+            uint32_t into = value == 0 ? 0 : rest - value; /* counts since boundary 1 */
+            uint32_t passed = into / per_tick;
+            if (passed > ticks - 2u) {
+                passed = ticks - 2u; /* the last boundary's own interrupt is on its way */
+            }
+            left_out = 1u + passed;
+            systick_realign(per_tick - into % per_tick);
+            tickless.woken_early++;
+        }
+    }
+    if (takt_tick_step(left_out) != TAKT_OK) {
+        takt_arm_exit(72); /* a step over the next timer's tick: the sleep was set wrong */
+    }
+    shared.ticks = shared.ticks + left_out;
+    aim_port_tick();
+    tickless.left_out += left_out;
+    tickless.sleeps++;
+    return true;
+}
+#endif
+
 #if TAKT_CONFIG_ARM_IDLE_ACCOUNTING
 static uint64_t idle_counts;
 
@@ -267,6 +433,15 @@ void port_idle(void)
     }
     __asm volatile("cpsie i" ::: "memory");
 }
+#elif TAKT_CONFIG_TICKLESS_IDLE
+void port_idle(void)
+{
+    __asm volatile("cpsid i" ::: "memory");
+    if (!idle_gives_way_now() && !idle_tickless()) {
+        __asm volatile("wfi" ::: "memory");
+    }
+    __asm volatile("cpsie i" ::: "memory");
+}
 #elif TAKT_CONFIG_IDLE_SHARES_LEVEL && TAKT_CONFIG_IDLE_YIELDS
 void port_idle(void)
 {
@@ -280,6 +455,13 @@ void port_idle(void)
 void port_idle(void)
 {
     __asm volatile("wfi" ::: "memory");
+}
+#endif
+
+#if !TAKT_CONFIG_TICKLESS_IDLE
+static uint64_t ticks_left_out(void)
+{
+    return 0;
 }
 #endif
 
@@ -552,6 +734,7 @@ TAKT_COLD void port_start(takt_task_t *first)
 {
     port.tick_counts = takt_arm_tick_counts();
     port.ticks_at_start = shared.ticks;
+    port.left_out_at_start = ticks_left_out();
 #if TAKT_CONFIG_ARM_IDLE_ACCOUNTING
     idle_counts = 0;
 #endif

@@ -99,6 +99,11 @@ uint64_t takt_arm_clock_counts(void);
  * the program's configuration sets TAKT_CONFIG_ARM_IDLE_ACCOUNTING. */
 uint64_t takt_arm_idle_counts(void);
 
+/* Tickless idle (TAKT_CONFIG_TICKLESS_IDLE): the ticks the idle task's
+ * sleeps left out since reset, its sleeps, and those an interrupt other than
+ * the tick ended early. */
+void takt_arm_tickless_stats(uint64_t *left_out, uint32_t *sleeps, uint32_t *woken_early);
+
 /* SysTick interrupts handled since takt_start. */
 uint64_t takt_arm_ticks_handled(void);
 /* Holds back PendSV (BASEPRI at its level) until the caller's next kernel
