@@ -118,14 +118,17 @@ int takt_tick_step(takt_tick_t ticks);
 #if TAKT_CONFIG_SLEEP_HOOKS
 /* Supplied by the application (TAKT_CONFIG_SLEEP_HOOKS), called by the port
  * in the idle task with interrupts held off:
- * - takt_sleep_plan before the tick stops, with the ticks the sleep may last;
- *   returns how many it shall last at most (less than
- *   TAKT_CONFIG_TICKLESS_MIN_TICKS: no sleep, and no takt_sleep_exit).
- * - takt_sleep_enter with the tick stopped, just before the processor waits
- *   for an interrupt; setting *ticks to 0 skips that wait (the application
- *   put the processor to sleep itself).
- * - takt_sleep_exit after the wait, before the interrupt that ended it runs,
- *   with what takt_sleep_enter left in *ticks. */
+ * - takt_sleep_plan before the sleep, with the ticks it may last; returns how
+ *   many it shall last at most (less than TAKT_CONFIG_TICKLESS_MIN_TICKS: no
+ *   sleep, and neither of the others).
+ * - takt_sleep_enter and takt_sleep_exit around each time the processor
+ *   waits for an interrupt in the sleep. Setting *ticks to 0 in
+ *   takt_sleep_enter skips the port's WFI (the application made the
+ *   processor wait itself); takt_sleep_exit gets what it left there and
+ *   runs before the interrupt that ended the wait. The sim waits once per
+ *   sleep; the Cortex-M port twice when the sleep is longer than two ticks
+ *   (it wakes at the first tick boundary to set SysTick for the rest), and
+ *   not at all when a tick came due between the plan and the wait. */
 takt_tick_t takt_sleep_plan(takt_tick_t ticks);
 void takt_sleep_enter(takt_tick_t *ticks);
 void takt_sleep_exit(takt_tick_t ticks);
