@@ -45,6 +45,7 @@ function(takt_add_freertos NAME)
     ${TAKT_FREERTOS_DIR}/src/heap_regions.c
     ${TAKT_FREERTOS_DIR}/src/server.c
     ${TAKT_FREERTOS_DIR}/src/trace_hook.c
+    ${TAKT_FREERTOS_DIR}/src/tickless.c
     ${TAKT_FREERTOS_DIR}/src/static_memory.c
     ${glue})
   target_include_directories(${NAME} PUBLIC ${F_CONFIG_DIR} ${TAKT_FREERTOS_DIR}/include)

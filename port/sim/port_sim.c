@@ -366,6 +366,7 @@ static bool idle_tickless(void)
     if (sim.irq_count > 0 && sim.irqs[0].at < wake) {
         wake = sim.irqs[0].at;
     }
+    takt_tick_t planned = ticks;
 #if TAKT_CONFIG_SLEEP_HOOKS
     /* An application that sleeps by itself (*ticks set to 0) sleeps as
      * long on the sim: only the port's waiting lets virtual time pass. */
@@ -375,8 +376,8 @@ static bool idle_tickless(void)
      * sleep's last tick is left out: that one's interrupt runs. */
     bool ends_run = wake == sim.params.end_ns;
     uint64_t left_out = tick_boundaries_until(ends_run ? wake - 1u : wake);
-    if (left_out >= ticks) {
-        left_out = ticks - 1u;
+    if (left_out >= planned) {
+        left_out = planned - 1u;
     }
     if (takt_tick_step((takt_tick_t)left_out) != TAKT_OK) {
         fatal("a tickless sleep stepped over a timer");

@@ -12,7 +12,8 @@
  * sim models every instant exactly; the target models whole ticks of work
  * only (RTOS_SUBTICK_WORK is 0 there: the checks that need sub-tick work are
  * left out with a reason) and reports times snapped to the tick boundary or
- * injection instant they belong to.
+ * injection instant they belong to. Interrupts are counted as they are
+ * handled (rtos_interrupts: tickless.c checks the ticks a sleep leaves out).
  */
 #ifndef RTOS_PORT_H
 #define RTOS_PORT_H
@@ -41,6 +42,11 @@ int rtos_inject_irq(uint64_t at_ns, unsigned irq, void (*handler)(void *arg), vo
 /* From the application's tick hook (rtos_check.h): injections start there. */
 void rtos_port_tick(void);
 
+/* Interrupts handled so far: the kernel's tick interrupts and the injected
+ * ones (not the port's own housekeeping, such as the interrupt that starts
+ * an injection inside a tick), as takt_sim_interrupts counts them. */
+uint64_t rtos_interrupts(void);
+
 /* Times are the board's: a check of an exact instant or run time has a
  * bounded target form, or is left out with a reason. */
 #define RTOS_EXACT_TIME 0
@@ -60,6 +66,7 @@ uint32_t rtos_run_time_us(void);
 #define rtos_now_ns() takt_sim_now()
 #define rtos_inject_irq(at_ns, irq, handler, arg) takt_sim_inject_irq((at_ns), (irq), (handler), (arg))
 #define rtos_port_tick() ((void)0)
+#define rtos_interrupts() takt_sim_interrupts()
 #define RTOS_EXACT_TIME 1
 /* Virtual microseconds: every run time exact. */
 #define rtos_run_time_start() ((void)0)

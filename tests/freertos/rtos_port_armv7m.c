@@ -32,6 +32,11 @@ uint64_t rtos_now_ns(void)
     return hp_now_ns();
 }
 
+uint64_t rtos_interrupts(void)
+{
+    return hp_interrupts();
+}
+
 int rtos_inject_irq(uint64_t at_ns, unsigned irq, void (*handler)(void *arg), void *arg)
 {
     return hp_inject_irq(at_ns, irq, handler, arg);

@@ -52,6 +52,12 @@ void vTaktFreeRTOSAssertFailed(const char *file, int line);
 #endif
 #define TAKT_CONFIG_IDLE_HOOK (configUSE_IDLE_HOOK != 0)
 #define TAKT_CONFIG_TICK_HOOK (configUSE_TICK_HOOK != 0)
+/* Tickless idle: the port stops the tick while the idle task runs alone
+ * (configUSE_TICKLESS_IDLE 1; 2 is refused), and calls the layer's sleep
+ * hooks, which call FreeRTOS's sleep macros (compat/freertos/src/tickless.c). */
+#define TAKT_CONFIG_TICKLESS_IDLE (configUSE_TICKLESS_IDLE == 1)
+#define TAKT_CONFIG_TICKLESS_MIN_TICKS configEXPECTED_IDLE_TIME_BEFORE_SLEEP
+#define TAKT_CONFIG_SLEEP_HOOKS (configUSE_TICKLESS_IDLE == 1)
 #define TAKT_CONFIG_TRACE (configTAKT_TRACE_EVENTS > 0)
 #define TAKT_CONFIG_TRACE_EVENTS (configTAKT_TRACE_EVENTS > 0 ? configTAKT_TRACE_EVENTS : 2)
 #define TAKT_CONFIG_TRACE_DRAIN_HOOK 0

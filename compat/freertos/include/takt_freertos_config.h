@@ -46,6 +46,23 @@
 #ifndef configUSE_TICKLESS_IDLE
 #define configUSE_TICKLESS_IDLE 0
 #endif
+/* Tickless idle (configUSE_TICKLESS_IDLE 1; docs/freertos.md "Tickless
+ * idle"): the shortest sleep worth stopping the tick for, in ticks, and the
+ * application's hooks around a sleep, nothing unless defined (src/tickless.c
+ * calls them, in the idle task with interrupts held off). As in FreeRTOS.h,
+ * the minimum is checked whether or not the tick ever stops. */
+#ifndef configEXPECTED_IDLE_TIME_BEFORE_SLEEP
+#define configEXPECTED_IDLE_TIME_BEFORE_SLEEP 2
+#endif
+#ifndef configPRE_SUPPRESS_TICKS_AND_SLEEP_PROCESSING
+#define configPRE_SUPPRESS_TICKS_AND_SLEEP_PROCESSING(x)
+#endif
+#ifndef configPRE_SLEEP_PROCESSING
+#define configPRE_SLEEP_PROCESSING(x)
+#endif
+#ifndef configPOST_SLEEP_PROCESSING
+#define configPOST_SLEEP_PROCESSING(x)
+#endif
 /* The kernel's idle and timer tasks take these names. */
 #ifndef configIDLE_TASK_NAME
 #define configIDLE_TASK_NAME "IDLE"
@@ -248,8 +265,19 @@
 #error "FreeRTOSConfig.h: configTICK_TYPE_WIDTH_IN_BITS must be TICK_TYPE_WIDTH_32_BITS on Takt (ticks are 32 bits)"
 #endif
 #endif
-#if defined(configUSE_TICKLESS_IDLE) && configUSE_TICKLESS_IDLE
-#error "FreeRTOSConfig.h: configUSE_TICKLESS_IDLE is not supported by Takt"
+/* Tickless idle: 1, the port's own sleep (Takt's ports leave tick interrupts out and step
+ * the tick count themselves). 2, the application's portSUPPRESS_TICKS_AND_SLEEP,
+ * is not supported: the kernel does not call one, nor offers it vTaskStepTick. */
+#if configUSE_TICKLESS_IDLE == 2
+#error "FreeRTOSConfig.h: configUSE_TICKLESS_IDLE 2 (the application's own portSUPPRESS_TICKS_AND_SLEEP) is not supported by Takt: use 1, the port's tickless idle (docs/freertos.md)"
+#elif configUSE_TICKLESS_IDLE != 0 && configUSE_TICKLESS_IDLE != 1
+#error "FreeRTOSConfig.h: configUSE_TICKLESS_IDLE must be 0 or 1 on Takt (1: the port's tickless idle)"
+#endif
+#ifdef portSUPPRESS_TICKS_AND_SLEEP
+#error "FreeRTOSConfig.h: portSUPPRESS_TICKS_AND_SLEEP is not called by Takt: with configUSE_TICKLESS_IDLE 1 the port sleeps itself (hook in with configPRE_SLEEP_PROCESSING / configPOST_SLEEP_PROCESSING)"
+#endif
+#if configEXPECTED_IDLE_TIME_BEFORE_SLEEP < 2
+#error "FreeRTOSConfig.h: configEXPECTED_IDLE_TIME_BEFORE_SLEEP must not be less than 2 (a sleep of one tick leaves no tick out)"
 #endif
 #if defined(configUSE_CO_ROUTINES) && configUSE_CO_ROUTINES
 #error "FreeRTOSConfig.h: configUSE_CO_ROUTINES is not supported by Takt"

@@ -54,8 +54,8 @@
 #error "FreeRTOSConfig.h: traceQUEUE_SET_SEND / traceTIMER_COMMAND_RECEIVED are not called by Takt's FreeRTOS layer (the kernel does that work)"
 #elif defined(traceISR_ENTER) || defined(traceISR_EXIT) || defined(traceISR_EXIT_TO_SCHEDULER)
 #error "FreeRTOSConfig.h: traceISR_ENTER / traceISR_EXIT / traceISR_EXIT_TO_SCHEDULER are not called by Takt's FreeRTOS layer"
-#elif defined(traceINCREASE_TICK_COUNT) || defined(traceLOW_POWER_IDLE_BEGIN) || defined(traceLOW_POWER_IDLE_END)
-#error "FreeRTOSConfig.h: the tickless idle trace macros are not called by Takt (no tickless idle)"
+#elif defined(traceINCREASE_TICK_COUNT)
+#error "FreeRTOSConfig.h: traceINCREASE_TICK_COUNT is not called by Takt's FreeRTOS layer (with tickless idle the port steps the tick count, not vTaskStepTick)"
 #endif
 #endif
 
@@ -125,6 +125,19 @@
 #endif
 #ifndef traceTASK_NOTIFY_WAIT_BLOCK
 #define traceTASK_NOTIFY_WAIT_BLOCK(uxIndexToWait)
+#endif
+
+/* ---- called by the layer's sleep hooks (src/tickless.c), with
+ * configUSE_TICKLESS_IDLE 1 only (FreeRTOS calls them only then too): around
+ * each wait of a tickless sleep, BEGIN before configPRE_SLEEP_PROCESSING, END
+ * after configPOST_SLEEP_PROCESSING, before the interrupt that ended the wait
+ * runs (FreeRTOS: around the whole sleep, END after that interrupt). In the
+ * idle task, interrupts held off. ---- */
+#ifndef traceLOW_POWER_IDLE_BEGIN
+#define traceLOW_POWER_IDLE_BEGIN()
+#endif
+#ifndef traceLOW_POWER_IDLE_END
+#define traceLOW_POWER_IDLE_END()
 #endif
 
 /* ---- called by the layer's calls: the delays, vTaskPrioritySet, the

@@ -151,6 +151,29 @@ void vTaskSetTimeOutState(TimeOut_t *const pxTimeOut);
 void vTaskInternalSetTimeOutState(TimeOut_t *const pxTimeOut);
 BaseType_t xTaskCheckForTimeOut(TimeOut_t *const pxTimeOut, TickType_t *const pxTicksToWait);
 
+/* ---- tickless idle (configUSE_TICKLESS_IDLE 1) ----
+ * Whether the sleep about to begin may: for configPRE_SLEEP_PROCESSING (the
+ * idle task, interrupts held off), as FreeRTOS's ports ask it. eAbortSleep
+ * when the tick must not stop (a task is ready or a switch is pending, a
+ * timer is due in fewer than configEXPECTED_IDLE_TIME_BEFORE_SLEEP ticks,
+ * the policy is hsf; always from a task other than idle or an interrupt);
+ * eNoTasksWaitingTimeout when no task waits with a timeout and no timer
+ * runs (only an interrupt ends the sleep); eStandardSleep otherwise. */
+typedef enum {
+    eAbortSleep = 0,
+    eStandardSleep,
+#if INCLUDE_vTaskSuspend == 1
+    eNoTasksWaitingTimeout,
+#endif
+} eSleepModeStatus;
+#if configUSE_TICKLESS_IDLE != 0
+#define TAKT_FREERTOS_TICKLESS
+#else
+#define TAKT_FREERTOS_TICKLESS TAKT_FREERTOS_NEEDS("configUSE_TICKLESS_IDLE 1")
+#endif
+TAKT_FREERTOS_TICKLESS
+eSleepModeStatus eTaskConfirmSleepModeStatus(void);
+
 /* ---- task notifications (configUSE_TASK_NOTIFICATIONS) ----
  * The Indexed forms take an index below configTASK_NOTIFICATION_ARRAY_ENTRIES;
  * the plain forms use index 0. */
@@ -363,7 +386,10 @@ void *pvTaskGetThreadLocalStoragePointer(TaskHandle_t xTaskToQuery, BaseType_t x
 /* ---- not supported: a call stops the build with this message ---- */
 TAKT_FREERTOS_UNSUPPORTED("xTaskCreateRestricted (MPU)")
 BaseType_t xTaskCreateRestricted(const void *const pxTaskDefinition, TaskHandle_t *pxCreatedTask);
-TAKT_FREERTOS_UNSUPPORTED("vTaskStepTick (tickless idle)")
+/* Only an application's own portSUPPRESS_TICKS_AND_SLEEP (configUSE_TICKLESS_IDLE
+ * 2, refused) calls it: with 1 the port steps the tick count itself. */
+TAKT_FREERTOS_UNSUPPORTED("vTaskStepTick (only an application's own portSUPPRESS_TICKS_AND_SLEEP, configUSE_TICKLESS_IDLE 2, "
+                          "calls it; with configUSE_TICKLESS_IDLE 1 the port steps the tick count itself)")
 void vTaskStepTick(TickType_t xTicksToJump);
 
 /* ---- application hooks (defined by the application when configured) ---- */

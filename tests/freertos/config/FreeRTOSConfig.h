@@ -78,5 +78,8 @@ void vAssertCalled(const char *file, int line);
 #ifdef TEST_TRACE_MACROS /* trace_macros.c: FreeRTOS's trace macros, recorded */
 #include "trace_macros_config.h"
 #endif
+#ifdef TEST_SLEEP_MACROS /* tickless.c: the tickless idle macros, counted */
+#include "sleep_macros_config.h"
+#endif
 
 #endif

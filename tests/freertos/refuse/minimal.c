@@ -42,6 +42,9 @@ void use(TaskHandle_t task)
 #ifdef CALL_STEP_TICK
     vTaskStepTick(1);
 #endif
+#ifdef CALL_SLEEP_STATUS
+    (void)eTaskConfirmSleepModeStatus();
+#endif
 #ifdef CALL_TASK_STATIC_BUFFERS
     StackType_t *stack = NULL;
     StaticTask_t *tcb = NULL;
