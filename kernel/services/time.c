@@ -303,6 +303,20 @@ takt_tick_t takt_tickless_idle_ticks(void)
     return ahead < (int32_t)TAKT_CONFIG_TICKLESS_MIN_TICKS ? 0 : (takt_tick_t)ahead;
 }
 
+takt_tick_t takt_tickless_sleep_ticks(takt_tick_t most)
+{
+    takt_tick_t ticks = takt_tickless_idle_ticks();
+    if (ticks > most) {
+        ticks = most;
+    }
+#if TAKT_CONFIG_SLEEP_HOOKS
+    if (ticks >= TAKT_CONFIG_TICKLESS_MIN_TICKS) {
+        ticks = takt_sleep_plan(ticks);
+    }
+#endif
+    return ticks < TAKT_CONFIG_TICKLESS_MIN_TICKS ? 0 : ticks;
+}
+
 int takt_tick_step(takt_tick_t ticks)
 {
     takt_kernel_t *k = &takt_kernel;

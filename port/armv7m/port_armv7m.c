@@ -345,7 +345,6 @@ static inline bool systick_pending(void)
  */
 static bool idle_tickless(void)
 {
-    takt_tick_t ticks = takt_tickless_idle_ticks();
     uint32_t per_tick = port.tick_counts;
     /* The rest of the sleep must fit SysTick's 24 bits, and the run's end is
      * a tick interrupt of its own. */
@@ -354,15 +353,8 @@ static bool idle_tickless(void)
         uint64_t to_end = port.last_tick >= shared.ticks ? port.last_tick - shared.ticks + 1u : 0u;
         most = to_end < most ? to_end : most;
     }
-    if (ticks > most) {
-        ticks = (takt_tick_t)most;
-    }
-#if TAKT_CONFIG_SLEEP_HOOKS
-    if (ticks >= TAKT_CONFIG_TICKLESS_MIN_TICKS) {
-        ticks = takt_sleep_plan(ticks);
-    }
-#endif
-    if (ticks < TAKT_CONFIG_TICKLESS_MIN_TICKS) {
+    takt_tick_t ticks = takt_tickless_sleep_ticks((takt_tick_t)most);
+    if (ticks == 0) {
         return false;
     }
     uint32_t rest = (ticks - 1u) * per_tick; /* boundary 1 to boundary `ticks` */

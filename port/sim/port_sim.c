@@ -347,13 +347,8 @@ static uint64_t tick_boundaries_until(uint64_t at)
  * usual. False when the tick may not stop. */
 static bool idle_tickless(void)
 {
-    takt_tick_t ticks = takt_tickless_idle_ticks();
-#if TAKT_CONFIG_SLEEP_HOOKS
-    if (ticks >= TAKT_CONFIG_TICKLESS_MIN_TICKS) {
-        ticks = takt_sleep_plan(ticks);
-    }
-#endif
-    if (ticks < TAKT_CONFIG_TICKLESS_MIN_TICKS) {
+    takt_tick_t ticks = takt_tickless_sleep_ticks(TAKT_IDLE_TICKS_UNBOUNDED);
+    if (ticks == 0) {
         return false;
     }
     if (ticks > INT32_MAX) {

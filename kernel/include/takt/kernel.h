@@ -104,6 +104,11 @@ void takt_idle_hook(void);
  */
 takt_tick_t takt_tickless_idle_ticks(void);
 
+/* For the port: the ticks its sleep shall last, takt_tickless_idle_ticks()
+ * capped at `most` (what its timer can count, the run's end) and then the
+ * application's plan (takt_sleep_plan), or 0 for no sleep. */
+takt_tick_t takt_tickless_sleep_ticks(takt_tick_t most);
+
 /*
  * Counts `ticks` ticks the port left out while the tick was stopped, without
  * their events (there are none: they come before the next timer) or the tick
