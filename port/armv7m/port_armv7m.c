@@ -38,7 +38,9 @@ static struct {
     takt_arm_params_t params;
     uint32_t tick_counts; /* SysTick counts per kernel tick */
     uint64_t ticks_at_start; /* shared.ticks when the run started */
+#if TAKT_CONFIG_TICKLESS_IDLE
     uint64_t left_out_at_start; /* ticks_left_out() then */
+#endif
     uint64_t last_tick;      /* the run ends when this tick is due (UINT64_MAX: never) */
     volatile run_state_t state;
     takt_task_t *first;
@@ -93,12 +95,18 @@ uint32_t takt_arm_tick_counts(void)
     return TAKT_BOARD_CORE_HZ / port.params.tick_hz;
 }
 
+#if TAKT_CONFIG_TICKLESS_IDLE
 static uint64_t ticks_left_out(void);
+#endif
 
 uint64_t takt_arm_interrupts(void)
 {
     /* the tick is the port's only interrupt; tickless sleeps left some out */
+#if TAKT_CONFIG_TICKLESS_IDLE
     return shared.ticks - port.ticks_at_start - (ticks_left_out() - port.left_out_at_start);
+#else
+    return shared.ticks - port.ticks_at_start;
+#endif
 }
 
 uint64_t takt_arm_counts_to_ns(uint64_t counts)
@@ -450,13 +458,6 @@ void port_idle(void)
 }
 #endif
 
-#if !TAKT_CONFIG_TICKLESS_IDLE
-static uint64_t ticks_left_out(void)
-{
-    return 0;
-}
-#endif
-
 uint64_t takt_arm_idle_counts(void)
 {
 #if TAKT_CONFIG_ARM_IDLE_ACCOUNTING
@@ -726,7 +727,9 @@ TAKT_COLD void port_start(takt_task_t *first)
 {
     port.tick_counts = takt_arm_tick_counts();
     port.ticks_at_start = shared.ticks;
+#if TAKT_CONFIG_TICKLESS_IDLE
     port.left_out_at_start = ticks_left_out();
+#endif
 #if TAKT_CONFIG_ARM_IDLE_ACCOUNTING
     idle_counts = 0;
 #endif
