@@ -12,6 +12,7 @@
 
 #include "board.h"
 #include "harness_port.h"
+#include "mps2_timer0.h"
 #include "port.h"
 #include "takt/takt.h"
 #include "takt_armv7m.h"
@@ -20,14 +21,6 @@
 #define SNAP_NS (TICK_NS / 50u)
 #define MAX_INJECTED 64u /* tests/freertos/stream_buffers.c injects 54 in one run */
 
-/* CMSDK APB timer 0 of the MPS2 boards (counts the 25 MHz clock down to 0). */
-#define TIMER0_IRQ 8u
-#define TIMER0_CTRL (*(volatile uint32_t *)0x40000000u)
-#define TIMER0_VALUE (*(volatile uint32_t *)0x40000004u)
-#define TIMER0_RELOAD (*(volatile uint32_t *)0x40000008u)
-#define TIMER0_INTCLEAR (*(volatile uint32_t *)0x4000000Cu)
-#define TIMER_ENABLE 1u
-#define TIMER_IRQ_ENABLE 8u
 
 typedef struct {
     uint64_t at; /* test ns */

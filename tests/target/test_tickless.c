@@ -29,6 +29,7 @@
 #include "armv7m_regs.h"
 #include "board.h"
 #include "check.h"
+#include "mps2_timer0.h"
 #include "takt/takt.h"
 #include "takt_armv7m.h"
 #include "takt_port_inline.h"
@@ -38,14 +39,6 @@
 
 /* The MPS2 FPGA I/O block's COUNTER: counts the 25 MHz clock up. */
 #define FPGAIO_COUNTER (*(volatile uint32_t *)0x40028018u)
-/* CMSDK APB timer 0 (counts the 25 MHz clock down to 0). */
-#define TIMER0_IRQ 8u
-#define TIMER0_CTRL (*(volatile uint32_t *)0x40000000u)
-#define TIMER0_VALUE (*(volatile uint32_t *)0x40000004u)
-#define TIMER0_RELOAD (*(volatile uint32_t *)0x40000008u)
-#define TIMER0_INTCLEAR (*(volatile uint32_t *)0x4000000Cu)
-#define TIMER_ENABLE 1u
-#define TIMER_IRQ_ENABLE 8u
 
 /* How late after its boundary a delayed task may run, in counts, against
  * the first task at the start (both a few hundred instructions of kernel
