@@ -77,22 +77,32 @@ void timer_dequeue(takt_timer_t *timer)
     timerq_remove(&takt_kernel.timers, &timer->node);
 }
 
-/* The timer queue's head if it is due, else NULL: the tick's one question
- * when nothing happens, so it costs a few loads and a compare (the heap's
- * count says whether it has a head, so its head needs no NULL test). */
-static inline takt_pq_node_t *timer_due_head(void)
+/* The timer queue's head, or NULL (the heap's count says whether it has
+ * one: its slot 0 may hold a stale node). */
+static inline takt_pq_node_t *timer_head(void)
 {
 #if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HEAP
     if (takt_kernel.timers.count == 0) {
         return NULL;
     }
-    takt_pq_node_t *node = takt_kernel.timers.impl.heap.slots[0];
+    takt_pq_node_t *root = takt_kernel.timers.impl.heap.slots[0];
+    if (root == NULL) {
+        __builtin_unreachable(); /* a heap with a count has a root: the tick tests none */
+    }
+    return root;
 #else
-    takt_pq_node_t *node = timerq_peek(&takt_kernel.timers);
+    return timerq_peek(&takt_kernel.timers);
+#endif
+}
+
+/* The timer queue's head if it is due, else NULL: the tick's one question
+ * when nothing happens, so it costs a few loads and a compare. */
+static inline takt_pq_node_t *timer_due_head(void)
+{
+    takt_pq_node_t *node = timer_head();
     if (node == NULL) {
         return NULL;
     }
-#endif
     return takt_tick_before(takt_kernel.ticks, node->key) ? NULL : node;
 }
 
@@ -274,16 +284,6 @@ TAKT_COLD int takt_tick_catch_up(uint32_t ticks, bool *switched)
 }
 
 #if TAKT_CONFIG_TICKLESS_IDLE
-/* The timer queue's head, or NULL (the heap's slot 0 may hold a stale node). */
-static takt_pq_node_t *timer_head(void)
-{
-#if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HEAP
-    return takt_kernel.timers.count == 0 ? NULL : takt_kernel.timers.impl.heap.slots[0];
-#else
-    return timerq_peek(&takt_kernel.timers);
-#endif
-}
-
 takt_tick_t takt_tickless_idle_ticks(void)
 {
     takt_kernel_t *k = &takt_kernel;

@@ -39,7 +39,7 @@ static struct {
     uint32_t tick_counts; /* SysTick counts per kernel tick */
     uint64_t ticks_at_start; /* shared.ticks when the run started */
 #if TAKT_CONFIG_TICKLESS_IDLE
-    uint64_t left_out_at_start; /* ticks_left_out() then */
+    uint64_t left_out_at_start; /* tickless.left_out then */
 #endif
     uint64_t last_tick;      /* the run ends when this tick is due (UINT64_MAX: never) */
     volatile run_state_t state;
@@ -96,14 +96,20 @@ uint32_t takt_arm_tick_counts(void)
 }
 
 #if TAKT_CONFIG_TICKLESS_IDLE
-static uint64_t ticks_left_out(void);
+/* Ticks left out by tickless sleeps, the sleeps, and those an interrupt
+ * other than the tick ended early (takt_arm_tickless_stats). */
+static struct {
+    uint64_t left_out;
+    uint32_t sleeps;
+    uint32_t woken_early;
+} tickless;
 #endif
 
 uint64_t takt_arm_interrupts(void)
 {
     /* the tick is the port's only interrupt; tickless sleeps left some out */
 #if TAKT_CONFIG_TICKLESS_IDLE
-    return shared.ticks - port.ticks_at_start - (ticks_left_out() - port.left_out_at_start);
+    return shared.ticks - port.ticks_at_start - (tickless.left_out - port.left_out_at_start);
 #else
     return shared.ticks - port.ticks_at_start;
 #endif
@@ -280,19 +286,6 @@ static inline bool idle_gives_way_now(void)
  * reload. */
 #define TICKLESS_GUARD_COUNTS 64u
 
-/* Ticks left out by tickless sleeps, the sleeps, and those an interrupt
- * other than the tick ended early (takt_arm_tickless_stats). */
-static struct {
-    uint64_t left_out;
-    uint32_t sleeps;
-    uint32_t woken_early;
-} tickless;
-
-static uint64_t ticks_left_out(void)
-{
-    return tickless.left_out;
-}
-
 void takt_arm_tickless_stats(uint64_t *left_out, uint32_t *sleeps, uint32_t *woken_early)
 {
     *left_out = tickless.left_out;
@@ -373,7 +366,6 @@ static bool idle_tickless(void)
     }
     SYST_RVR = rest - 1u; /* loaded at boundary 1 */
     sleep_wait(ticks);
-    uint32_t left_out = 0;
     if (!systick_pending()) {
         /* Woken before boundary 1: the long period must not be loaded. */
         SYST_RVR = per_tick - 1u;
@@ -387,7 +379,7 @@ static bool idle_tickless(void)
     /* Boundary 1: left out; the long period runs, and a tick after it. */
     SCB_ICSR = SCB_ICSR_PENDSTCLR;
     SYST_RVR = per_tick - 1u;
-    left_out = 1;
+    uint32_t left_out = 1;
     if (ticks > 2u) {
         sleep_wait(ticks - 1u);
         if (systick_pending()) {
@@ -728,7 +720,7 @@ TAKT_COLD void port_start(takt_task_t *first)
     port.tick_counts = takt_arm_tick_counts();
     port.ticks_at_start = shared.ticks;
 #if TAKT_CONFIG_TICKLESS_IDLE
-    port.left_out_at_start = ticks_left_out();
+    port.left_out_at_start = tickless.left_out;
 #endif
 #if TAKT_CONFIG_ARM_IDLE_ACCOUNTING
     idle_counts = 0;

@@ -52,7 +52,7 @@ void vTaktFreeRTOSAssertFailed(const char *file, int line);
 #endif
 #define TAKT_CONFIG_IDLE_HOOK (configUSE_IDLE_HOOK != 0)
 #define TAKT_CONFIG_TICK_HOOK (configUSE_TICK_HOOK != 0)
-/* Tickless idle: the port stops the tick while the idle task runs alone
+/* Tickless idle: the port leaves tick interrupts out while the idle task runs alone
  * (configUSE_TICKLESS_IDLE 1; 2 is refused), and calls the layer's sleep
  * hooks, which call FreeRTOS's sleep macros (compat/freertos/src/tickless.c). */
 #define TAKT_CONFIG_TICKLESS_IDLE (configUSE_TICKLESS_IDLE == 1)

@@ -21,13 +21,12 @@ static TickType_t wait_expected;
  * Assumptions: the idle task, interrupts held off (FreeRTOS calls
  * configPRE_SUPPRESS_TICKS_AND_SLEEP_PROCESSING with the scheduler suspended
  * and interrupts on), ticks the kernel's ticks to the next timer or
- * TAKT_IDLE_TICKS_UNBOUNDED (portMAX_DELAY), or a port's cap of them.
+ * TAKT_IDLE_TICKS_UNBOUNDED (portMAX_DELAY), or a port's cap of them, at
+ * least configEXPECTED_IDLE_TIME_BEFORE_SLEEP (the kernel asks only then,
+ * as FreeRTOS does).
  */
 takt_tick_t takt_sleep_plan(takt_tick_t ticks)
 {
-    if (ticks < configEXPECTED_IDLE_TIME_BEFORE_SLEEP) {
-        return ticks; /* no sleep: FreeRTOS would not ask either */
-    }
     TickType_t xExpectedIdleTime = ticks;
     configPRE_SUPPRESS_TICKS_AND_SLEEP_PROCESSING(xExpectedIdleTime);
     /* Longer than the kernel's answer would sleep past a timer: the kernel's

@@ -186,8 +186,8 @@
 
 /* Tickless idle (FreeRTOS's configUSE_TICKLESS_IDLE 1). 1: when the idle
  * task runs alone and no timer is due for TAKT_CONFIG_TICKLESS_MIN_TICKS
- * ticks or more, the port stops the tick until the next timer or the next
- * interrupt, and steps the tick count over the ticks it left out
+ * ticks or more, the port leaves the tick interrupts out up to the next
+ * timer's tick or the next interrupt, and steps the tick count over them
  * (takt_tickless_idle_ticks, takt_tick_step). The tick hook is not called for
  * them, and the trace has no tick event for them. Never under hsf: servers
  * spend budget at every tick. 0 (default): a tick at every period, and none
@@ -197,7 +197,7 @@
 #elif TAKT_CONFIG_TICKLESS_IDLE != 0 && TAKT_CONFIG_TICKLESS_IDLE != 1
 #error "takt_config.h: TAKT_CONFIG_TICKLESS_IDLE must be 0 or 1"
 #endif
-/* The shortest sleep worth stopping the tick for, in ticks (FreeRTOS's
+/* The shortest sleep worth leaving ticks out for, in ticks (FreeRTOS's
  * configEXPECTED_IDLE_TIME_BEFORE_SLEEP); at least 2: a sleep of one tick
  * leaves no tick out. */
 #ifndef TAKT_CONFIG_TICKLESS_MIN_TICKS

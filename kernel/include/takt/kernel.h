@@ -110,7 +110,7 @@ takt_tick_t takt_tickless_idle_ticks(void);
 takt_tick_t takt_tickless_sleep_ticks(takt_tick_t most);
 
 /*
- * Counts `ticks` ticks the port left out while the tick was stopped, without
+ * Counts `ticks` ticks whose interrupts the port's sleep left out, without
  * their events (there are none: they come before the next timer) or the tick
  * hook. A step that reaches the next timer's tick is refused (TAKT_ERR_ARG),
  * as is one of more than INT32_MAX ticks: the port leaves the tick that ends
