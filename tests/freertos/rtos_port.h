@@ -47,6 +47,14 @@ void rtos_port_tick(void);
  * an injection inside a tick), as takt_sim_interrupts counts them. */
 uint64_t rtos_interrupts(void);
 
+/* Returns once an interrupt is pending, spinning with interrupts held off:
+ * the board's stand-in for WFI in tickless.c's configPRE_SLEEP_PROCESSING
+ * (which then sets x to 0, the application having slept itself). Under
+ * -icount sleep=off QEMU's clocks count a WFI's skipped time differently
+ * (an interrupt from timer 0 25.5 ticks into a tickless sleep came at
+ * SysTick's tick 51); spinning, every clock counts instructions. */
+void rtos_spin_until_interrupt(void);
+
 /* Times are the board's: a check of an exact instant or run time has a
  * bounded target form, or is left out with a reason. */
 #define RTOS_EXACT_TIME 0

@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 
+#include "armv7m_regs.h"
 #include "board.h"
 #include "harness_port.h"
 #include "takt_armv7m.h"
@@ -40,6 +41,23 @@ uint64_t rtos_interrupts(void)
 int rtos_inject_irq(uint64_t at_ns, unsigned irq, void (*handler)(void *arg), void *arg)
 {
     return hp_inject_irq(at_ns, irq, handler, arg);
+}
+
+void rtos_spin_until_interrupt(void)
+{
+    for (;;) {
+        if ((SCB_ICSR & SCB_ICSR_PENDSTSET) != 0) {
+            return;
+        }
+        for (unsigned n = 0; n < 2u; n++) {
+            if ((NVIC_ISPR(n) & NVIC_ISER(n)) != 0) {
+                return;
+            }
+        }
+        for (volatile int i = 0; i < 8; i++) {
+            /* polling the registers is slow under QEMU; instructions are not */
+        }
+    }
 }
 
 void rtos_port_tick(void)

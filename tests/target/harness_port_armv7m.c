@@ -4,9 +4,13 @@
  * whole-tick busy work. Injected interrupts: one due on a tick boundary is
  * pended by the tick hook (it then runs right after the tick, before the
  * switch the tick asked for, as on the sim); one due inside a tick fires from
- * the board's CMSDK timer 0, set by the tick hook, at the same fraction of the
- * real tick. Times are snapped back to the instant they belong to: the latest
- * tick boundary or injection instant, when at most SNAP_NS before them.
+ * the board's CMSDK timer 0 at the same fraction of the real tick. Timer 0 is
+ * always set for the earliest injection still to come, not only for those in
+ * the current tick: a tickless kernel leaves ticks out, and their hook with
+ * them, so an injection in a sleep (or on a boundary the sleep left out: timer
+ * 0 aims BOUNDARY_LAG after it, and finds the tick stepped over it) wakes the
+ * idle task itself. Times are snapped back to the instant they belong to: the
+ * latest tick boundary or injection instant, when at most SNAP_NS before them.
  */
 #include <stdio.h>
 
@@ -19,6 +23,10 @@
 
 #define TICK_HZ 1000u
 #define SNAP_NS (TICK_NS / 50u)
+/* Where timer 0 aims for an injection on a boundary, in test ns after it:
+ * well after that tick's own interrupt (which, when it runs, marks the
+ * injection due for the spare interrupt), well inside SNAP_NS. */
+#define BOUNDARY_LAG (TICK_NS / 200u)
 #define MAX_INJECTED 64u /* tests/freertos/stream_buffers.c injects 54 in one run */
 
 
@@ -71,20 +79,42 @@ static void timer_stop(void)
     TIMER0_INTCLEAR = 1;
 }
 
-/* Sets the timer for the earliest unfired injection before `before` (test ns). */
-static void timer_arm(uint64_t before)
+static bool on_boundary(const injected_t *in)
+{
+    return in->at % TICK_NS == 0;
+}
+
+/* Not run yet, and not left to the spare interrupt by its tick. */
+static bool timer_owes(const injected_t *in)
+{
+    return !in->fired && !in->due;
+}
+
+static uint64_t timer_aim(const injected_t *in)
+{
+    return on_boundary(in) ? in->at + BOUNDARY_LAG : in->at;
+}
+
+/* Sets timer 0 for the earliest injection it owes (stopped if none). Under
+ * -icount sleep=off the timer and SysTick disagree across a WFI (either may
+ * run ahead): an early interrupt finds nothing due and sets the timer again,
+ * and every tick sets it again too, so it can be off by part of a tick at
+ * most. A tickless sleep's ticks are left out, so in a sleep the idle task
+ * must not WFI (tests/freertos/rtos_port.h, rtos_spin_until_interrupt). */
+static void timer_arm(void)
 {
     const injected_t *next = NULL;
     for (size_t i = 0; i < injected_n; i++) {
         const injected_t *in = &injected[i];
-        if (!in->fired && !in->due && in->at < before && (next == NULL || in->at < next->at)) {
+        if (timer_owes(in) && (next == NULL || timer_aim(in) < timer_aim(next))) {
             next = in;
         }
     }
     if (next == NULL) {
+        timer_stop();
         return;
     }
-    uint64_t target = test_ns_to_counts(next->at);
+    uint64_t target = test_ns_to_counts(timer_aim(next));
     uint64_t now = takt_arm_now_counts();
     uint32_t wait = target > now ? (uint32_t)(target - now) : 1u;
     TIMER0_VALUE = wait;
@@ -92,7 +122,19 @@ static void timer_arm(uint64_t before)
     TIMER0_CTRL = TIMER_ENABLE | TIMER_IRQ_ENABLE;
 }
 
-/* The injections inside a tick whose instant has come, earliest first. */
+/* An injection timer 0 runs now: its instant has come, and one on a boundary
+ * only once the kernel counted that tick (a tick left out by a sleep is
+ * counted when the sleep ends, before this interrupt runs; a tick that runs
+ * marks it due first). */
+static bool timer_runs_now(const injected_t *in, uint64_t now)
+{
+    if (!timer_owes(in) || test_ns_to_counts(in->at) > now) {
+        return false;
+    }
+    return !on_boundary(in) || takt_arm_ticks_handled() >= in->at / TICK_NS;
+}
+
+/* The injections owed whose instant has come, earliest first. */
 static void timer_isr(void)
 {
     timer_stop();
@@ -101,8 +143,7 @@ static void timer_isr(void)
         injected_t *next = NULL;
         for (size_t i = 0; i < injected_n; i++) {
             injected_t *in = &injected[i];
-            if (!in->fired && !in->due && test_ns_to_counts(in->at) <= now &&
-                (next == NULL || in->at < next->at)) {
+            if (timer_runs_now(in, now) && (next == NULL || in->at < next->at)) {
                 next = in;
             }
         }
@@ -111,8 +152,7 @@ static void timer_isr(void)
         }
         run_one(next);
     }
-    uint64_t tick_end = (counts_to_test_ns(now) / TICK_NS + 1u) * TICK_NS;
-    timer_arm(tick_end);
+    timer_arm();
 }
 
 void hp_tick(void)
@@ -129,7 +169,9 @@ void hp_tick(void)
     if (pend) {
         takt_arm_irq_pend(TAKT_BOARD_SPARE_IRQ);
     }
-    timer_arm(boundary + TICK_NS);
+    /* Set again at every tick: an aim across ticks of WFI would drift (see
+     * timer_arm); and not for the injections now due. */
+    timer_arm();
 }
 
 int hp_configure(uint64_t end_ticks)
@@ -189,6 +231,7 @@ int hp_inject_irq(uint64_t at_ns, unsigned irq, void (*handler)(void *arg), void
     } else {
         injected[injected_n++] = (injected_t){.at = at_ns, .irq = irq, .handler = handler,
                                               .arg = arg};
+        timer_arm();
     }
     port_critical_exit(key);
     return rc;
