@@ -27,7 +27,14 @@ import pytest
 
 from takt.model import RunResult, Scenario
 from takt.scenario import parse_scenario
-from takt.sim import DEFAULT_BUILD_DIR, REPO_ROOT, RUNNER_RELATIVE, run_scenario
+from takt.sim import (
+    DEFAULT_BUILD_DIR,
+    REPO_ROOT,
+    RUNNER_RELATIVE,
+    TICKLESS_RUNNER_RELATIVE,
+    build_target,
+    run_scenario,
+)
 
 VENV_BIN = REPO_ROOT / ".venv" / "bin"
 
@@ -164,6 +171,28 @@ def runner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         pytest.fail(f"the runner {binary} does not run a trivial scenario")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TAKT_RUNNER", str(snapshot))
+        yield snapshot
+
+
+@pytest.fixture(scope="session")
+def tickless_runner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The sim runner on the tickless kernel (takt-runner-tickless), built first if
+    missing and copied for the session as ``runner`` is; $TAKT_RUNNER_TICKLESS
+    points at the copy."""
+    override = os.environ.get("TAKT_RUNNER_TICKLESS")
+    if override:
+        yield Path(override)
+        return
+    build = Path(os.environ.get("TAKT_BUILD_DIR", DEFAULT_BUILD_DIR))
+    binary = build / TICKLESS_RUNNER_RELATIVE
+    if not binary.exists():
+        build_target(build, binary.name)
+    snapshot = tmp_path_factory.mktemp("tickless-runner") / binary.name
+    shutil.copy2(binary, snapshot)
+    if not _runner_works(snapshot):
+        pytest.fail(f"the tickless runner {binary} does not run a trivial scenario")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TAKT_RUNNER_TICKLESS", str(snapshot))
         yield snapshot
 
 

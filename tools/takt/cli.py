@@ -225,7 +225,9 @@ def _board_run(args: argparse.Namespace) -> dict[str, Any]:
 def _check_board_options(scenario: Scenario, args: argparse.Namespace) -> None:
     """Board options the scenario's port (or --port) cannot take are a usage error
     (exit 2, as for sweep), found before anything runs."""
-    problem = platform_problem(args.port or scenario.system.port, args.work, args.icount_shift)
+    problem = platform_problem(
+        args.port or scenario.system.port, args.work, args.icount_shift, scenario.system.tickless
+    )
     if problem is not None:
         raise UsageError(f"{scenario.source}: {problem}")
 

@@ -57,6 +57,7 @@ class SystemConfig:
     port: str = "sim"
     priority: PriorityAssignment = "explicit"
     round_robin: bool = False
+    tickless: bool = False
 
 
 @dataclass(frozen=True)
@@ -176,3 +177,4 @@ class RunResult:
     wall_seconds: float = 0.0
     budgets: dict[str, ServerBudget] = field(default_factory=dict)  # hsf only
     usage: RunUsage | None = None  # exact work on a board only: the kernel's time is in it
+    tick_interrupts: int = 0  # the tick interrupts the kernel handled (fewer when tickless)

@@ -8,7 +8,8 @@ found in the raw text) and what is wrong, e.g.::
     examples/bad.toml: line 12: task "T2" (task[1]).wcet: must be a positive integer, got 0
 
 Beyond SCENARIO.md, ``[system]`` accepts ``priority = "explicit" | "rm" | "dm"``
-(default ``"explicit"``) and ``round_robin = <bool>`` (default ``false``); a ``[[server]]``
+(default ``"explicit"``), ``round_robin = <bool>`` and ``tickless = <bool>`` (tickless
+idle, not with ``policy = "hsf"``; both default ``false``); a ``[[server]]``
 accepts ``type = "idling" | "deferrable"`` (default: ``[hsf] server_type``). With ``rm``
 (rate monotonic) or ``dm`` (deadline monotonic), tasks must not give a priority; the
 tool assigns the distinct priorities n..1 to the n tasks (within each server under
@@ -78,6 +79,7 @@ SYSTEM_KEYS: Final = (
     "port",
     "priority",
     "round_robin",
+    "tickless",
 )
 HSF_KEYS: Final = ("server_type", "global")
 SERVER_KEYS: Final = ("name", "priority", "period", "budget", "offset", "type")
@@ -551,6 +553,18 @@ class _Parser:
             if not isinstance(value, bool):
                 self.fail(path + ("round_robin",), f"must be a boolean, {_got(value)}")
             round_robin = value
+        tickless = False
+        if "tickless" in table:
+            value = table["tickless"]
+            if not isinstance(value, bool):
+                self.fail(path + ("tickless",), f"must be a boolean, {_got(value)}")
+            if value and policy == "hsf":
+                self.fail(
+                    path + ("tickless",),
+                    'tickless idle is not available with policy "hsf": the servers\' budgets '
+                    "and replenishments are kept at every tick",
+                )
+            tickless = value
         defaults = SystemConfig()
         return SystemConfig(
             policy=cast(Policy, policy),
@@ -561,6 +575,7 @@ class _Parser:
             port=port,
             priority=cast(PriorityAssignment, priority),
             round_robin=round_robin,
+            tickless=tickless,
         )
 
     def parse_hsf(self, data: Mapping[str, object], system: SystemConfig) -> HsfConfig | None:

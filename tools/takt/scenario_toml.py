@@ -37,6 +37,8 @@ def _system_lines(system: SystemConfig) -> list[str]:
         lines.append(f"priority = {_string(system.priority)}")
     if system.round_robin:
         lines.append("round_robin = true")
+    if system.tickless:
+        lines.append("tickless = true")
     return lines
 
 

@@ -26,6 +26,8 @@ from takt.scenario import name_problem
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_BUILD_DIR = REPO_ROOT / "build"
 RUNNER_RELATIVE = Path("apps/runner/takt-runner")
+# The same runner on a kernel with tickless idle ([system] tickless = true).
+TICKLESS_RUNNER_RELATIVE = Path("apps/runner/takt-runner-tickless")
 
 ProgressCallback = Callable[[float], None]
 RUNNER_MAX_SERVERS = 256  # TAKT_CONFIG_MAX_SERVERS in apps/runner/takt_config.h
@@ -189,15 +191,16 @@ def _check_name(kind: str, name: str) -> None:
         raise RunError(problem)
 
 
-def runner_path(build_dir: Path | None = None) -> Path:
-    """The runner binary: $TAKT_RUNNER, else built under build_dir (built now if missing)."""
-    override = os.environ.get("TAKT_RUNNER")
+def runner_path(build_dir: Path | None = None, *, tickless: bool = False) -> Path:
+    """The runner binary ($TAKT_RUNNER, or $TAKT_RUNNER_TICKLESS for the tickless
+    kernel's), else built under build_dir (built now if missing)."""
+    override = os.environ.get("TAKT_RUNNER_TICKLESS" if tickless else "TAKT_RUNNER")
     if override:
         return Path(override)
     build = build_dir or Path(os.environ.get("TAKT_BUILD_DIR", DEFAULT_BUILD_DIR))
-    binary = build / RUNNER_RELATIVE
+    binary = build / (TICKLESS_RUNNER_RELATIVE if tickless else RUNNER_RELATIVE)
     if not binary.exists():
-        build_runner(build)
+        build_target(build, binary.name)
     return binary
 
 
@@ -242,14 +245,19 @@ def run_scenario(
         )
     reason = (
         unsupported_reason(scenario)
-        or platform_problem(scenario.system.port, work, icount_shift)
+        or platform_problem(scenario.system.port, work, icount_shift, scenario.system.tickless)
         or memory_problem(scenario, available_memory())
     )
     if reason is not None:
         raise RunError(f"{scenario.source}: {reason}")
     on_target = scenario.system.port != "sim"
     try:
-        binary = targetmod.runner_elf(scenario.system.port) if on_target else runner_path(build_dir)
+        tickless = scenario.system.tickless
+        binary = (
+            targetmod.runner_elf(scenario.system.port, tickless=tickless)
+            if on_target
+            else runner_path(build_dir, tickless=tickless)
+        )
     except targetmod.TargetError as err:
         raise RunError(str(err)) from None
     with tempfile.TemporaryDirectory(prefix="takt-run-") as tmp:
@@ -287,6 +295,7 @@ def run_scenario(
         trace_overflows=lost,
         wall_seconds=float(stats.get("wall_s", wall)),
         usage=_usage(stats, scenario),
+        tick_interrupts=int(stats.get("interrupts", "0")),
     )
 
 
@@ -302,10 +311,18 @@ def _usage(stats: dict[str, str], scenario: Scenario) -> RunUsage | None:
     )
 
 
-def platform_problem(port: str, work: WorkMode, icount_shift: int) -> str | None:
-    """Why the port cannot run with this work model and instruction time, or None."""
+def platform_problem(
+    port: str, work: WorkMode, icount_shift: int, tickless: bool = False
+) -> str | None:
+    """Why the port cannot run with this work model and instruction time (and
+    tickless idle), or None."""
     if work not in WORK_MODES:
         return f'work "{work}": choose from {", ".join(WORK_MODES)}'
+    if tickless and work != "ticks":
+        return (
+            'work "exact" reports the idle loop\'s time, which a tickless kernel does not '
+            "account: run it without tickless, or with whole-tick work"
+        )
     if port == "sim":
         if work != "ticks":
             return (

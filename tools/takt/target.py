@@ -155,5 +155,7 @@ def target_program(port: str, target: str, relative: str) -> Path:
     return build / relative
 
 
-def runner_elf(port: str) -> Path:
-    return target_program(port, "takt-runner", "apps/target/takt-runner")
+def runner_elf(port: str, *, tickless: bool = False) -> Path:
+    """The runner for the port's board (its tickless kernel's with tickless)."""
+    name = "takt-runner-tickless" if tickless else "takt-runner"
+    return target_program(port, name, f"apps/target/{name}")

@@ -12,7 +12,9 @@ static workload_mode_t work_mode;
 
 bool workload_has_exact_work(void)
 {
-    return true;
+    /* Exact work reports the idle loop's time, which only a kernel that
+     * accounts it (never a tickless one) measures. */
+    return TAKT_CONFIG_ARM_IDLE_ACCOUNTING;
 }
 
 int workload_configure(uint32_t tick_hz, uint32_t duration, bool progress,

@@ -218,6 +218,10 @@ def render_summary(result: RunResult) -> str:
     lines.append(f"deadline misses: {total_misses} of {total_jobs} jobs")
     lines.append(f"context switches: {result.context_switches}")
     lines.append(
+        f"tick interrupts: {result.tick_interrupts} in {duration} ticks"
+        + (" (tickless idle)" if sysc.tickless else "")
+    )
+    lines.append(
         f"trace overflows: {result.trace_overflows}"
         + ("  <-- EVENTS LOST, results incomplete" if result.trace_overflows else "")
     )
