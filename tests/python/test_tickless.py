@@ -10,6 +10,7 @@ summary prints the count; bad combinations are refused before anything runs.
 from __future__ import annotations
 
 import dataclasses
+import json
 import subprocess
 from pathlib import Path
 
@@ -187,3 +188,19 @@ def test_on_a_board_the_same_schedule_and_the_same_ticks_left_out(port: str) -> 
     assert ticking.tick_interrupts == scenario.system.duration
     assert sleeping.tick_interrupts == ticking.tick_interrupts - left_out(ticking)
     assert left_out(ticking) > 0
+
+
+def test_the_chart_and_the_trace_carry_the_count(takt_cli: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "t.toml"
+    example = (REPO / "examples" / "three_tasks.toml").read_text()
+    path.write_text(example.replace("[system]\n", "[system]\ntickless = true\n", 1))
+    chart, trace = tmp_path / "c.html", tmp_path / "t.json"
+    done = subprocess.run(
+        [*takt_cli, "run", str(path), "--gantt", str(chart), "--trace", str(trace), "--quiet"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "tick interrupts (tickless)" in chart.read_text()
+    other = json.loads(trace.read_text())["otherData"]
+    assert other["tick_interrupts"] == 47 and other["tickless"] is True

@@ -109,6 +109,11 @@ def _cards_html(result: RunResult) -> str:
         ("jobs released", str(jobs), ""),
         ("deadline misses", str(misses), " bad" if misses else " good"),
         ("context switches", str(result.context_switches), ""),
+        (
+            "tick interrupts" + (" (tickless)" if sysc.tickless else ""),
+            str(result.tick_interrupts),
+            "",
+        ),
         ("trace overflows", str(result.trace_overflows), " bad" if result.trace_overflows else ""),
         ("simulated", f"{sim_s:g} s", ""),
     ]

@@ -224,6 +224,8 @@ def _trailer(result: RunResult) -> dict[str, Any]:
             "tick_hz": sysc.tick_hz,
             "duration_ticks": sysc.duration,
             "context_switches": result.context_switches,
+            "tick_interrupts": result.tick_interrupts,
+            "tickless": sysc.tickless,
             "trace_overflows": result.trace_overflows,
         },
     }
