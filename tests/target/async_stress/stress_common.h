@@ -16,6 +16,7 @@
 
 #include "FreeRTOS.h"
 #include "armv7m_regs.h"
+#include "board.h"
 #include "check.h"
 #include "takt_armv7m.h"
 #include "task.h"
@@ -198,9 +199,24 @@ static void timer_stop(uint32_t base, unsigned irq)
  * ten interrupts a tick. Much more often, and the takers they wake leave the
  * producers no time on the Cortex-M4, whose busy work also checks the float
  * registers. */
+static uint32_t kernel_interval(unsigned stream);
+
+#if configUSE_TICKLESS_IDLE
+/* Tickless: now and then (one interval in 16) a pause of 1 to 6 ticks (a
+ * tick is 25,000 counts), so that the idle task's sleeps reach their first
+ * boundary and their long period before an interrupt ends them. */
+static uint32_t tickless_pause(uint32_t random)
+{
+    return random % 16u == 0u ? (1u + (random >> 4) % 6u) * (TAKT_BOARD_CORE_HZ / configTICK_RATE_HZ) : 0u;
+}
+#else
+#define tickless_pause(random) 0u
+#endif
+
 static uint32_t kernel_interval(unsigned stream)
 {
-    return 40u + rng(stream) % 2560u;
+    uint32_t random = rng(stream);
+    return 40u + random % 2560u + tickless_pause(random >> 12);
 }
 
 /* Above the kernel's level: calls nothing of it; counts where it lands. */
@@ -219,7 +235,8 @@ static void high_irq(void)
         takt_arm_exit(72); /* an interrupt's own float state: no task to blame */
     }
 #endif
-    TIMER_VALUE(HIGH_TIMER) = 30u + xorshift32(&high_rng_state) % 1024u;
+    uint32_t random = xorshift32(&high_rng_state);
+    TIMER_VALUE(HIGH_TIMER) = 30u + random % 1024u + tickless_pause(random >> 10);
 }
 
 /* From the first task that runs: both timers on. */
@@ -252,6 +269,19 @@ static void check_interrupts_and_floats(uint32_t kernel_irqs)
     CHECK_EQ(float_failures, 0);
     CHECK(high_in_section > 0u);
     CHECK(high_nested > 0u);
+#if configUSE_TICKLESS_IDLE
+    /* The stress must have reached the sleep, and ended sleeps with its
+     * interrupts: otherwise the tickless program tests nothing of it. */
+    uint64_t left_out;
+    uint32_t sleeps, woken_early;
+    takt_arm_tickless_stats(&left_out, &sleeps, &woken_early);
+    printf("async stress: tickless: %" PRIu32 " sleeps (%" PRIu32 " ended early by an interrupt), %" PRIu32
+           " ticks left out\n",
+           sleeps, woken_early, (uint32_t)left_out);
+    CHECK(sleeps > 0u);
+    CHECK(woken_early > 0u);
+    CHECK(left_out > 0u);
+#endif
 }
 
 /* ---- creation under each policy ---- */
