@@ -18,7 +18,8 @@
  *   it began) sees the tick count of the board's clock, and the task it
  *   wakes, delaying again, wakes as late after a boundary as before: the
  *   tick was set back in step; the same for an interrupt before the
- *   sleep's first boundary;
+ *   sleep's first boundary, after which the task stays busy across two
+ *   boundaries and the ticks keep coming;
  * - the tick's 64-bit count carries across a sleep over its low word's wrap;
  * - a run's end stops a sleep, at the same tick count;
  * - tickless: one tick interrupt per sleep, not one per tick; ticking: one
@@ -265,6 +266,15 @@ static void waiter(void *arg)
     CHECK_EQ(isr_tick, before);
     CHECK(isr_into >= (int32_t)(per_tick * 3u / 10u) &&
           isr_into < (int32_t)(per_tick * 3u / 10u + LATE_MAX));
+    /* Busy across the next two boundaries without a kernel call, so that no
+     * new sleep sets SysTick again: its ticks must keep coming (the sleep's
+     * long period must not have been loaded at its first boundary). */
+    uint32_t busy_from = FPGAIO_COUNTER;
+    while (FPGAIO_COUNTER - busy_from < per_tick * 5u / 2u) {
+    }
+    int32_t into = into_tick();
+    CHECK(into >= 0 && into < (int32_t)per_tick);
+    CHECK_EQ(takt_tick_count(), before + 2u);
     CHECK_EQ(takt_delay(3), TAKT_OK);
     woke_late[2] = into_tick();
     takt_arm_stop();
