@@ -190,6 +190,22 @@ static void every_tick(void *arg)
     h_park();
 }
 
+/* What the idle task's query answers: 0 while the timer is one tick away
+ * (below the minimum), unbounded once nothing is timed. */
+static unsigned long early_queries, early_nonzero;
+static takt_tick_t late_answer;
+
+static void query_from_idle(void)
+{
+    takt_tick_t ticks = takt_tickless_idle_ticks();
+    if (h_now_ticks() < 8u) {
+        early_queries++;
+        early_nonzero += ticks != 0u;
+    } else {
+        late_answer = ticks;
+    }
+}
+
 /* ---- the query and the step from a task ---- */
 
 static void asks(void *arg)
@@ -288,9 +304,14 @@ int main(void)
     h_begin(0, 12, false);
     h_task("e", 1, every_tick, NULL);
     unsigned long before = h_sleep_enters;
+    h_idle_probe = query_from_idle;
     h_start();
+    h_idle_probe = NULL;
     CHECK_EQ(hp_interrupts(), 8u);
     CHECK_EQ(h_sleep_enters - before, 1u); /* after the eighth delay: 8 to the end */
+    CHECK(early_queries >= 8u);
+    CHECK_EQ(early_nonzero, 0u);
+    CHECK_EQ(late_answer, TAKT_IDLE_TICKS_UNBOUNDED);
     h_end();
     query_and_step();
     unbounded();
