@@ -160,10 +160,9 @@ int main(int argc, char **argv)
                                .tick_start = scenario.tick_start,
                                .round_robin = scenario.round_robin,
                                .preemption = (takt_preemption_t)scenario.preemption};
-    if (mode == WORKLOAD_EXACT && !workload_has_exact_work()) {
-        fprintf(stderr, "takt-runner: --work exact: %s\n",
-                TAKT_CONFIG_TICKLESS_IDLE ? "a tickless kernel does not account its idle time"
-                                          : "this port does not model kernel time");
+    const char *no_exact_work = workload_exact_work_unavailable();
+    if (mode == WORKLOAD_EXACT && no_exact_work != NULL) {
+        fprintf(stderr, "takt-runner: --work exact: %s\n", no_exact_work);
         return 2;
     }
     if (workload_configure(scenario.tick_hz, scenario.duration, progress, mode) != TAKT_OK ||

@@ -18,8 +18,9 @@
  * time (a target). */
 typedef enum { WORKLOAD_TICKS, WORKLOAD_EXACT } workload_mode_t;
 
-/* Whether the port can model work exactly: only where the kernel takes time. */
-bool workload_has_exact_work(void);
+/* Why this runner cannot model work exactly, or NULL if it can: only where
+ * the kernel takes time, and its idle time is accounted. */
+const char *workload_exact_work_unavailable(void);
 
 /* Sets up a run of duration ticks at tick_hz; progress reports (stderr) if
  * asked and the port can. 0, or a negative takt error (TAKT_ERR_ARG also for

@@ -14,9 +14,10 @@ static void report_progress(uint64_t now_ns, uint64_t end_ns)
     fflush(stderr);
 }
 
-bool workload_has_exact_work(void)
+const char *workload_exact_work_unavailable(void)
 {
-    return false; /* the kernel takes no virtual time: exact work is whole ticks */
+    /* the kernel takes no virtual time: exact work is whole ticks */
+    return "this port does not model kernel time";
 }
 
 int workload_configure(uint32_t tick_hz, uint32_t duration, bool progress,

@@ -9,9 +9,9 @@
 
 #include <stdlib.h>
 
-#include "armv7m_regs.h"
 #include "board.h"
 #include "harness_port.h"
+#include "spin_until_interrupt.h"
 #include "takt_armv7m.h"
 
 _Static_assert(TICK_NS == RTOS_TICK_NS, "the harness port must be built with the layer's tick");
@@ -45,19 +45,7 @@ int rtos_inject_irq(uint64_t at_ns, unsigned irq, void (*handler)(void *arg), vo
 
 void rtos_spin_until_interrupt(void)
 {
-    for (;;) {
-        if ((SCB_ICSR & SCB_ICSR_PENDSTSET) != 0) {
-            return;
-        }
-        for (unsigned n = 0; n < 2u; n++) {
-            if ((NVIC_ISPR(n) & NVIC_ISER(n)) != 0) {
-                return;
-            }
-        }
-        for (volatile int i = 0; i < 8; i++) {
-            /* polling the registers is slow under QEMU; instructions are not */
-        }
-    }
+    spin_until_interrupt();
 }
 
 void rtos_port_tick(void)

@@ -27,10 +27,10 @@
  */
 #include <stdio.h>
 
-#include "armv7m_regs.h"
 #include "board.h"
 #include "check.h"
 #include "mps2_timer0.h"
+#include "spin_until_interrupt.h"
 #include "takt/takt.h"
 #include "takt_armv7m.h"
 #include "takt_port_inline.h"
@@ -56,12 +56,6 @@ void takt_stack_overflow_hook(takt_task_t *task)
 }
 
 #ifdef TEST_TICKLESS
-/* An interrupt is pending: SysTick's, or timer 0's. */
-static bool interrupt_pending(void)
-{
-    return (SCB_ICSR & SCB_ICSR_PENDSTSET) != 0 || (NVIC_ISPR(0) & (1u << TIMER0_IRQ)) != 0;
-}
-
 takt_tick_t takt_sleep_plan(takt_tick_t ticks)
 {
     return ticks;
@@ -70,11 +64,7 @@ takt_tick_t takt_sleep_plan(takt_tick_t ticks)
 void takt_sleep_enter(takt_tick_t *ticks)
 {
     *ticks = 0; /* no WFI: spin, so that virtual time is instructions */
-    while (!interrupt_pending()) {
-        for (volatile int i = 0; i < 8; i++) {
-            /* polling the registers is slow under QEMU; instructions are not */
-        }
-    }
+    spin_until_interrupt();
 }
 
 void takt_sleep_exit(takt_tick_t ticks)

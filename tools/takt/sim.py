@@ -204,11 +204,6 @@ def runner_path(build_dir: Path | None = None, *, tickless: bool = False) -> Pat
     return binary
 
 
-def build_runner(build_dir: Path) -> None:
-    """Configures and builds the runner (release flags, no tests)."""
-    build_target(build_dir, "takt-runner")
-
-
 def build_target(build_dir: Path, target: str) -> None:
     """Configures build_dir (release flags, no tests) and builds one target."""
     cmake = shutil.which("cmake")

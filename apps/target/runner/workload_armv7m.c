@@ -10,11 +10,11 @@
 
 static workload_mode_t work_mode;
 
-bool workload_has_exact_work(void)
+const char *workload_exact_work_unavailable(void)
 {
     /* Exact work reports the idle loop's time, which only a kernel that
      * accounts it (never a tickless one) measures. */
-    return TAKT_CONFIG_ARM_IDLE_ACCOUNTING;
+    return TAKT_CONFIG_ARM_IDLE_ACCOUNTING ? NULL : "a tickless kernel does not account its idle time";
 }
 
 int workload_configure(uint32_t tick_hz, uint32_t duration, bool progress,

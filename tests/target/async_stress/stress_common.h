@@ -194,13 +194,6 @@ static void timer_stop(uint32_t base, unsigned irq)
     NVIC_ICPR(irq / 32u) = 1u << (irq % 32u);
 }
 
-/* The kernel-level timer's next interval, 40..2599 counts: at -icount
- * shift=5 (32 ns an instruction, 40 ns a count) 50..3248 instructions, about
- * ten interrupts a tick. Much more often, and the takers they wake leave the
- * producers no time on the Cortex-M4, whose busy work also checks the float
- * registers. */
-static uint32_t kernel_interval(unsigned stream);
-
 #if configUSE_TICKLESS_IDLE
 /* Tickless: now and then (one interval in 16) a pause of 1 to 6 ticks (a
  * tick is 25,000 counts), so that the idle task's sleeps reach their first
@@ -213,6 +206,11 @@ static uint32_t tickless_pause(uint32_t random)
 #define tickless_pause(random) 0u
 #endif
 
+/* The kernel-level timer's next interval, 40..2599 counts: at -icount
+ * shift=5 (32 ns an instruction, 40 ns a count) 50..3248 instructions, about
+ * ten interrupts a tick. Much more often, and the takers they wake leave the
+ * producers no time on the Cortex-M4, whose busy work also checks the float
+ * registers. Tickless, plus the pauses above. */
 static uint32_t kernel_interval(unsigned stream)
 {
     uint32_t random = rng(stream);
