@@ -46,7 +46,10 @@ function(takt_add_kernel NAME CONFIG_DIR PORT)
   set(port_interface_sources "")
   set(port_includes "")
   if(PORT STREQUAL "sim")
-    set(port_sources ${TAKT_ROOT}/port/sim/port_sim.c)
+    # The sim's platform has the hardware priority queue, as its C model.
+    set(port_sources ${TAKT_ROOT}/port/sim/port_sim.c ${TAKT_ROOT}/port/sim/port_sim_hwpq.c
+      ${TAKT_ROOT}/hw/model/hwpq_model.c ${TAKT_ROOT}/kernel/ds/pq_hw.c)
+    set(port_includes ${TAKT_ROOT}/hw/include ${TAKT_ROOT}/hw/model)
   elseif(PORT STREQUAL "armv7m")
     # Compiled into each program (not the archive): the C library's system
     # calls and the vector table must be linked whatever the link order.

@@ -133,6 +133,19 @@ takt_stamp_t port_timestamp(void);
  * does not wait for the next interrupt. */
 void port_idle(void);
 
+/*
+ * The hardware priority queue (hw/), for a port whose platform has one: it
+ * defines TAKT_PORT_HWPQ_UNITS (how many devices) in takt_port_types.h and
+ * gives register access to them, by unit and byte offset (hw/include/
+ * hwpq_regs.h). The kernel's driver (kernel/ds/pq_hw.c) and the EDF ready
+ * queue over it exist only on such a port. The sim port's devices are the
+ * C model (hw/model); the MPS2 boards have none.
+ */
+#ifdef TAKT_PORT_HWPQ_UNITS
+uint32_t port_hwpq_read(unsigned unit, uint32_t offset);
+void port_hwpq_write(unsigned unit, uint32_t offset, uint32_t value);
+#endif
+
 /* Minimum stack a task needs on this port, in bytes. */
 size_t port_min_stack_size(void);
 

@@ -245,6 +245,9 @@ int main(int argc, char **argv)
             (unsigned long long)events_written, (unsigned)takt_trace_lost(),
             (unsigned)takt_context_switches(),
             (unsigned long long)workload_interrupts(), wall);
+    if (scenario.scheduler == TAKT_SCHED_EDF_HWPQ) {
+        workload_print_hwpq_counts(stderr);
+    }
     if (usage.measured) {
         fprintf(stderr, " idle_ns=%llu work_ns=%llu drain_ns=%llu",
                 (unsigned long long)usage.idle_ns, (unsigned long long)usage.work_ns,

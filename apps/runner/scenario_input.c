@@ -14,6 +14,7 @@ static const char *const schedulers[] = {
     [TAKT_SCHED_EDF_RBTREE] = "edf-rbtree",
     [TAKT_SCHED_HSF] = "hsf",
     [TAKT_SCHED_FP_LIST] = "fp-list",
+    [TAKT_SCHED_EDF_HWPQ] = "edf-hwpq",
 };
 
 static const char *const server_types[] = {
@@ -214,7 +215,7 @@ bool scenario_input_read(FILE *in, runner_scenario_t *out, char *err, size_t err
                 f[0] > 1000000000u || !parse_modes(modes, &out->scheduler, &out->preemption)) {
                 snprintf(err, err_size,
                          "line %u: expected 'system <tick_hz> <duration> <round_robin 0|1> "
-                         "<tick_start> [fp|fp-list|edf-heap|edf-mlist|edf-rbtree|hsf "
+                         "<tick_start> [fp|fp-list|edf-heap|edf-mlist|edf-rbtree|edf-hwpq|hsf "
                          "[full|none|deferred]]' with positive tick_hz and duration",
                          lineno);
                 return false;
@@ -228,6 +229,15 @@ bool scenario_input_read(FILE *in, runner_scenario_t *out, char *err, size_t err
                 snprintf(err, err_size, "line %u: hsf supports preemption 'full' only", lineno);
                 return false;
             }
+#ifndef TAKT_PORT_HWPQ_UNITS
+            if (out->scheduler == TAKT_SCHED_EDF_HWPQ) {
+                snprintf(err, err_size,
+                         "line %u: edf-hwpq needs the hardware priority queue, which this "
+                         "port does not have (the sim's model has it)",
+                         lineno);
+                return false;
+            }
+#endif
         } else if (strncmp(line, "server-of ", 10) == 0) {
             if (!parse_server_of(line + 10, out, awaiting_server_of != 0, lineno, err,
                                  err_size)) {

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* How a task's work is modelled. TICKS: whole ticks, ending on a tick
  * boundary as on the sim, so the timeline is the sim's (kernel time is
@@ -57,5 +58,10 @@ uint64_t workload_interrupts(void);
 
 /* Host seconds, for the run's wall time (0 where there is no clock). */
 double workload_wall_seconds(void);
+
+/* The stats line's fields for the hardware priority queue under the ready
+ * queue (" hwpq_inserts=... hwpq_writes=..."; the HWDS study's counters),
+ * written to out; nothing on a port without the device. */
+void workload_print_hwpq_counts(FILE *out);
 
 #endif

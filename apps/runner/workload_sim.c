@@ -69,6 +69,18 @@ uint64_t workload_interrupts(void)
     return takt_sim_interrupts();
 }
 
+void workload_print_hwpq_counts(FILE *out)
+{
+    hwpq_model_counts_t counts;
+    if (takt_sim_hwpq_counts(0, &counts) != TAKT_OK) {
+        return;
+    }
+    fprintf(out, " hwpq_inserts=%llu hwpq_removes=%llu hwpq_pops=%llu hwpq_reads=%llu hwpq_writes=%llu",
+            (unsigned long long)counts.inserts, (unsigned long long)counts.removes,
+            (unsigned long long)counts.pops, (unsigned long long)counts.reads,
+            (unsigned long long)counts.writes);
+}
+
 double workload_wall_seconds(void)
 {
     struct timespec ts;

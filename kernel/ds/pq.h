@@ -27,6 +27,10 @@
  *                                  behind it, not put in the tree: O(1)
  *                                  insert, and O(1) remove and pop for it
  *                                  and for the tree node it waits behind
+ *   hardware     takt_pq_hw_*      O(1) everything: the device (hw/) keeps
+ *                                  the order, the driver a handle table;
+ *                                  only on a port with the device
+ *                                  (TAKT_PORT_HWPQ_UNITS, the sim's model)
  * A kernel build binds the timer queue to one backend at compile time
  * (TAKT_CONFIG_TIMER_QUEUE), so the kernel pays no indirect call.
  */
@@ -53,6 +57,9 @@ typedef struct takt_pq_node {
             /* the first node chained behind this one; a chained node: itself */
             struct takt_pq_node *equals;
         } rb;
+        struct {
+            uint32_t handle; /* what the device holds for it */
+        } hw;
     } link;
     uint64_t tie;
     uint32_t key;
@@ -74,6 +81,14 @@ typedef struct takt_pq {
             takt_pq_node_t *leftmost;  /* the first in order (peek) */
             takt_pq_node_t *rightmost; /* the last: a node at or after it needs no descent */
         } rb;
+        struct {
+            /* handle -> its queued node; a free handle holds the next free
+             * one, tagged (pq_hw.c) */
+            takt_pq_node_t **handles;
+            uint32_t capacity;
+            uint32_t free_head; /* capacity when none is free */
+            unsigned unit;
+        } hw;
     } impl;
     uint32_t count;
 } takt_pq_t;
@@ -175,5 +190,20 @@ static inline takt_pq_node_t *takt_pq_rbtree_peek(const takt_pq_t *pq)
 takt_pq_node_t *takt_pq_rbtree_pop(takt_pq_t *pq);
 void takt_pq_rbtree_moved_later(takt_pq_t *pq, takt_pq_node_t *node);
 extern const takt_pq_ops_t takt_pq_rbtree_ops;
+
+/* The hardware priority queue (hw/), on a port that has one: the device
+ * holds (key, tie, handle) and keeps them in order; handles index storage,
+ * whose capacity entries the driver owns. init claims device unit (cleared)
+ * and holds at most min(capacity, the device's depth) nodes; false, and the
+ * queue unusable, when the port has no such unit (no device ID). insert is
+ * false when that many are queued. Equal nodes leave first in, first out. */
+bool takt_pq_hw_init(takt_pq_t *pq, unsigned unit, takt_pq_node_t **storage, uint32_t capacity);
+bool takt_pq_hw_insert(takt_pq_t *pq, takt_pq_node_t *node);
+void takt_pq_hw_remove(takt_pq_t *pq, takt_pq_node_t *node);
+takt_pq_node_t *takt_pq_hw_peek(const takt_pq_t *pq);
+takt_pq_node_t *takt_pq_hw_pop(takt_pq_t *pq);
+void takt_pq_hw_moved_later(takt_pq_t *pq, takt_pq_node_t *node);
+/* The operations table uses unit 0. */
+extern const takt_pq_ops_t takt_pq_hw_ops;
 
 #endif

@@ -35,6 +35,8 @@ static const takt_policy_t sched_bound_table = TAKT_POLICY_EDF_HEAP_TABLE;
 static const takt_policy_t sched_bound_table = TAKT_POLICY_EDF_MLIST_TABLE;
 #elif TAKT_CONFIG_POLICY == TAKT_POLICY_EDF_RBTREE
 static const takt_policy_t sched_bound_table = TAKT_POLICY_EDF_RBTREE_TABLE;
+#elif TAKT_CONFIG_POLICY == TAKT_POLICY_EDF_HWPQ
+static const takt_policy_t sched_bound_table = TAKT_POLICY_EDF_HWPQ_TABLE;
 #else
 static const takt_policy_t sched_bound_table = TAKT_POLICY_HSF_TABLE;
 #endif

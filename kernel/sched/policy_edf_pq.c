@@ -1,6 +1,6 @@
 /*
- * EDF over a keyed priority queue: the binary min-heap (EDF-H) and the
- * red-black tree. The key is the job's absolute deadline (compared across
+ * EDF over a keyed priority queue: the binary min-heap (EDF-H), the
+ * red-black tree, and (on a port that has one) the hardware queue. The key is the job's absolute deadline (compared across
  * the tick wraparound), the tie its ready order, so equal deadlines are
  * first come, first served and a preempted job keeps its place.
  */
@@ -8,7 +8,8 @@
 
 static struct {
     takt_pq_t queue;
-    takt_pq_node_t *heap_slots[TAKT_CONFIG_MAX_TASKS];
+    /* the heap's slots, or the hardware queue's handles */
+    takt_pq_node_t *slots[TAKT_CONFIG_MAX_TASKS];
 } edf;
 
 static takt_task_t *task_of(takt_pq_node_t *node)
@@ -32,7 +33,7 @@ static takt_task_t *peek_with(takt_pq_node_t *top)
 
 void edf_heap_init(void)
 {
-    takt_pq_heap_init(&edf.queue, edf.heap_slots, TAKT_CONFIG_MAX_TASKS);
+    takt_pq_heap_init(&edf.queue, edf.slots, TAKT_CONFIG_MAX_TASKS);
     edf_background_init();
 }
 
@@ -124,3 +125,68 @@ takt_task_t *edf_rbtree_peek(void)
 }
 
 const takt_policy_t takt_policy_edf_rbtree = TAKT_POLICY_EDF_RBTREE_TABLE;
+
+/* ---- hardware queue (hw/) ---- */
+
+#ifdef TAKT_PORT_HWPQ_UNITS
+#include "hwpq_regs.h"
+
+/* Unit 0 is the ready queue's. */
+enum { READY_QUEUE_UNIT = 0 };
+
+bool edf_hwpq_device_fits(void)
+{
+    return port_hwpq_read(READY_QUEUE_UNIT, HWPQ_REG_ID) == HWPQ_ID &&
+           HWPQ_CONFIG_DEPTH(port_hwpq_read(READY_QUEUE_UNIT, HWPQ_REG_CONFIG)) >=
+               TAKT_CONFIG_MAX_TASKS;
+}
+
+void edf_hwpq_init(void)
+{
+    bool present = takt_pq_hw_init(&edf.queue, READY_QUEUE_UNIT, edf.slots, TAKT_CONFIG_MAX_TASKS);
+    KASSERT(present); /* takt_init asked edf_hwpq_device_fits */
+    (void)present;
+    edf_background_init();
+}
+
+void edf_hwpq_insert(takt_task_t *task, takt_ready_how_t how)
+{
+    if (!edf_has_deadline(task)) {
+        edf_background_insert(task, how);
+    } else {
+        prepare(task);
+        bool inserted = takt_pq_hw_insert(&edf.queue, &task->ready.pq);
+        KASSERT(inserted); /* as deep as TAKT_CONFIG_MAX_TASKS: takt_init checked */
+        (void)inserted;
+    }
+}
+
+void edf_hwpq_remove(takt_task_t *task)
+{
+    if (!edf_has_deadline(task)) {
+        edf_background_remove(task);
+    } else {
+        takt_pq_hw_remove(&edf.queue, &task->ready.pq);
+    }
+}
+
+/* The device has no update: the job leaves and comes in again with its
+ * new ready order, behind its equal deadlines. */
+void edf_hwpq_move_behind_equals(takt_task_t *running)
+{
+    if (!edf_has_deadline(running)) {
+        edf_background_move_behind_equals(running);
+        return;
+    }
+    KASSERT(running->ready_deadline == task_deadline(running)); /* a change re-queues it */
+    running->ready.pq.tie = running->ready_order;
+    takt_pq_hw_moved_later(&edf.queue, &running->ready.pq);
+}
+
+takt_task_t *edf_hwpq_peek(void)
+{
+    return peek_with(takt_pq_hw_peek(&edf.queue));
+}
+
+const takt_policy_t takt_policy_edf_hwpq = TAKT_POLICY_EDF_HWPQ_TABLE;
+#endif

@@ -31,6 +31,15 @@ takt_task_t *edf_mlist_peek(void);
 void edf_mlist_move_behind_equals(takt_task_t *running);
 void edf_mlist_task_added(takt_task_t *task);
 
+/* A port with the hardware priority queue only (TAKT_PORT_HWPQ_UNITS). */
+void edf_hwpq_init(void);
+void edf_hwpq_insert(takt_task_t *task, takt_ready_how_t how);
+void edf_hwpq_remove(takt_task_t *task);
+takt_task_t *edf_hwpq_peek(void);
+void edf_hwpq_move_behind_equals(takt_task_t *running);
+/* Whether unit 0 is there and holds TAKT_CONFIG_MAX_TASKS entries. */
+bool edf_hwpq_device_fits(void);
+
 void hsf_init(void);
 void hsf_insert(takt_task_t *task, takt_ready_how_t how);
 void hsf_remove(takt_task_t *task);
@@ -42,8 +51,8 @@ bool hsf_waits_before(const takt_task_t *a, const takt_task_t *b);
 void hsf_tick(void);
 void hsf_dispatching(takt_task_t *next);
 
-/* EDF over a keyed queue or EDF-L's lists: Q is edf_heap, edf_rbtree or
- * edf_mlist, NAME its policy name. */
+/* EDF over a keyed queue or EDF-L's lists: Q is edf_heap, edf_rbtree,
+ * edf_hwpq or edf_mlist, NAME its policy name. */
 #define TAKT_POLICY_EDF_TABLE(Q, NAME, TASK_ADDED)                                             \
     {                                                                                         \
         .name = NAME, .orders_by_priority = false, .init = Q##_init, .insert = Q##_insert,    \
@@ -54,6 +63,7 @@ void hsf_dispatching(takt_task_t *next);
     }
 #define TAKT_POLICY_EDF_HEAP_TABLE TAKT_POLICY_EDF_TABLE(edf_heap, "edf-heap", NULL)
 #define TAKT_POLICY_EDF_RBTREE_TABLE TAKT_POLICY_EDF_TABLE(edf_rbtree, "edf-rbtree", NULL)
+#define TAKT_POLICY_EDF_HWPQ_TABLE TAKT_POLICY_EDF_TABLE(edf_hwpq, "edf-hwpq", NULL)
 #define TAKT_POLICY_EDF_MLIST_TABLE                                                            \
     TAKT_POLICY_EDF_TABLE(edf_mlist, "edf-mlist", edf_mlist_task_added)
 

@@ -3,6 +3,11 @@
 
 #include "../internal.h"
 #include "../sched/bound.h"
+#include "../sched/policy_ops.h" /* edf_hwpq_device_fits */
+
+#if TAKT_CONFIG_POLICY == TAKT_POLICY_EDF_HWPQ && !defined(TAKT_PORT_HWPQ_UNITS)
+#error "takt_config.h: TAKT_POLICY_EDF_HWPQ needs a port with the hardware priority queue (the sim)"
+#endif
 
 takt_kernel_t takt_kernel;
 
@@ -77,10 +82,19 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
         [TAKT_SCHED_EDF_RBTREE] = &takt_policy_edf_rbtree,
         [TAKT_SCHED_HSF] = &takt_policy_hsf,
         [TAKT_SCHED_FP_LIST] = &takt_policy_fp_list,
+#ifdef TAKT_PORT_HWPQ_UNITS
+        [TAKT_SCHED_EDF_HWPQ] = &takt_policy_edf_hwpq,
+#endif
     };
     if ((unsigned)params->preemption > TAKT_PREEMPT_DEFERRED ||
-        (unsigned)params->scheduler >= sizeof(policies) / sizeof(policies[0])) {
+        (unsigned)params->scheduler >= sizeof(policies) / sizeof(policies[0]) ||
+        policies[params->scheduler] == NULL) {
         return TAKT_ERR_ARG;
+    }
+#endif
+#ifdef TAKT_PORT_HWPQ_UNITS
+    if (params->scheduler == TAKT_SCHED_EDF_HWPQ && !edf_hwpq_device_fits()) {
+        return TAKT_ERR_ARG; /* the device would refuse a ready job */
     }
 #endif
     if (params->scheduler == TAKT_SCHED_HSF && params->preemption != TAKT_PREEMPT_FULL) {

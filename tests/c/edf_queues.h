@@ -1,5 +1,6 @@
 /*
- * The EDF ready queues (heap, EDF-L, red-black tree), which order jobs alike,
+ * The EDF ready queues (heap, EDF-L, red-black tree, and the hardware
+ * queue where the port has one), which order jobs alike,
  * and the check that one queue's run left the same trace as another's, event
  * for event: randomised tests run a set under each queue and compare.
  * Include after harness.h.
@@ -14,7 +15,11 @@ static const struct {
     const char *name;
 } edf_queues[] = {{TAKT_SCHED_EDF_HEAP, "edf_heap"},
                   {TAKT_SCHED_EDF_MLIST, "edf_mlist"},
-                  {TAKT_SCHED_EDF_RBTREE, "edf_rbtree"}};
+                  {TAKT_SCHED_EDF_RBTREE, "edf_rbtree"},
+#ifdef TAKT_PORT_HWPQ_UNITS
+                  {TAKT_SCHED_EDF_HWPQ, "edf_hwpq"}, /* the sim's model of hw/ */
+#endif
+};
 #define EDF_QUEUES (sizeof(edf_queues) / sizeof(edf_queues[0]))
 
 static takt_trace_event_t edf_first_log[H_LOG_MAX];

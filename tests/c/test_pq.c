@@ -17,11 +17,19 @@
 #include "ds/pq.h"
 
 #include "check.h"
+#include "takt/types.h"
+#include "takt_port_types.h" /* TAKT_PORT_HWPQ_UNITS */
+#ifdef TAKT_PORT_HWPQ_UNITS
+#include "takt_sim.h" /* the only port with the device: its depth and counts */
+#endif
 
 static const takt_pq_ops_t *const backends[] = {
     &takt_pq_list_ops,
     &takt_pq_heap_ops,
     &takt_pq_rbtree_ops,
+#ifdef TAKT_PORT_HWPQ_UNITS
+    &takt_pq_hw_ops, /* the sim port's device: the C model of hw/ */
+#endif
 };
 
 #define POOL 96
@@ -457,10 +465,103 @@ static void heap_refill_case(void)
     }
 }
 
+#ifdef TAKT_PORT_HWPQ_UNITS
+/* What the device guarantees beyond the contract: equal nodes leave first
+ * in, first out. */
+static void hw_fifo_case(void)
+{
+    enum { N = 9 };
+    takt_pq_t pq;
+    takt_pq_node_t n[N];
+    CHECK(takt_pq_hw_init(&pq, 0, heap_slots, POOL));
+    for (unsigned i = 0; i < N; i++) {
+        takt_pq_node_init(&n[i]);
+        n[i].key = 0xFFFFFFFFu + (i % 3u); /* 2^32-1, 0, 1: across the wrap */
+        n[i].tie = 7;
+        CHECK(takt_pq_hw_insert(&pq, &n[i]));
+    }
+    static const int order[N] = {0, 3, 6, 1, 4, 7, 2, 5, 8};
+    for (unsigned i = 0; i < N; i++) {
+        if (!CHECK(takt_pq_hw_pop(&pq) == &n[order[i]])) {
+            fprintf(stderr, "  hw fifo case: pop %u\n", i);
+            return;
+        }
+    }
+    CHECK(takt_pq_hw_pop(&pq) == NULL);
+}
+
+/* The queue holds no more than the device's depth nor the handles given;
+ * a refused insert changes nothing; a unit the port lacks is refused. Each
+ * operation is a fixed number of register accesses, whatever the count. */
+static void hw_limits_case(void)
+{
+    enum { DEPTH = 5 };
+    takt_pq_t pq;
+    takt_pq_node_t n[DEPTH + 1];
+    CHECK_EQ(takt_sim_hwpq_configure(0, DEPTH), TAKT_OK);
+    CHECK_EQ(takt_sim_hwpq_configure(0, 0), TAKT_ERR_ARG);
+    CHECK_EQ(takt_sim_hwpq_configure(TAKT_PORT_HWPQ_UNITS, 8), TAKT_ERR_ARG);
+    CHECK(!takt_pq_hw_init(&pq, TAKT_PORT_HWPQ_UNITS, heap_slots, POOL));
+    CHECK(takt_pq_hw_init(&pq, 0, heap_slots, POOL)); /* the device's 5, not 96 */
+    for (unsigned i = 0; i <= DEPTH; i++) {
+        takt_pq_node_init(&n[i]);
+        n[i].key = 100u - i;
+        CHECK_EQ(takt_pq_hw_insert(&pq, &n[i]), i < DEPTH);
+    }
+    CHECK(!takt_pq_node_queued(&n[DEPTH]));
+    CHECK_EQ(takt_pq_count(&pq), (uint32_t)DEPTH);
+    CHECK(takt_pq_hw_peek(&pq) == &n[DEPTH - 1]);
+    takt_pq_hw_remove(&pq, &n[2]);
+    takt_pq_hw_remove(&pq, &n[2]); /* not queued: nothing */
+    CHECK_EQ(takt_pq_count(&pq), (uint32_t)(DEPTH - 1));
+    CHECK(takt_pq_hw_insert(&pq, &n[DEPTH])); /* the freed handle serves another */
+    CHECK(takt_pq_hw_peek(&pq) == &n[DEPTH]);
+    /* fewer handles than the device's depth: the handles bound it */
+    CHECK(takt_pq_hw_init(&pq, 0, heap_slots, 2));
+    for (unsigned i = 0; i < 3; i++) {
+        takt_pq_node_init(&n[i]);
+        CHECK_EQ(takt_pq_hw_insert(&pq, &n[i]), i < 2);
+    }
+
+    CHECK_EQ(takt_sim_hwpq_configure(0, HWPQ_MODEL_MAX_DEPTH), TAKT_OK);
+    CHECK(takt_pq_hw_init(&pq, 0, heap_slots, POOL));
+    hwpq_model_counts_t before, after;
+    uint64_t accesses[2] = {0, 0};
+    for (unsigned round = 0; round < 2; round++) {
+        unsigned fill = round == 0 ? 1 : POOL - 1; /* few queued, then many */
+        for (unsigned i = 0; i < fill; i++) {
+            takt_pq_node_init(&pool[i].node);
+            pool[i].node.key = i * 3u;
+            CHECK(takt_pq_hw_insert(&pq, &pool[i].node));
+        }
+        takt_pq_node_t extra;
+        takt_pq_node_init(&extra);
+        extra.key = 50;
+        CHECK_EQ(takt_sim_hwpq_counts(0, &before), TAKT_OK);
+        CHECK(takt_pq_hw_insert(&pq, &extra));
+        takt_pq_hw_moved_later(&pq, &extra);
+        (void)takt_pq_hw_peek(&pq);
+        takt_pq_hw_remove(&pq, &extra);
+        CHECK(takt_pq_hw_pop(&pq) == &pool[0].node);
+        CHECK_EQ(takt_sim_hwpq_counts(0, &after), TAKT_OK);
+        accesses[round] = (after.reads + after.writes) - (before.reads + before.writes);
+        CHECK_EQ(after.refused, before.refused);
+        while (takt_pq_hw_pop(&pq) != NULL) {
+        }
+    }
+    CHECK(accesses[0] > 0);
+    CHECK_EQ(accesses[0], accesses[1]);
+}
+#endif
+
 int main(void)
 {
     rb_group_case();
     heap_refill_case();
+#ifdef TAKT_PORT_HWPQ_UNITS
+    hw_fifo_case();
+    hw_limits_case();
+#endif
     for (size_t b = 0; b < sizeof(backends) / sizeof(backends[0]); b++) {
         const takt_pq_ops_t *ops = backends[b];
         printf("backend %s\n", ops->name);

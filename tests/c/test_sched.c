@@ -929,7 +929,11 @@ static void h_each_policy(void (*scenario)(takt_tick_t tick0), takt_scheduler_t 
                     {TAKT_SCHED_FP_LIST, "fp_list"},
                     {TAKT_SCHED_EDF_HEAP, "edf_heap"},
                     {TAKT_SCHED_EDF_MLIST, "edf_mlist"},
-                    {TAKT_SCHED_EDF_RBTREE, "edf_rbtree"}};
+                    {TAKT_SCHED_EDF_RBTREE, "edf_rbtree"},
+#ifdef TAKT_PORT_HWPQ_UNITS
+                    {TAKT_SCHED_EDF_HWPQ, "edf_hwpq"},
+#endif
+    };
     for (size_t i = 0; i < sizeof(policies) / sizeof(policies[0]); i++) {
         if (edf_only && h_fixed_priority(policies[i].scheduler)) {
             continue;

@@ -1,4 +1,5 @@
-"""EDF on the kernel: the three ready queues agree, EDF picks the earliest
+"""EDF on the kernel: the four ready queues (heap, EDF-L, red-black tree and the
+hardware queue's model) agree, EDF picks the earliest
 deadline, and the sim agrees with the processor-demand analysis (QPA).
 """
 
@@ -22,7 +23,7 @@ from takt.model import RunResult, Scenario, SystemConfig, Task, TimelineRow
 from takt.scenario import parse_scenario
 from takt.sim import run_scenario
 
-QUEUES = ("heap", "mlist", "rbtree")
+QUEUES = ("heap", "mlist", "rbtree", "hwpq")
 PERIODS = (4, 5, 6, 8, 10, 12, 15, 20)
 
 
@@ -104,7 +105,7 @@ def edf_violations(scenario: Scenario, result: RunResult) -> list[str]:
 @pytest.mark.parametrize("chunk", range(10))
 def test_queues_give_identical_timelines(chunk: int) -> None:
     """1,000 random task sets (implicit and constrained deadlines, offsets, ties,
-    overload): heap, mlist and rbtree give the same timeline and job table, and
+    overload): heap, mlist, rbtree and hwpq give the same timeline and job table, and
     the timeline is an EDF schedule."""
     for seed in range(chunk * 100, chunk * 100 + 100):
         rng = random.Random(seed)
@@ -112,7 +113,7 @@ def test_queues_give_identical_timelines(chunk: int) -> None:
         duration = rng.randint(30, 150)
         results = {q: run_scenario(edf_scenario(tasks, duration, q)) for q in QUEUES}
         base = results["heap"]
-        for queue in ("mlist", "rbtree"):
+        for queue in QUEUES[1:]:
             assert results[queue].timeline == base.timeline, f"seed {seed}: {queue} differs"
             assert results[queue].jobs == base.jobs, f"seed {seed}: {queue} jobs differ"
         problems = edf_violations(edf_scenario(tasks, duration), base)
@@ -209,7 +210,7 @@ def test_sim_misses_iff_analysis_says_unschedulable() -> None:
         overflow = first_demand_overflow(tasks, bound)
         assert (overflow is None) == schedulable
         duration = bound + 2  # a miss at deadline <= bound is seen (deadline < duration)
-        result = run_scenario(edf_scenario(tasks, duration, QUEUES[i % 3]))
+        result = run_scenario(edf_scenario(tasks, duration, QUEUES[i % len(QUEUES)]))
         missed = [j.deadline for j in result.jobs if j.missed]
         if schedulable:
             assert not missed, (tasks, missed)

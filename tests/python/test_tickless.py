@@ -55,6 +55,7 @@ CASES = [
     ("edf", "full", 1, "heap"),
     ("edf", "full", 1, "mlist"),
     ("edf", "full", 1, "rbtree"),
+    ("edf", "full", 1, "hwpq"),
     ("fp", "full", 1, "list"),
 ]
 

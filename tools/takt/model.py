@@ -166,6 +166,22 @@ class RunUsage:
         return self.kernel_ns / self.elapsed_ns if self.elapsed_ns else 0.0
 
 
+@dataclass(frozen=True)
+class HwpqCounts:
+    """What the hardware priority queue under the EDF ready queue did in a run
+    (ready_queue "hwpq"): its commands, and the register accesses that made them."""
+
+    inserts: int
+    removes: int
+    pops: int
+    reads: int
+    writes: int
+
+    @property
+    def accesses(self) -> int:
+        return self.reads + self.writes
+
+
 @dataclass
 class RunResult:
     scenario: Scenario
@@ -178,3 +194,4 @@ class RunResult:
     budgets: dict[str, ServerBudget] = field(default_factory=dict)  # hsf only
     usage: RunUsage | None = None  # exact work on a board only: the kernel's time is in it
     tick_interrupts: int = 0  # the tick interrupts the kernel handled (fewer when tickless)
+    hwpq: HwpqCounts | None = None  # ready_queue "hwpq" only

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from takt import target as targetmod
 from takt import trace as tracemod
-from takt.model import RunResult, RunUsage, Scenario, WorkMode
+from takt.model import HwpqCounts, RunResult, RunUsage, Scenario, WorkMode
 from takt.scenario import name_problem
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -54,6 +54,7 @@ SCHEDULERS = {
     ("edf", "heap"): "edf-heap",
     ("edf", "mlist"): "edf-mlist",
     ("edf", "rbtree"): "edf-rbtree",
+    ("edf", "hwpq"): "edf-hwpq",
     ("hsf", "bitmap"): "hsf",
 }
 
@@ -97,6 +98,11 @@ def unsupported_reason(scenario: Scenario) -> str | None:
         )
     if system.port not in PORTS:
         return f'port "{system.port}" is not available ({", ".join(PORTS)})'
+    if system.ready_queue == "hwpq" and system.port != "sim":
+        return (
+            f'ready_queue "hwpq" needs the hardware priority queue, which the {system.port} '
+            "board does not have (the sim port runs its C model, hw/model)"
+        )
     return None
 
 
@@ -291,6 +297,19 @@ def run_scenario(
         wall_seconds=float(stats.get("wall_s", wall)),
         usage=_usage(stats, scenario),
         tick_interrupts=int(stats.get("interrupts", "0")),
+        hwpq=_hwpq_counts(stats),
+    )
+
+
+def _hwpq_counts(stats: dict[str, str]) -> HwpqCounts | None:
+    if "hwpq_inserts" not in stats:
+        return None
+    return HwpqCounts(
+        inserts=int(stats["hwpq_inserts"]),
+        removes=int(stats["hwpq_removes"]),
+        pops=int(stats["hwpq_pops"]),
+        reads=int(stats["hwpq_reads"]),
+        writes=int(stats["hwpq_writes"]),
     )
 
 

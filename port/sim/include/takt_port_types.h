@@ -14,4 +14,8 @@ typedef struct {
     ucontext_t uc;
 } port_context_t;
 
+/* Hardware priority queues, the C model of hw/ (port_sim_hwpq.c): unit 0
+ * for the EDF ready queue, unit 1 free for a timer queue. */
+#define TAKT_PORT_HWPQ_UNITS 2
+
 #endif

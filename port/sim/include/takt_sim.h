@@ -13,6 +13,8 @@
 
 #include <stdint.h>
 
+#include "hwpq_model.h"
+
 #define TAKT_SIM_IRQ_TICK 0u
 
 typedef struct {
@@ -47,5 +49,15 @@ void takt_sim_stop(void);
 
 /* Interrupts handled so far (tick included). */
 uint64_t takt_sim_interrupts(void);
+
+/* The simulated hardware priority queues (hw/model, TAKT_PORT_HWPQ_UNITS):
+ * the depth a unit is built with (1..HWPQ_MODEL_MAX_DEPTH; default
+ * HWPQ_MODEL_MAX_DEPTH), as after a reset; 0 or TAKT_ERR_ARG. Set it before
+ * the kernel's driver reads it (takt_init for the ready queue). */
+int takt_sim_hwpq_configure(unsigned unit, uint32_t depth);
+
+/* What a unit did since it was configured (commands, register accesses);
+ * 0 or TAKT_ERR_ARG for no such unit. */
+int takt_sim_hwpq_counts(unsigned unit, hwpq_model_counts_t *counts);
 
 #endif

@@ -1,0 +1,122 @@
+"""EDF over the hardware priority queue (ready_queue = "hwpq") through the toolkit.
+
+On the sim the kernel's driver talks to the C model of hw/ at its registers.
+The schedule is EDF's whatever the queue (test_edf.py compares the four queues
+on 1,000 random sets); here: the summary reports what the device did, and its
+register accesses are exactly the driver's fixed cost per command (O(1), however
+many jobs are queued); the boards, which have no device, refuse it before
+anything runs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from takt.model import HwpqCounts, RunResult, Scenario, SystemConfig, Task
+from takt.sim import RunError, run_scenario
+
+pytestmark = pytest.mark.usefixtures("runner")
+
+# The driver's register writes per command (kernel/ds/pq_hw.c): an insert writes
+# its key, tie (two words), handle and command; a remove its handle and command;
+# a pop its command; the queue's set-up one clear. EDF scenarios never move a
+# queued job later (no yields, no round-robin, no inheritance), so nothing else
+# writes.
+INSERT_WRITES = 5
+REMOVE_WRITES = 2
+POP_WRITES = 1
+SETUP_WRITES = 1
+
+
+def scenario(tasks: list[Task], duration: int, queue: str = "hwpq") -> Scenario:
+    return Scenario(
+        system=SystemConfig(policy="edf", ready_queue=queue, duration=duration),
+        tasks=tuple(tasks),
+        source="generated",
+    )
+
+
+def random_tasks(rng: random.Random, n: int) -> list[Task]:
+    tasks = []
+    for i in range(n):
+        period = rng.choice((3, 4, 5, 6, 8, 10, 12, 20, 40))
+        wcet = max(1, round(period * rng.uniform(0.9, 1.4) / n))
+        tasks.append(Task(f"t{i}", period, min(wcet, period), period, rng.randint(0, 3)))
+    return tasks
+
+
+def check_counts(s: Scenario, result: RunResult) -> HwpqCounts:
+    q = result.hwpq
+    assert q is not None
+    queued_at_end = q.inserts - q.removes - q.pops
+    assert 0 <= queued_at_end <= len(s.tasks)
+    # every job that finished was queued at least once (again after each preemption)
+    assert q.inserts >= sum(1 for row in result.jobs if row.finish is not None) > 0
+    assert q.writes == (
+        SETUP_WRITES + INSERT_WRITES * q.inserts + REMOVE_WRITES * q.removes + POP_WRITES * q.pops
+    )
+    assert q.reads >= q.inserts  # the driver reads each insert's status
+    return q
+
+
+@pytest.mark.parametrize("n", [1, 5, 40, 300])
+def test_same_schedule_as_the_heap_and_fixed_cost_per_command(n: int) -> None:
+    rng = random.Random(n)
+    tasks = random_tasks(rng, n)
+    s = scenario(tasks, 120)
+    hw = run_scenario(s)
+    heap = run_scenario(scenario(tasks, 120, "heap"))
+    assert hw.timeline == heap.timeline
+    assert hw.jobs == heap.jobs
+    assert heap.hwpq is None
+    check_counts(s, hw)
+
+
+def test_summary_reports_the_device(takt_cli: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "hw.toml"
+    path.write_text(
+        '[system]\npolicy = "edf"\nready_queue = "hwpq"\nduration = 30\n\n'
+        '[[task]]\nname = "A"\nperiod = 5\nwcet = 2\n\n'
+        '[[task]]\nname = "B"\nperiod = 7\nwcet = 3\n'
+    )
+    done = subprocess.run(
+        [*takt_cli, "run", str(path)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "policy edf (hwpq ready queue)" in done.stdout
+    line = next(x for x in done.stdout.splitlines() if x.startswith("hardware queue: "))
+    result = run_scenario(scenario([Task("A", 5, 2, 5, 0), Task("B", 7, 3, 7, 0)], 30))
+    q = result.hwpq
+    assert q is not None
+    assert line == (
+        f"hardware queue: {q.inserts} inserts, {q.removes} removes, {q.pops} pops; "
+        f"{q.accesses} register accesses ({q.reads} reads, {q.writes} writes)"
+    )
+
+
+@pytest.mark.parametrize("board", ["qemu-m3", "qemu-m4"])
+def test_boards_refuse_hwpq_before_running(takt_cli: list[str], tmp_path: Path, board: str) -> None:
+    s = scenario([Task("A", 5, 2, 5, 0)], 20)
+    with pytest.raises(RunError, match="hardware priority queue.*does not have"):
+        run_scenario(dataclasses.replace(s, system=dataclasses.replace(s.system, port=board)))
+    path = tmp_path / "hw.toml"
+    path.write_text(
+        '[system]\npolicy = "edf"\nready_queue = "hwpq"\nduration = 20\n\n'
+        '[[task]]\nname = "A"\nperiod = 5\nwcet = 2\n'
+    )
+    timeline = tmp_path / "timeline.csv"
+    done = subprocess.run(
+        [*takt_cli, "run", str(path), "--port", board, "--timeline", str(timeline)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1, done.stderr
+    assert '"hwpq"' in done.stderr and board in done.stderr
+    assert done.stdout == ""
+    assert not timeline.exists()
