@@ -36,7 +36,8 @@
 #define TAKT_CONFIG_ROUND_ROBIN 1
 
 /* Backend of the timer queue (delays, job releases, deadline checks): TAKT_PQ_LIST
- * (O(n) insertion), TAKT_PQ_HEAP or TAKT_PQ_RBTREE (O(log n)). */
+ * (O(n) insertion), TAKT_PQ_HEAP or TAKT_PQ_RBTREE (O(log n)), or TAKT_PQ_HW
+ * (the hardware priority queue, O(1); a port that has it: the sim). */
 #define TAKT_CONFIG_TIMER_QUEUE TAKT_PQ_LIST
 
 /* Task control blocks and stacks from the heap (takt_task_create) in addition to

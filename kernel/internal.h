@@ -208,6 +208,10 @@ static inline void sched_reschedule_locked(void)
 /* ---- time (time.c) ---- */
 /* Empties the timer queue (takt_init). */
 void timers_init(void);
+/* Whether the timer queue can hold every timer there can be: false only
+ * for a hardware queue (TAKT_PQ_HW) that is missing or too shallow; asked
+ * only with TAKT_PQ_HW. */
+bool timers_fit(void);
 void timer_init(takt_timer_t *timer, void (*expire)(takt_timer_t *timer));
 /* As timer_init, for a timer that expires before the ordinary timers due at
  * the same tick, early timers among themselves by order (server

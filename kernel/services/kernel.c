@@ -97,6 +97,11 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
         return TAKT_ERR_ARG; /* the device would refuse a ready job */
     }
 #endif
+#if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HW
+    if (!timers_fit()) {
+        return TAKT_ERR_ARG; /* the timer queue's device would refuse a timer */
+    }
+#endif
     if (params->scheduler == TAKT_SCHED_HSF && params->preemption != TAKT_PREEMPT_FULL) {
         return TAKT_ERR_ARG; /* budget enforcement preempts at any tick */
     }

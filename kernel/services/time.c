@@ -25,6 +25,21 @@ static takt_pq_node_t *timer_slots[TIMER_SLOTS];
 #define timerq_remove takt_pq_rbtree_remove
 #define timerq_peek takt_pq_rbtree_peek
 #define timerq_pop takt_pq_rbtree_pop
+#elif TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HW
+#ifndef TAKT_PORT_HWPQ_UNITS
+#error "takt_config.h: TAKT_PQ_HW needs a port with the hardware priority queue (the sim)"
+#endif
+#include "hwpq_regs.h"
+#define timerq_insert takt_pq_hw_insert
+#define timerq_remove takt_pq_hw_remove
+#define timerq_peek takt_pq_hw_peek
+#define timerq_pop takt_pq_hw_pop
+/* As the heap's slots: the handles of every timer there can be. */
+#define TIMERS_PER_TASK 3u
+#define TIMER_SLOTS (TIMERS_PER_TASK * TAKT_CONFIG_MAX_TASKS + TAKT_CONFIG_MAX_SERVERS)
+static takt_pq_node_t *timer_slots[TIMER_SLOTS];
+/* Unit 1: the EDF ready queue has unit 0. */
+enum { TIMER_QUEUE_UNIT = 1 };
 #endif
 
 TAKT_COLD void timers_init(void)
@@ -33,8 +48,23 @@ TAKT_COLD void timers_init(void)
     takt_pq_list_init(&takt_kernel.timers);
 #elif TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HEAP
     takt_pq_heap_init(&takt_kernel.timers, timer_slots, TIMER_SLOTS);
+#elif TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HW
+    bool present = takt_pq_hw_init(&takt_kernel.timers, TIMER_QUEUE_UNIT, timer_slots, TIMER_SLOTS);
+    KASSERT(present); /* takt_init asked timers_fit */
+    (void)present;
 #else
     takt_pq_rbtree_init(&takt_kernel.timers);
+#endif
+}
+
+TAKT_COLD bool timers_fit(void)
+{
+#if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HW
+    return TIMER_QUEUE_UNIT < TAKT_PORT_HWPQ_UNITS &&
+           port_hwpq_read(TIMER_QUEUE_UNIT, HWPQ_REG_ID) == HWPQ_ID &&
+           HWPQ_CONFIG_DEPTH(port_hwpq_read(TIMER_QUEUE_UNIT, HWPQ_REG_CONFIG)) >= TIMER_SLOTS;
+#else
+    return true; /* software queues hold every timer there can be */
 #endif
 }
 

@@ -16,6 +16,7 @@
 #define TAKT_PQ_LIST 1
 #define TAKT_PQ_HEAP 2
 #define TAKT_PQ_RBTREE 3
+#define TAKT_PQ_HW 4 /* the hardware priority queue's unit 1 (a port with hw/'s device) */
 
 #include "takt_config.h"
 
@@ -68,9 +69,9 @@
 #endif
 
 #ifndef TAKT_CONFIG_TIMER_QUEUE
-#error "takt_config.h: TAKT_CONFIG_TIMER_QUEUE is not defined (TAKT_PQ_LIST, TAKT_PQ_HEAP, TAKT_PQ_RBTREE)"
-#elif TAKT_CONFIG_TIMER_QUEUE < TAKT_PQ_LIST || TAKT_CONFIG_TIMER_QUEUE > TAKT_PQ_RBTREE
-#error "takt_config.h: TAKT_CONFIG_TIMER_QUEUE must be TAKT_PQ_LIST, TAKT_PQ_HEAP or TAKT_PQ_RBTREE"
+#error "takt_config.h: TAKT_CONFIG_TIMER_QUEUE is not defined (TAKT_PQ_LIST, TAKT_PQ_HEAP, TAKT_PQ_RBTREE, TAKT_PQ_HW)"
+#elif TAKT_CONFIG_TIMER_QUEUE < TAKT_PQ_LIST || TAKT_CONFIG_TIMER_QUEUE > TAKT_PQ_HW
+#error "takt_config.h: TAKT_CONFIG_TIMER_QUEUE must be TAKT_PQ_LIST, TAKT_PQ_HEAP, TAKT_PQ_RBTREE or TAKT_PQ_HW"
 #endif
 
 #ifndef TAKT_CONFIG_DYNAMIC_ALLOCATION
