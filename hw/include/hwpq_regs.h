@@ -10,10 +10,14 @@
  * leaves its reason in STATUS until the next command.
  *
  * Order: entry a comes before b when its key does, compared across the
- * 32-bit wraparound ((int32_t)(a.key - b.key) < 0: "deadline folding"; every
- * key in the queue must lie within 2^31 of every other), and on equal keys
- * when its tie is smaller (unsigned 64-bit). An entry equal to others in both
- * goes behind them (first in, first out).
+ * 32-bit wraparound ((int32_t)(a.key - b.key) < 0: "deadline folding"), and
+ * on equal keys when its tie is smaller (unsigned 64-bit). An entry equal to
+ * others in both goes behind them (first in, first out). The keys queued at
+ * once must fit one window narrower than 2^31 (the largest minus the
+ * smallest, mod 2^32): pairs each within 2^31 of the other are not enough
+ * (0, 0x55555555 and 0xAAAAAAAA go round in a circle), and each cell
+ * compares only with the entry it holds, so outside one window the row's
+ * order breaks.
  */
 #ifndef TAKT_HWPQ_REGS_H
 #define TAKT_HWPQ_REGS_H

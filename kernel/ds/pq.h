@@ -4,9 +4,11 @@
  *
  * Keys are 32-bit times (ticks or absolute deadlines) compared wraparound-safely
  * by signed difference ("deadline folding"): a precedes b iff (int32_t)(a - b) < 0.
- * This orders correctly as long as every key in one queue lies within half the
- * key range (2^31) of every other — true for timers and deadlines that are
- * never more than 2^31 ticks ahead of now.
+ * This orders correctly as long as the keys in one queue fit one window
+ * narrower than half the key range (the largest minus the smallest, mod
+ * 2^32, below 2^31; keys pairwise within 2^31 can still go round in a
+ * circle) — true for timers and deadlines that are never more than 2^31
+ * ticks ahead of now.
  *
  * Equal keys are ordered by the node's `tie` (smaller first, plain unsigned
  * compare): the EDF ready queues put the task's ready order there so equal
