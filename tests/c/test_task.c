@@ -5,6 +5,9 @@
  * Every scenario runs with the tick counter at 0 and just below wraparound.
  */
 #include "harness.h"
+#ifdef TAKT_PORT_HWPQ_UNITS
+#include "takt_sim.h" /* the hardware queue's depth */
+#endif
 
 #define STATIC_STACK HP_STACK
 
@@ -193,6 +196,16 @@ static void scenario_bad_args(takt_tick_t tick0)
     bad.preemption = TAKT_PREEMPT_FULL;
     bad.scheduler = (takt_scheduler_t)9;
     CHECK_EQ(takt_init(&bad), TAKT_ERR_ARG);
+    /* EDF over the hardware queue: refused where the port has no device,
+     * and where its device is too shallow for TAKT_CONFIG_MAX_TASKS jobs. */
+    bad.scheduler = TAKT_SCHED_EDF_HWPQ;
+#ifdef TAKT_PORT_HWPQ_UNITS
+    CHECK_EQ(takt_sim_hwpq_configure(0, TAKT_CONFIG_MAX_TASKS - 1), TAKT_OK);
+    CHECK_EQ(takt_init(&bad), TAKT_ERR_ARG);
+    CHECK_EQ(takt_sim_hwpq_configure(0, HWPQ_MODEL_MAX_DEPTH), TAKT_OK);
+#else
+    CHECK_EQ(takt_init(&bad), TAKT_ERR_ARG);
+#endif
     CHECK_EQ(takt_tick_count(), tick0); /* the failed init changed nothing */
 
     takt_task_params_t good = {.name = "g", .entry = spin_body, .priority = 1,
