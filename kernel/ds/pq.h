@@ -200,6 +200,9 @@ extern const takt_pq_ops_t takt_pq_rbtree_ops;
  * queue unusable, when the port has no such unit (no device ID). insert is
  * false when that many are queued. Equal nodes leave first in, first out. */
 bool takt_pq_hw_init(takt_pq_t *pq, unsigned unit, takt_pq_node_t **storage, uint32_t capacity);
+/* The entries device unit holds; 0 when the port has no such unit. What a
+ * user of the queue asks before init, to refuse a device too shallow. */
+uint32_t takt_pq_hw_depth(unsigned unit);
 bool takt_pq_hw_insert(takt_pq_t *pq, takt_pq_node_t *node);
 void takt_pq_hw_remove(takt_pq_t *pq, takt_pq_node_t *node);
 takt_pq_node_t *takt_pq_hw_peek(const takt_pq_t *pq);

@@ -43,6 +43,22 @@ static uint32_t last_error(const takt_pq_t *pq)
     return (read_reg(pq, HWPQ_REG_STATUS) & HWPQ_STATUS_ERROR_MASK) >> HWPQ_STATUS_ERROR_SHIFT;
 }
 
+/* The operand registers set to the node's entry, for an insert. */
+static void write_entry(const takt_pq_t *pq, const takt_pq_node_t *node)
+{
+    write_reg(pq, HWPQ_REG_KEY, node->key);
+    write_reg(pq, HWPQ_REG_TIE_LO, (uint32_t)node->tie);
+    write_reg(pq, HWPQ_REG_TIE_HI, (uint32_t)(node->tie >> 32));
+}
+
+uint32_t takt_pq_hw_depth(unsigned unit)
+{
+    if (unit >= TAKT_PORT_HWPQ_UNITS || port_hwpq_read(unit, HWPQ_REG_ID) != HWPQ_ID) {
+        return 0;
+    }
+    return HWPQ_CONFIG_DEPTH(port_hwpq_read(unit, HWPQ_REG_CONFIG));
+}
+
 bool takt_pq_hw_init(takt_pq_t *pq, unsigned unit, takt_pq_node_t **storage, uint32_t capacity)
 {
     pq->impl.hw.unit = unit;
@@ -50,10 +66,10 @@ bool takt_pq_hw_init(takt_pq_t *pq, unsigned unit, takt_pq_node_t **storage, uin
     pq->impl.hw.capacity = 0;
     pq->impl.hw.free_head = 0;
     pq->count = 0;
-    if (unit >= TAKT_PORT_HWPQ_UNITS || read_reg(pq, HWPQ_REG_ID) != HWPQ_ID) {
+    uint32_t depth = takt_pq_hw_depth(unit);
+    if (depth == 0) {
         return false;
     }
-    uint32_t depth = HWPQ_CONFIG_DEPTH(read_reg(pq, HWPQ_REG_CONFIG));
     if (capacity > depth) {
         capacity = depth;
     }
@@ -71,9 +87,7 @@ bool takt_pq_hw_insert(takt_pq_t *pq, takt_pq_node_t *node)
     if (handle >= pq->impl.hw.capacity) {
         return false;
     }
-    write_reg(pq, HWPQ_REG_KEY, node->key);
-    write_reg(pq, HWPQ_REG_TIE_LO, (uint32_t)node->tie);
-    write_reg(pq, HWPQ_REG_TIE_HI, (uint32_t)(node->tie >> 32));
+    write_entry(pq, node);
     write_reg(pq, HWPQ_REG_HANDLE, handle);
     write_reg(pq, HWPQ_REG_CMD, HWPQ_CMD_INSERT);
     /* The device refuses only what the driver should never ask (full, a
@@ -135,9 +149,7 @@ void takt_pq_hw_moved_later(takt_pq_t *pq, takt_pq_node_t *node)
 {
     write_reg(pq, HWPQ_REG_HANDLE, node->link.hw.handle);
     write_reg(pq, HWPQ_REG_CMD, HWPQ_CMD_REMOVE);
-    write_reg(pq, HWPQ_REG_KEY, node->key);
-    write_reg(pq, HWPQ_REG_TIE_LO, (uint32_t)node->tie);
-    write_reg(pq, HWPQ_REG_TIE_HI, (uint32_t)(node->tie >> 32));
+    write_entry(pq, node);
     write_reg(pq, HWPQ_REG_CMD, HWPQ_CMD_INSERT);
 }
 

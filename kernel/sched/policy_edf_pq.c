@@ -129,16 +129,12 @@ const takt_policy_t takt_policy_edf_rbtree = TAKT_POLICY_EDF_RBTREE_TABLE;
 /* ---- hardware queue (hw/) ---- */
 
 #ifdef TAKT_PORT_HWPQ_UNITS
-#include "hwpq_regs.h"
-
 /* Unit 0 is the ready queue's. */
 enum { READY_QUEUE_UNIT = 0 };
 
 bool edf_hwpq_device_fits(void)
 {
-    return port_hwpq_read(READY_QUEUE_UNIT, HWPQ_REG_ID) == HWPQ_ID &&
-           HWPQ_CONFIG_DEPTH(port_hwpq_read(READY_QUEUE_UNIT, HWPQ_REG_CONFIG)) >=
-               TAKT_CONFIG_MAX_TASKS;
+    return takt_pq_hw_depth(READY_QUEUE_UNIT) >= TAKT_CONFIG_MAX_TASKS;
 }
 
 void edf_hwpq_init(void)

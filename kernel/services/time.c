@@ -16,10 +16,6 @@
 #define timerq_remove takt_pq_heap_remove
 #define timerq_peek takt_pq_heap_peek
 #define timerq_pop takt_pq_heap_pop
-/* Every task owns TIMERS_PER_TASK timers and every server one, each queued at most once. */
-#define TIMERS_PER_TASK 3u
-#define TIMER_SLOTS (TIMERS_PER_TASK * TAKT_CONFIG_MAX_TASKS + TAKT_CONFIG_MAX_SERVERS)
-static takt_pq_node_t *timer_slots[TIMER_SLOTS];
 #elif TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_RBTREE
 #define timerq_insert takt_pq_rbtree_insert
 #define timerq_remove takt_pq_rbtree_remove
@@ -29,17 +25,21 @@ static takt_pq_node_t *timer_slots[TIMER_SLOTS];
 #ifndef TAKT_PORT_HWPQ_UNITS
 #error "takt_config.h: TAKT_PQ_HW needs a port with the hardware priority queue (the sim)"
 #endif
-#include "hwpq_regs.h"
 #define timerq_insert takt_pq_hw_insert
 #define timerq_remove takt_pq_hw_remove
 #define timerq_peek takt_pq_hw_peek
 #define timerq_pop takt_pq_hw_pop
-/* As the heap's slots: the handles of every timer there can be. */
+/* Unit 1: the EDF ready queue has unit 0. */
+enum { TIMER_QUEUE_UNIT = 1 };
+#endif
+
+#if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HEAP || TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HW
+/* The heap's slots, the hardware queue's handles: one for every timer there
+ * can be. Every task owns TIMERS_PER_TASK timers and every server one, each
+ * queued at most once. */
 #define TIMERS_PER_TASK 3u
 #define TIMER_SLOTS (TIMERS_PER_TASK * TAKT_CONFIG_MAX_TASKS + TAKT_CONFIG_MAX_SERVERS)
 static takt_pq_node_t *timer_slots[TIMER_SLOTS];
-/* Unit 1: the EDF ready queue has unit 0. */
-enum { TIMER_QUEUE_UNIT = 1 };
 #endif
 
 TAKT_COLD void timers_init(void)
@@ -60,9 +60,7 @@ TAKT_COLD void timers_init(void)
 TAKT_COLD bool timers_fit(void)
 {
 #if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HW
-    return TIMER_QUEUE_UNIT < TAKT_PORT_HWPQ_UNITS &&
-           port_hwpq_read(TIMER_QUEUE_UNIT, HWPQ_REG_ID) == HWPQ_ID &&
-           HWPQ_CONFIG_DEPTH(port_hwpq_read(TIMER_QUEUE_UNIT, HWPQ_REG_CONFIG)) >= TIMER_SLOTS;
+    return takt_pq_hw_depth(TIMER_QUEUE_UNIT) >= TIMER_SLOTS;
 #else
     return true; /* software queues hold every timer there can be */
 #endif
