@@ -11,6 +11,7 @@ set(TAKT_KERNEL_SOURCES
   ${TAKT_ROOT}/kernel/sched/core.c
   ${TAKT_ROOT}/kernel/sched/policy_fp.c
   ${TAKT_ROOT}/kernel/sched/policy_fp_list.c
+  ${TAKT_ROOT}/kernel/sched/policy_fp_hwpq.c
   ${TAKT_ROOT}/kernel/sched/edf_common.c
   ${TAKT_ROOT}/kernel/sched/policy_edf_pq.c
   ${TAKT_ROOT}/kernel/sched/policy_edf_mlist.c

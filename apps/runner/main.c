@@ -245,7 +245,7 @@ int main(int argc, char **argv)
             (unsigned long long)events_written, (unsigned)takt_trace_lost(),
             (unsigned)takt_context_switches(),
             (unsigned long long)workload_interrupts(), wall);
-    if (scenario.scheduler == TAKT_SCHED_EDF_HWPQ) {
+    if (scenario.scheduler == TAKT_SCHED_EDF_HWPQ || scenario.scheduler == TAKT_SCHED_FP_HWPQ) {
         workload_print_hwpq_counts(stderr);
     }
     if (usage.measured) {

@@ -15,6 +15,7 @@ static const char *const schedulers[] = {
     [TAKT_SCHED_HSF] = "hsf",
     [TAKT_SCHED_FP_LIST] = "fp-list",
     [TAKT_SCHED_EDF_HWPQ] = "edf-hwpq",
+    [TAKT_SCHED_FP_HWPQ] = "fp-hwpq",
 };
 
 static const char *const server_types[] = {
@@ -215,7 +216,7 @@ bool scenario_input_read(FILE *in, runner_scenario_t *out, char *err, size_t err
                 f[0] > 1000000000u || !parse_modes(modes, &out->scheduler, &out->preemption)) {
                 snprintf(err, err_size,
                          "line %u: expected 'system <tick_hz> <duration> <round_robin 0|1> "
-                         "<tick_start> [fp|fp-list|edf-heap|edf-mlist|edf-rbtree|edf-hwpq|hsf "
+                         "<tick_start> [fp|fp-list|edf-heap|edf-mlist|edf-rbtree|edf-hwpq|fp-hwpq|hsf "
                          "[full|none|deferred]]' with positive tick_hz and duration",
                          lineno);
                 return false;
@@ -230,11 +231,11 @@ bool scenario_input_read(FILE *in, runner_scenario_t *out, char *err, size_t err
                 return false;
             }
 #ifndef TAKT_PORT_HWPQ_UNITS
-            if (out->scheduler == TAKT_SCHED_EDF_HWPQ) {
+            if (out->scheduler == TAKT_SCHED_EDF_HWPQ || out->scheduler == TAKT_SCHED_FP_HWPQ) {
                 snprintf(err, err_size,
-                         "line %u: edf-hwpq needs the hardware priority queue, which this "
+                         "line %u: %s needs the hardware priority queue, which this "
                          "port does not have (the sim's model has it)",
-                         lineno);
+                         lineno, schedulers[out->scheduler]);
                 return false;
             }
 #endif

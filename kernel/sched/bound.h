@@ -26,6 +26,13 @@ static inline const takt_policy_t *sched_policy(void)
 {
     return &sched_bound_table;
 }
+#elif TAKT_CONFIG_POLICY_ONLY && TAKT_CONFIG_POLICY == TAKT_POLICY_FP_HWPQ
+#include "policy_fp_hwpq.h"
+static const takt_policy_t sched_bound_table = TAKT_POLICY_FP_HWPQ_TABLE;
+static inline const takt_policy_t *sched_policy(void)
+{
+    return &sched_bound_table;
+}
 #elif TAKT_CONFIG_POLICY_ONLY
 #include "policy_ops.h"
 /* The bound policy's table, visible here: direct calls (policy_ops.h). */

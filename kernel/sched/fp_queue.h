@@ -54,15 +54,16 @@ static inline void fp_queue_mark_level(fp_queue_t *q, const takt_task_t *task)
 }
 
 /*
- * NEW goes to the tail, except that tasks which became ready at the same
+ * The task into its level's list, list: PREEMPTED at the front, YIELD at the
+ * back. NEW goes to the tail, except that tasks which became ready at the same
  * instant are ordered by id (ready_order), whatever order the kernel processed
  * them in (SCHEDULING.md "Order of events"). The backward walk only passes
  * tasks of this same instant, so it is O(1) unless many tasks of one level
- * become ready at once.
+ * become ready at once. The level's index (this queue's bitmap, or the
+ * hardware queue of policy_fp_hwpq.c) is the caller's.
  */
-static inline void fp_queue_insert(fp_queue_t *q, takt_task_t *task, takt_ready_how_t how)
+static inline void fp_level_insert(takt_list_t *list, takt_task_t *task, takt_ready_how_t how)
 {
-    takt_list_t *list = &q->level[task->priority];
     if (how == TAKT_READY_PREEMPTED) {
         takt_list_push_front(list, &task->ready.list);
     } else if (how == TAKT_READY_YIELD) {
@@ -92,6 +93,11 @@ static inline void fp_queue_insert(fp_queue_t *q, takt_task_t *task, takt_ready_
             takt_list_link_between(&task->ready.list, before, pos);
         }
     }
+}
+
+static inline void fp_queue_insert(fp_queue_t *q, takt_task_t *task, takt_ready_how_t how)
+{
+    fp_level_insert(&q->level[task->priority], task, how);
     fp_queue_mark_level(q, task);
 }
 

@@ -86,5 +86,6 @@ extern const takt_policy_t takt_policy_edf_mlist;
 extern const takt_policy_t takt_policy_hsf;
 extern const takt_policy_t takt_policy_fp_list;
 extern const takt_policy_t takt_policy_edf_hwpq; /* a port with TAKT_PORT_HWPQ_UNITS only */
+extern const takt_policy_t takt_policy_fp_hwpq;  /* a port with TAKT_PORT_HWPQ_UNITS only */
 
 #endif

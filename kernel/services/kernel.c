@@ -3,10 +3,12 @@
 
 #include "../internal.h"
 #include "../sched/bound.h"
-#include "../sched/policy_ops.h" /* edf_hwpq_device_fits */
+#include "../sched/policy_fp_hwpq.h" /* fp_hwpq_device_fits */
+#include "../sched/policy_ops.h"     /* edf_hwpq_device_fits */
 
-#if TAKT_CONFIG_POLICY == TAKT_POLICY_EDF_HWPQ && !defined(TAKT_PORT_HWPQ_UNITS)
-#error "takt_config.h: TAKT_POLICY_EDF_HWPQ needs a port with the hardware priority queue (the sim)"
+#if (TAKT_CONFIG_POLICY == TAKT_POLICY_EDF_HWPQ || TAKT_CONFIG_POLICY == TAKT_POLICY_FP_HWPQ) && \
+    !defined(TAKT_PORT_HWPQ_UNITS)
+#error "takt_config.h: TAKT_POLICY_EDF_HWPQ and _FP_HWPQ need a port with the hardware priority queue (the sim)"
 #endif
 
 takt_kernel_t takt_kernel;
@@ -84,6 +86,7 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
         [TAKT_SCHED_FP_LIST] = &takt_policy_fp_list,
 #ifdef TAKT_PORT_HWPQ_UNITS
         [TAKT_SCHED_EDF_HWPQ] = &takt_policy_edf_hwpq,
+        [TAKT_SCHED_FP_HWPQ] = &takt_policy_fp_hwpq,
 #endif
     };
     if ((unsigned)params->preemption > TAKT_PREEMPT_DEFERRED ||
@@ -93,8 +96,10 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
     }
 #endif
 #ifdef TAKT_PORT_HWPQ_UNITS
-    if (params->scheduler == TAKT_SCHED_EDF_HWPQ && !edf_hwpq_device_fits()) {
-        return TAKT_ERR_ARG; /* the device would refuse a ready job */
+    /* The device would refuse a ready job, or a non-empty level. */
+    if ((params->scheduler == TAKT_SCHED_EDF_HWPQ && !edf_hwpq_device_fits()) ||
+        (params->scheduler == TAKT_SCHED_FP_HWPQ && !fp_hwpq_device_fits())) {
+        return TAKT_ERR_ARG;
     }
 #endif
 #if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HW

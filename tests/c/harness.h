@@ -159,10 +159,11 @@ static inline void h_note(const char *what)
     snprintf(h_order + len, sizeof(h_order) - len, "%s%s", len ? " " : "", what);
 }
 
-/* Whether a scheduler is fixed priority (over either ready queue). */
+/* Whether a scheduler is fixed priority (over any of its ready queues). */
 static inline bool h_fixed_priority(takt_scheduler_t scheduler)
 {
-    return scheduler == TAKT_SCHED_FP || scheduler == TAKT_SCHED_FP_LIST;
+    return scheduler == TAKT_SCHED_FP || scheduler == TAKT_SCHED_FP_LIST ||
+           scheduler == TAKT_SCHED_FP_HWPQ;
 }
 
 static inline void h_begin_params(const takt_init_params_t *init, uint64_t end_ticks)

@@ -26,7 +26,8 @@
 #define TEST_PREEMPT TAKT_PREEMPT_FULL
 #endif
 #define S_HSF (TEST_SCHED == TAKT_SCHED_HSF)
-#define S_FP (TEST_SCHED == TAKT_SCHED_FP || TEST_SCHED == TAKT_SCHED_FP_LIST)
+#define S_FP                                                                                  \
+    (TEST_SCHED == TAKT_SCHED_FP || TEST_SCHED == TAKT_SCHED_FP_LIST || TEST_SCHED == TAKT_SCHED_FP_HWPQ)
 #define S_EDF (!S_FP && !S_HSF)
 #define S_DEFERRED (TEST_PREEMPT != TAKT_PREEMPT_FULL)
 

@@ -7,6 +7,9 @@
 set(TAKT_SYNC_TESTS test_sem test_mutex test_mutex_random test_queue test_events test_soft_timer test_stream
   test_suspend_wait test_served_gives_back)
 set(TAKT_SYNC_VARIANTS fp edf_heap edf_mlist fp_deferred hsf fp_list)
+# On the sim only: fixed priority with its levels indexed by the hardware
+# priority queue, which the boards do not have.
+set(TAKT_SYNC_SIM_VARIANTS fp_hwpq)
 # Also against a kernel with fp bound at compile time (TAKT_CONFIG_POLICY_ONLY),
 # as the FreeRTOS layer and the benchmarks build it: its policy calls are
 # inline and some paths have a copy of their own (a mutex's unlock that hands
@@ -22,6 +25,7 @@ set(sync_variant_edf_mlist TAKT_SCHED_EDF_MLIST TAKT_PREEMPT_FULL)
 set(sync_variant_fp_deferred TAKT_SCHED_FP TAKT_PREEMPT_DEFERRED)
 set(sync_variant_hsf TAKT_SCHED_HSF TAKT_PREEMPT_FULL)
 set(sync_variant_fp_list TAKT_SCHED_FP_LIST TAKT_PREEMPT_FULL)
+set(sync_variant_fp_hwpq TAKT_SCHED_FP_HWPQ TAKT_PREEMPT_FULL)
 
 # The DEFINES of variant V, into OUT.
 function(takt_sync_variant_defines OUT V)

@@ -932,6 +932,7 @@ static void h_each_policy(void (*scenario)(takt_tick_t tick0), takt_scheduler_t 
                     {TAKT_SCHED_EDF_RBTREE, "edf_rbtree"},
 #ifdef TAKT_PORT_HWPQ_UNITS
                     {TAKT_SCHED_EDF_HWPQ, "edf_hwpq"},
+                    {TAKT_SCHED_FP_HWPQ, "fp_hwpq"},
 #endif
     };
     for (size_t i = 0; i < sizeof(policies) / sizeof(policies[0]); i++) {

@@ -206,6 +206,16 @@ static void scenario_bad_args(takt_tick_t tick0)
 #else
     CHECK_EQ(takt_init(&bad), TAKT_ERR_ARG);
 #endif
+    /* Fixed priority over it: refused where the port has no device, and where
+     * its device cannot hold every task level (TAKT_CONFIG_MAX_PRIORITIES - 1). */
+    bad.scheduler = TAKT_SCHED_FP_HWPQ;
+#ifdef TAKT_PORT_HWPQ_UNITS
+    CHECK_EQ(takt_sim_hwpq_configure(0, TAKT_CONFIG_MAX_PRIORITIES - 2), TAKT_OK);
+    CHECK_EQ(takt_init(&bad), TAKT_ERR_ARG);
+    CHECK_EQ(takt_sim_hwpq_configure(0, HWPQ_MODEL_MAX_DEPTH), TAKT_OK);
+#else
+    CHECK_EQ(takt_init(&bad), TAKT_ERR_ARG);
+#endif
     CHECK_EQ(takt_tick_count(), tick0); /* the failed init changed nothing */
 
     takt_task_params_t good = {.name = "g", .entry = spin_body, .priority = 1,
@@ -626,6 +636,46 @@ static void scenario_priorities(takt_tick_t tick0)
     h_end();
 }
 
+#ifdef TAKT_PORT_HWPQ_UNITS
+/* Fixed priority over a device exactly as deep as the task levels: a task
+ * at every level, all ready at once, runs highest first, and the device
+ * took each level once (the levels are its entries, not the tasks). */
+static char el_order[TAKT_CONFIG_MAX_PRIORITIES];
+static size_t el_n;
+
+static void el_body(void *arg)
+{
+    (void)arg;
+    el_order[el_n++] = (char)takt_task_get_priority(NULL);
+    h_park();
+}
+
+static void scenario_fp_hwpq_every_level(takt_tick_t tick0)
+{
+    CHECK_EQ(takt_sim_hwpq_configure(0, TAKT_CONFIG_MAX_PRIORITIES - 1), TAKT_OK);
+    takt_init_params_t init = {.scheduler = TAKT_SCHED_FP_HWPQ, .tick_start = tick0,
+                               .preemption = TAKT_PREEMPT_FULL};
+    h_begin_params(&init, 2);
+    el_n = 0;
+    for (unsigned p = 1; p < TAKT_CONFIG_MAX_PRIORITIES; p++) {
+        (void)h_task("L", p, el_body, NULL);
+    }
+    /* the lowest level twice: its second task enters no new entry */
+    (void)h_task("L", 1, el_body, NULL);
+    h_run();
+    CHECK_EQ(el_n, (size_t)TAKT_CONFIG_MAX_PRIORITIES);
+    for (size_t i = 0; i + 1 < TAKT_CONFIG_MAX_PRIORITIES; i++) {
+        CHECK_EQ(el_order[i], (char)(TAKT_CONFIG_MAX_PRIORITIES - 1 - i));
+    }
+    CHECK_EQ(el_order[TAKT_CONFIG_MAX_PRIORITIES - 1], 1);
+    hwpq_model_counts_t counts;
+    CHECK_EQ(takt_sim_hwpq_counts(0, &counts), TAKT_OK);
+    CHECK_EQ(counts.inserts, (uint64_t)(TAKT_CONFIG_MAX_PRIORITIES - 1));
+    CHECK_EQ(counts.removes, (uint64_t)(TAKT_CONFIG_MAX_PRIORITIES - 1));
+    CHECK_EQ(takt_sim_hwpq_configure(0, HWPQ_MODEL_MAX_DEPTH), TAKT_OK);
+}
+#endif
+
 int main(void)
 {
     h_both(scenario_create_state, "create_state");
@@ -635,5 +685,8 @@ int main(void)
     h_both(scenario_suspend_resume, "suspend_resume");
     h_both(scenario_resume_from_isr, "resume_from_isr");
     h_both(scenario_priorities, "priorities");
+#ifdef TAKT_PORT_HWPQ_UNITS
+    h_both(scenario_fp_hwpq_every_level, "fp_hwpq_every_level");
+#endif
     return CHECK_SUMMARY();
 }

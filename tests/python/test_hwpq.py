@@ -1,11 +1,15 @@
-"""EDF over the hardware priority queue (ready_queue = "hwpq") through the toolkit.
+"""The hardware priority queue (ready_queue = "hwpq") through the toolkit.
 
 On the sim the kernel's driver talks to the C model of hw/ at its registers.
-The schedule is EDF's whatever the queue (test_edf.py compares the four queues
-on 1,000 random sets); here: the summary reports what the device did, and its
-register accesses are exactly the driver's fixed cost per command (O(1), however
-many jobs are queued); the boards, which have no device, refuse it before
-anything runs.
+Under EDF the device holds the ready jobs; under fixed priority (RM in the HWDS
+study) it indexes the non-empty priority levels, whose FIFO lists stay in
+memory (kernel/sched/policy_fp_hwpq.c). The schedule is the policy's whatever
+the queue (test_edf.py compares EDF's four queues on 1,000 random sets; here
+fp's against the bitmap, with equal priorities, every preemption mode and
+round-robin); the summary reports what the device did, and its register
+accesses are exactly the driver's fixed cost per command (O(1), however many
+jobs are queued); the boards, which have no device, refuse it before anything
+runs.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from takt.model import HwpqCounts, RunResult, Scenario, SystemConfig, Task
+from takt.model import HwpqCounts, Policy, Preemption, RunResult, Scenario, SystemConfig, Task
 from takt.sim import RunError, run_scenario
 
 pytestmark = pytest.mark.usefixtures("runner")
@@ -25,17 +29,31 @@ pytestmark = pytest.mark.usefixtures("runner")
 # The driver's register writes per command (kernel/ds/pq_hw.c): an insert writes
 # its key, tie (two words), handle and command; a remove its handle and command;
 # a pop its command; the queue's set-up one clear. EDF scenarios never move a
-# queued job later (no yields, no round-robin, no inheritance), so nothing else
-# writes.
+# queued job later (no yields, no round-robin, no inheritance), and fp's
+# round-robin moves a task within its level's list, off the device, so nothing
+# else writes.
 INSERT_WRITES = 5
 REMOVE_WRITES = 2
 POP_WRITES = 1
 SETUP_WRITES = 1
 
 
-def scenario(tasks: list[Task], duration: int, queue: str = "hwpq") -> Scenario:
+def scenario(
+    tasks: list[Task],
+    duration: int,
+    queue: str = "hwpq",
+    policy: Policy = "edf",
+    preemption: Preemption = "full",
+    round_robin: bool = False,
+) -> Scenario:
     return Scenario(
-        system=SystemConfig(policy="edf", ready_queue=queue, duration=duration),
+        system=SystemConfig(
+            policy=policy,
+            ready_queue=queue,
+            duration=duration,
+            preemption=preemption,
+            round_robin=round_robin,
+        ),
         tasks=tuple(tasks),
         source="generated",
     )
@@ -50,13 +68,32 @@ def random_tasks(rng: random.Random, n: int) -> list[Task]:
     return tasks
 
 
+def fp_tasks(rng: random.Random, n: int, deferred: bool) -> list[Task]:
+    """Random fixed-priority tasks over few levels, so that many share one."""
+    tasks = []
+    for t in random_tasks(rng, n):
+        segments = None
+        if deferred and t.wcet > 1:
+            cut = rng.randint(1, t.wcet - 1)
+            segments = (cut, t.wcet - cut)
+        tasks.append(dataclasses.replace(t, priority=rng.randint(1, 4), segments=segments))
+    return tasks
+
+
 def check_counts(s: Scenario, result: RunResult) -> HwpqCounts:
     q = result.hwpq
     assert q is not None
     queued_at_end = q.inserts - q.removes - q.pops
-    assert 0 <= queued_at_end <= len(s.tasks)
-    # every job that finished was queued at least once (again after each preemption)
-    assert q.inserts >= sum(1 for row in result.jobs if row.finish is not None) > 0
+    if s.system.policy == "fp":
+        # one entry per non-empty task level
+        levels = {t.priority for t in s.tasks}
+        assert 0 <= queued_at_end <= len(levels)
+        assert q.pops == 0  # fp removes a level by its handle, never pops
+        assert q.inserts > 0
+    else:
+        assert 0 <= queued_at_end <= len(s.tasks)
+        # every job that finished was queued at least once (again after each preemption)
+        assert q.inserts >= sum(1 for row in result.jobs if row.finish is not None) > 0
     assert q.writes == (
         SETUP_WRITES + INSERT_WRITES * q.inserts + REMOVE_WRITES * q.removes + POP_WRITES * q.pops
     )
@@ -75,6 +112,36 @@ def test_same_schedule_as_the_heap_and_fixed_cost_per_command(n: int) -> None:
     assert hw.jobs == heap.jobs
     assert heap.hwpq is None
     check_counts(s, hw)
+
+
+@pytest.mark.parametrize("preemption", ["full", "none", "deferred"])
+@pytest.mark.parametrize("round_robin", [False, True])
+def test_fp_same_schedule_as_the_bitmap(preemption: Preemption, round_robin: bool) -> None:
+    """RM on the device: random sets whose tasks share few levels give the
+    bitmap's timeline and job table, in every preemption mode, with and without
+    round-robin among equals."""
+    rng = random.Random(f"{preemption}/{round_robin}")
+    for trial in range(30):
+        n = rng.choice((2, 3, 5, 8, 13, 40))
+        tasks = fp_tasks(rng, n, deferred=preemption == "deferred")
+        hw_scenario = scenario(tasks, 150, "hwpq", "fp", preemption, round_robin)
+        hw = run_scenario(hw_scenario)
+        bitmap = run_scenario(scenario(tasks, 150, "bitmap", "fp", preemption, round_robin))
+        assert hw.timeline == bitmap.timeline, trial
+        assert hw.jobs == bitmap.jobs, trial
+        assert bitmap.hwpq is None
+        check_counts(hw_scenario, hw)
+
+
+def test_fp_device_cost_follows_levels_not_tasks() -> None:
+    """300 tasks on one level: the device sees that level enter and leave, not
+    each task (the other 299 queue behind the first in the level's list)."""
+    tasks = [Task(f"t{i}", 400, 1, 400, 0, priority=3) for i in range(300)]
+    s = scenario(tasks, 400, policy="fp")
+    result = run_scenario(s)
+    q = check_counts(s, result)
+    assert q.inserts == 1 and q.removes == 1
+    assert all(row.finish is not None for row in result.jobs)
 
 
 def test_summary_reports_the_device(takt_cli: list[str], tmp_path: Path) -> None:

@@ -141,6 +141,12 @@ def test_edf_ready_queues(queue: str) -> None:
     assert s.system.ready_queue == queue
 
 
+@pytest.mark.parametrize("queue", ["bitmap", "list", "hwpq"])
+def test_fp_ready_queues(queue: str) -> None:
+    s = parse_scenario(f'[system]\npolicy = "fp"\nready_queue = "{queue}"\n' + FP_TASK)
+    assert s.system.ready_queue == queue
+
+
 HSF_EXAMPLE = """
 [system]
 policy = "hsf"
@@ -618,7 +624,7 @@ def test_empty_task_name() -> None:
         ("preemption", "partial", '"full" | "none" | "deferred"'),
         ("port", "qemu-m7", '"sim" | "qemu-m3" | "qemu-m4"'),
         ("priority", "edf", '"explicit" | "rm" | "dm"'),
-        ("ready_queue", "heap", '"bitmap" | "list" for policy "fp"'),
+        ("ready_queue", "heap", '"bitmap" | "list" | "hwpq" for policy "fp"'),
     ],
 )
 def test_system_enums(key: str, value: str, fragment: str) -> None:

@@ -57,6 +57,7 @@ CASES = [
     ("edf", "full", 1, "rbtree"),
     ("edf", "full", 1, "hwpq"),
     ("fp", "full", 1, "list"),
+    ("fp", "full", 1, "hwpq"),
 ]
 
 

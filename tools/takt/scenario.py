@@ -64,7 +64,7 @@ GLOBAL_POLICIES: Final[tuple[str, ...]] = ("fp", "edf")
 PRIORITY_ASSIGNMENTS: Final[tuple[str, ...]] = ("explicit", "rm", "dm")
 # First entry of each tuple is the default.
 READY_QUEUES: Final[dict[str, tuple[str, ...]]] = {
-    "fp": ("bitmap", "list"),
+    "fp": ("bitmap", "list", "hwpq"),
     "edf": ("heap", "mlist", "rbtree", "hwpq"),
     "hsf": ("bitmap", "list"),
 }

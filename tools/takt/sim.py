@@ -51,6 +51,7 @@ class RunError(RuntimeError):
 SCHEDULERS = {
     ("fp", "bitmap"): "fp",
     ("fp", "list"): "fp-list",
+    ("fp", "hwpq"): "fp-hwpq",
     ("edf", "heap"): "edf-heap",
     ("edf", "mlist"): "edf-mlist",
     ("edf", "rbtree"): "edf-rbtree",

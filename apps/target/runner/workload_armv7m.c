@@ -75,7 +75,7 @@ uint64_t workload_interrupts(void)
     return takt_arm_interrupts();
 }
 
-/* The boards have no hardware queue (scenario_input refuses edf-hwpq). */
+/* The boards have no hardware queue (scenario_input refuses edf-hwpq and fp-hwpq). */
 void workload_print_hwpq_counts(FILE *out)
 {
     (void)out;

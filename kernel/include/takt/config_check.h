@@ -12,6 +12,7 @@
 #define TAKT_POLICY_HSF 5 /* servers (takt/server.h); full preemption only */
 #define TAKT_POLICY_FP_LIST 6 /* fixed priority over one list instead of the bitmap of lists */
 #define TAKT_POLICY_EDF_HWPQ 7 /* EDF over the hardware priority queue (a port with hw/'s device) */
+#define TAKT_POLICY_FP_HWPQ 8 /* fixed priority, the levels indexed by the hardware priority queue */
 
 #define TAKT_PQ_LIST 1
 #define TAKT_PQ_HEAP 2
@@ -21,9 +22,9 @@
 #include "takt_config.h"
 
 #ifndef TAKT_CONFIG_POLICY
-#error "takt_config.h: TAKT_CONFIG_POLICY is not defined (TAKT_POLICY_FP, _EDF_HEAP, _EDF_MLIST, _EDF_RBTREE, _HSF, _FP_LIST, _EDF_HWPQ)"
-#elif TAKT_CONFIG_POLICY < TAKT_POLICY_FP || TAKT_CONFIG_POLICY > TAKT_POLICY_EDF_HWPQ
-#error "takt_config.h: TAKT_CONFIG_POLICY must be TAKT_POLICY_FP, _EDF_HEAP, _EDF_MLIST, _EDF_RBTREE, _HSF, _FP_LIST or _EDF_HWPQ"
+#error "takt_config.h: TAKT_CONFIG_POLICY is not defined (TAKT_POLICY_FP, _EDF_HEAP, _EDF_MLIST, _EDF_RBTREE, _HSF, _FP_LIST, _EDF_HWPQ, _FP_HWPQ)"
+#elif TAKT_CONFIG_POLICY < TAKT_POLICY_FP || TAKT_CONFIG_POLICY > TAKT_POLICY_FP_HWPQ
+#error "takt_config.h: TAKT_CONFIG_POLICY must be TAKT_POLICY_FP, _EDF_HEAP, _EDF_MLIST, _EDF_RBTREE, _HSF, _FP_LIST, _EDF_HWPQ or _FP_HWPQ"
 #endif
 
 /* Optional: 1 binds the scheduler to TAKT_CONFIG_POLICY at compile time

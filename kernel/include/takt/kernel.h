@@ -27,6 +27,7 @@ typedef enum {
     TAKT_SCHED_HSF,         /* two-level hierarchy of servers (takt/server.h); full preemption */
     TAKT_SCHED_FP_LIST,     /* fixed priority, one priority-ordered list */
     TAKT_SCHED_EDF_HWPQ,    /* EDF, the hardware priority queue (hw/; the sim port's model) */
+    TAKT_SCHED_FP_HWPQ,     /* fixed priority, its levels indexed by the hardware priority queue */
 } takt_scheduler_t;
 
 typedef struct {
@@ -44,7 +45,8 @@ typedef struct {
  * every job with a deadline), and priorities are ignored. Call once, before any other call.
  * Under HSF, tasks live in servers (takt/server.h) and the preemption mode must be FULL.
  * EDF_HWPQ needs a port with the hardware priority queue whose unit 0 holds
- * TAKT_CONFIG_MAX_TASKS entries (the sim's does unless configured smaller):
+ * TAKT_CONFIG_MAX_TASKS entries, FP_HWPQ one whose unit 0 holds
+ * TAKT_CONFIG_MAX_PRIORITIES - 1 (the sim's do unless configured smaller):
  * TAKT_ERR_ARG on any other.
  * TAKT_ERR_ARG for an unsupported option; TAKT_ERR_STATE while the kernel runs
  * (called from a task or an interrupt after takt_start). */
