@@ -82,3 +82,14 @@ function(takt_add_kernel NAME CONFIG_DIR PORT)
     target_sources(${NAME} INTERFACE ${port_interface_sources})
   endif()
 endfunction()
+
+# A Cortex-M kernel library NAME (takt_add_kernel ... armv7m) with the
+# hardware priority queue emulated by hw/'s model, SysTick stopped while it
+# runs (port/armv7m/hwpq_emulated.c): its driver, the hwpq policies and the
+# TAKT_PQ_HW timer queue build; the benchmarks measure them in instructions.
+function(takt_arm_emulate_hwpq NAME)
+  target_compile_definitions(${NAME} PUBLIC TAKT_ARM_HWPQ_EMULATED)
+  target_sources(${NAME} PRIVATE ${TAKT_ROOT}/port/armv7m/hwpq_emulated.c
+    ${TAKT_ROOT}/hw/model/hwpq_model.c ${TAKT_ROOT}/kernel/ds/pq_hw.c)
+  target_include_directories(${NAME} PUBLIC ${TAKT_ROOT}/hw/include ${TAKT_ROOT}/hw/model)
+endfunction()

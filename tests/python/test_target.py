@@ -442,3 +442,38 @@ def test_hsf_masked_meter_on_qemu() -> None:
     assert switches and all(s.masked and s.masked.min == s.min > 0 for s in switches)
     merged = bench_hsf_target.with_masked(bench_hsf_target.parse_output(plain_out), metered)
     assert all(s.masked is not None for s in merged)
+
+
+def test_device_access_lines_parse() -> None:
+    from takt import bench_target
+
+    text = "hwpq,head_removal_pick,edf-hwpq,8,3\nbench,delay,hw,fp,3,40,226,230,22750\nhwpq,x\n"
+    assert bench_target.parse_device_accesses(text) == {("head_removal_pick", "edf-hwpq", 8): 3}
+
+
+def test_emulated_hardware_queue_costs_are_flat_in_the_task_count() -> None:
+    """takt-bench-kernel-hw on QEMU: the hardware queue's model stands in for
+    the device with SysTick stopped. Its pick takes the same instructions and
+    the same 3 register accesses (remove: handle and command; peek: the head)
+    at 2 to 64 tasks, under EDF and fixed priority alike, while the software
+    heap's grows; a delay costs the same however many timers are queued."""
+    from takt import bench_target
+
+    elf = target.target_program(
+        "qemu-m3", "takt-bench-kernel-hw", "apps/bench/target/takt-bench-kernel-hw"
+    )
+    _, out = bench_target._run_program(elf)
+    samples, calibration = bench_target.parse_output(out)
+    accesses = bench_target.parse_device_accesses(out)
+    reads = [c for c in calibration if c.startswith("calibration,hwpq_access_read,")]
+    assert len(reads) == 3 and len({c.split(",")[3] for c in reads}) == 1
+    by = {s.key: s for s in samples}
+    for sched in ("fp-hwpq", "edf-hwpq"):
+        picks = [by[("head_removal_pick", "hw", sched, n)] for n in (2, 4, 8, 16, 32, 64)]
+        assert all(p.jitter == 0 for p in picks), picks
+        assert len({p.min for p in picks}) == 1, picks
+        assert all(accesses[("head_removal_pick", sched, n)] == 3 for n in (2, 4, 8, 16, 32, 64))
+    heap = [by[("head_removal_pick", "hw", "edf-heap", n)].max for n in (2, 64)]
+    assert heap[1] > heap[0] + 100
+    delays = {by[("delay", "hw", "fp", n)].max for n in range(32)}
+    assert len(delays) == 1, delays

@@ -16,7 +16,7 @@ import csv
 import shutil
 import subprocess
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from takt import target
@@ -24,6 +24,11 @@ from takt.staged import staged_outputs
 
 SHIFT = 7  # one instruction = 128 ns; a 25 MHz SysTick count = 0.3125 instructions
 QUEUES = ("list", "heap", "rbtree")
+# The program with the hardware priority queue (hw/) emulated by its model,
+# SysTick stopped while it runs (port/armv7m/hwpq_emulated.c): timers on the
+# device, and the fp-hwpq and edf-hwpq ready queues beside their software ones.
+HW_QUEUE = "hw"
+HW_SCHEDULERS = ("fp", "fp-hwpq", "edf-heap", "edf-hwpq")
 PORT = "qemu-m3"
 
 # FreeRTOS V11 on the same emulator and window (issue 7), in instructions.
@@ -81,6 +86,19 @@ class TargetBench:
     commands: list[str]
     object_text: dict[str, int]  # kernel object -> text bytes (list timer queue build)
     port_text: int
+    # (measurement, scheduler, tasks) -> the emulated device's register accesses in one window
+    device_accesses: dict[tuple[str, str, int], int] = field(default_factory=dict)
+
+
+def parse_device_accesses(text: str) -> dict[tuple[str, str, int], int]:
+    """The 'hwpq,<measurement>,<scheduler>,<tasks>,<accesses>' lines: the
+    emulated hardware queue's register accesses in one window of a sample set."""
+    found: dict[tuple[str, str, int], int] = {}
+    for line in text.splitlines():
+        fields = line.strip().split(",")
+        if fields[0] == "hwpq" and len(fields) == 5:
+            found[(fields[1], fields[2], int(fields[3]))] = int(fields[4])
+    return found
 
 
 def parse_masked_line(fields: list[str], key_fields: int) -> tuple[tuple[str, ...], Masked] | None:
@@ -226,8 +244,10 @@ def run() -> TargetBench:
     samples: list[Sample] = []
     calibration: list[str] = []
     commands: list[str] = []
-    for queue in QUEUES:
+    device_accesses: dict[tuple[str, str, int], int] = {}
+    for queue in (*QUEUES, HW_QUEUE):
         cmds, plain_out, meter_out = run_pair(f"takt-bench-kernel-{queue}")
+        device_accesses |= parse_device_accesses(plain_out)
         commands += cmds
         plain, cal = parse_output(plain_out)
         metered, meter_cal = parse_output(meter_out)
@@ -246,7 +266,7 @@ def run() -> TargetBench:
         (build / "apps/bench/target").glob("**/takt-bench-kernel-list.dir/**/port_armv7m.c.obj")
     )
     port_text = _text_sizes(port_obj).get("port_armv7m", 0)
-    return TargetBench(samples, calibration, commands, objects, port_text)
+    return TargetBench(samples, calibration, commands, objects, port_text, device_accesses)
 
 
 def write_table_and_markdown(
@@ -418,6 +438,7 @@ def render_markdown(bench: TargetBench) -> str:
             dis = _find(bench, "dispatch", "heap", sched, n)
             pick = _find(bench, "head_removal_pick", "heap", sched, n)
             lines.append(f"| {sched} | {n} | {_cell(rel)} | {_cell(dis)} | {_cell(pick)} |")
+    lines += render_hardware_queue(bench)
     lines += [
         "",
         "## Kernel text by object (bytes, list timer-queue build)",
@@ -439,6 +460,52 @@ def render_markdown(bench: TargetBench) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def render_hardware_queue(bench: TargetBench) -> list[str]:
+    """The section on the emulated hardware priority queue (takt-bench-kernel-hw)."""
+    access = [c for c in bench.calibration if ",hwpq_access_" in c]
+    lines = [
+        "",
+        "## The hardware priority queue (hw/), emulated",
+        "",
+        "takt-bench-kernel-hw: the same program with hw/'s C model as the device, run with",
+        "SysTick stopped (port/armv7m/hwpq_emulated.c), so a window counts the instructions",
+        "around each register access and not the model's. Timers on the device (unit 1);",
+        "fp-hwpq (the device indexes the non-empty priority levels) and edf-hwpq (it holds",
+        "the ready jobs) on unit 0, beside fp and edf-heap built into the same program. One",
+        "emulated access costs the instructions in the calibration lines below (a call, and",
+        "SysTick stopped and started again; on silicon one load or store), and stopping",
+        "SysTick drops the part of a 25 MHz count in progress (at most 0.31 instructions",
+        "at this shift), so a window with k accesses may read up to 0.31k low.",
+        "",
+        "```",
+        *access,
+        "```",
+        "",
+        "| scheduler | tasks | job release | dispatch | head removal + pick | accesses in pick |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for sched in HW_SCHEDULERS:
+        for n in (2, 4, 8, 16, 32, 64):
+            rel = _find(bench, "job_release", HW_QUEUE, sched, n)
+            dis = _find(bench, "dispatch", HW_QUEUE, sched, n)
+            pick = _find(bench, "head_removal_pick", HW_QUEUE, sched, n)
+            accesses = bench.device_accesses.get(("head_removal_pick", sched, n), 0)
+            lines.append(
+                f"| {sched} | {n} | {_cell(rel)} | {_cell(dis)} | {_cell(pick)} | {accesses} |"
+            )
+    lines += [
+        "",
+        "takt_delay with the timers on the device, against the tasks already delayed:",
+        "",
+        "| delayed | 0 | 1 | 8 | 31 |",
+        "|---|---:|---:|---:|---:|",
+        "| hw | "
+        + " | ".join(_cell(_find(bench, "delay", HW_QUEUE, tasks=n)) for n in (0, 1, 8, 31))
+        + " |",
+    ]
+    return lines
 
 
 def render_summary(bench: TargetBench) -> str:

@@ -29,6 +29,9 @@
  * scheduler core calls, measured alone. */
 #include "internal.h"
 #include "sched/bound.h"
+#ifdef TAKT_PORT_HWPQ_UNITS
+#include "hwpq_regs.h"
+#endif
 
 #define SAMPLES 40u
 #define STACK 1024u
@@ -39,6 +42,8 @@
 #define QUEUE_NAME "list"
 #elif BENCH_TIMER_QUEUE == TAKT_PQ_HEAP
 #define QUEUE_NAME "heap"
+#elif BENCH_TIMER_QUEUE == TAKT_PQ_HW
+#define QUEUE_NAME "hw" /* the emulated hardware queue's unit 1 */
 #else
 #define QUEUE_NAME "rbtree"
 #endif
@@ -131,6 +136,35 @@ static void calibrate_masked(void)
     }
 }
 
+#ifdef TAKT_PORT_HWPQ_UNITS
+/* What one register access of the emulated hardware queue costs in a window
+ * (port/armv7m/hwpq_emulated.c: the call, SysTick stopped and started again
+ * around hw/'s model): a read of the ID register and a write of the key
+ * operand (no command), each alone in its window. On silicon an access is
+ * one load or store. Line: calibration,hwpq_access_<read|write>,<sample>,<instructions>. */
+static void calibrate_hwpq_access(void)
+{
+    for (uint32_t i = 0; i < 3; i++) {
+        uint32_t a = cvr();
+        uint32_t id = port_hwpq_read(0, HWPQ_REG_ID);
+        uint32_t b = cvr();
+        if (id != HWPQ_ID) {
+            printf("bench: the emulated hardware queue is not there\n");
+            exit(2);
+        }
+        printf("calibration,hwpq_access_read,%lu,%lu\n", (unsigned long)i,
+               (unsigned long)to_instructions(counts_between(a, b) - meter_read_cost));
+    }
+    for (uint32_t i = 0; i < 3; i++) {
+        uint32_t a = cvr();
+        port_hwpq_write(0, HWPQ_REG_KEY, i);
+        uint32_t b = cvr();
+        printf("calibration,hwpq_access_write,%lu,%lu\n", (unsigned long)i,
+               (unsigned long)to_instructions(counts_between(a, b) - meter_read_cost));
+    }
+}
+#endif
+
 static void calibrate(void)
 {
     uint32_t a, b;
@@ -146,6 +180,9 @@ static void calibrate(void)
     if (METER_MASKED) {
         calibrate_masked();
     }
+#ifdef TAKT_PORT_HWPQ_UNITS
+    calibrate_hwpq_access();
+#endif
     meter_stop();
 }
 
@@ -398,7 +435,12 @@ static const struct {
                 {TAKT_SCHED_FP_LIST, "fp-list"},
                 {TAKT_SCHED_EDF_HEAP, "edf-heap"},
                 {TAKT_SCHED_EDF_MLIST, "edf-mlist"},
-                {TAKT_SCHED_EDF_RBTREE, "edf-rbtree"}};
+                {TAKT_SCHED_EDF_RBTREE, "edf-rbtree"},
+#ifdef TAKT_PORT_HWPQ_UNITS
+                {TAKT_SCHED_FP_HWPQ, "fp-hwpq"},
+                {TAKT_SCHED_EDF_HWPQ, "edf-hwpq"},
+#endif
+};
 static stats_t st_release, st_dispatch;
 
 /* Non-preemptive watcher: every tick releases one job that cannot switch in. */
@@ -477,6 +519,18 @@ static void bench_dispatch(takt_scheduler_t sched, unsigned tasks)
  * queued behind it at distinct priorities / deadlines, inside the kernel's
  * section. The job goes back to the head after each sample. */
 static stats_t st_pick;
+static uint64_t pick_device_accesses; /* the emulated hardware queue's, in one window */
+
+/* The register accesses unit 0 has taken so far (0 without the device). */
+static uint64_t device_accesses(void)
+{
+#ifdef TAKT_PORT_HWPQ_UNITS
+    const hwpq_model_counts_t *c = takt_arm_hwpq_counts(0);
+    return c->reads + c->writes;
+#else
+    return 0;
+#endif
+}
 
 static void pick_measurer(void *arg)
 {
@@ -485,12 +539,14 @@ static void pick_measurer(void *arg)
     const takt_policy_t *policy = sched_policy();
     for (unsigned i = 0; i < SAMPLES; i++) {
         port_critical_t key = port_critical_enter();
+        uint64_t accesses_before = device_accesses();
         masked_mark_t m = masked_mark();
         uint32_t a = cvr();
         policy->remove(self);
         takt_task_t *next = policy->peek();
         uint32_t b = cvr();
         stats_add_window(&st_pick, counts_between(a, b), m); /* in the section: all masked */
+        pick_device_accesses = device_accesses() - accesses_before;
         policy->insert(self, TAKT_READY_PREEMPTED);
         port_critical_exit(key);
         if (next == self || next == NULL || policy->peek() != self) {
@@ -533,6 +589,11 @@ static void bench_policies(void)
             report("dispatch", policies[s].name, n, &st_dispatch);
             bench_pick(policies[s].sched, n);
             report("head_removal_pick", policies[s].name, n, &st_pick);
+            if (pick_device_accesses != 0) {
+                /* hwpq,<measurement>,<scheduler>,<tasks>,<register accesses per window> */
+                printf("hwpq,head_removal_pick,%s,%u,%lu\n", policies[s].name, n,
+                       (unsigned long)pick_device_accesses);
+            }
         }
     }
 }

@@ -38,6 +38,13 @@ uint64_t takt_arm_counts_to_ns(uint64_t counts);
 /* SysTick counts in one kernel tick. */
 uint32_t takt_arm_tick_counts(void);
 
+#ifdef TAKT_ARM_HWPQ_EMULATED
+#include "hwpq_model.h"
+/* The emulated hardware priority queue's counters (commands, register
+ * accesses) of unit; NULL for a unit the board does not have. */
+const hwpq_model_counts_t *takt_arm_hwpq_counts(unsigned unit);
+#endif
+
 /* Ends the run from a task: takt_start returns (like the sim's end of time). */
 void takt_arm_stop(void);
 

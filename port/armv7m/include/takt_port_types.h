@@ -14,4 +14,11 @@ typedef struct {
     uint32_t *sp; /* process stack pointer while the task is switched out */
 } port_context_t;
 
+/* The boards have no hardware priority queue; a program built with
+ * TAKT_ARM_HWPQ_EMULATED (takt_arm_emulate_hwpq in cmake/takt.cmake) gets
+ * two, emulated by hw/'s model with SysTick stopped (hwpq_emulated.c). */
+#ifdef TAKT_ARM_HWPQ_EMULATED
+#define TAKT_PORT_HWPQ_UNITS 2
+#endif
+
 #endif

@@ -1,0 +1,79 @@
+/*
+ * The hardware priority queue (hw/) on the MPS2 boards, which have none and
+ * which QEMU cannot be given: a program built with TAKT_ARM_HWPQ_EMULATED
+ * gets two units whose registers are hw/'s C model, the reference the RTL is
+ * tested against, run with SysTick stopped. The kernel's clock (its ticks,
+ * and every instruction count the benchmarks read off SysTick) then sees only
+ * the instructions around each register access, as a bus access to a device
+ * would take a few cycles and no more; the model's own instructions are not
+ * the device's cost (the RTL does each command in one clock). What an access
+ * costs in this emulation is measured, not assumed: kernel_costs.c's
+ * hwpq_access calibration (docs/benchmarks.md).
+ *
+ * Stopping SysTick loses the fraction of a count in progress (at most one
+ * 25 MHz count, 40 ns, per access); at -icount shift 10 that is 0.04
+ * instructions, so a window's rounding to instructions stays exact for up
+ * to a dozen accesses. Reading SYST_CSR clears COUNTFLAG, which only the
+ * work calibration (work.c) reads, never with the device in use. Every access
+ * comes from the kernel's driver inside a critical section, and nothing above
+ * the kernel's level touches SysTick.
+ */
+#include "armv7m_regs.h"
+#include "hwpq_model.h"
+#include "port.h"
+
+#ifndef TAKT_PORT_HWPQ_UNITS
+#error "hwpq_emulated.c: build with TAKT_ARM_HWPQ_EMULATED (takt_port_types.h)"
+#endif
+
+static struct {
+    hwpq_model_t model;
+    bool built;
+} units[TAKT_PORT_HWPQ_UNITS];
+
+/* Built at the largest depth on first use, as the sim's units. */
+static hwpq_model_t *unit_model(unsigned unit)
+{
+    if (!units[unit].built) {
+        (void)hwpq_model_init(&units[unit].model, HWPQ_MODEL_MAX_DEPTH);
+        units[unit].built = true;
+    }
+    return &units[unit].model;
+}
+
+/* The device's counters (commands, register accesses), for the benchmarks. */
+const hwpq_model_counts_t *takt_arm_hwpq_counts(unsigned unit)
+{
+    return unit < TAKT_PORT_HWPQ_UNITS ? &unit_model(unit)->counts : NULL;
+}
+
+/* SysTick stops at the write and counts again at the caller's write back. */
+__attribute__((always_inline)) static inline uint32_t systick_stop(void)
+{
+    uint32_t csr = SYST_CSR;
+    SYST_CSR = csr & ~SYST_CSR_ENABLE;
+    return csr;
+}
+
+/* A unit the board does not have reads 0 and ignores writes (no ID: the
+ * driver refuses it), as on the sim. */
+uint32_t port_hwpq_read(unsigned unit, uint32_t offset)
+{
+    if (unit >= TAKT_PORT_HWPQ_UNITS) {
+        return 0;
+    }
+    uint32_t csr = systick_stop();
+    uint32_t value = hwpq_model_read(unit_model(unit), offset);
+    SYST_CSR = csr;
+    return value;
+}
+
+void port_hwpq_write(unsigned unit, uint32_t offset, uint32_t value)
+{
+    if (unit >= TAKT_PORT_HWPQ_UNITS) {
+        return;
+    }
+    uint32_t csr = systick_stop();
+    hwpq_model_write(unit_model(unit), offset, value);
+    SYST_CSR = csr;
+}
