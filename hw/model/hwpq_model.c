@@ -163,3 +163,12 @@ void hwpq_model_write(hwpq_model_t *model, uint32_t offset, uint32_t value)
         break; /* read-only registers, and offsets the device does not decode */
     }
 }
+
+hwpq_model_t *hwpq_model_unit(hwpq_model_unit_t *unit)
+{
+    if (!unit->built) {
+        (void)hwpq_model_init(&unit->model, HWPQ_MODEL_MAX_DEPTH);
+        unit->built = true;
+    }
+    return &unit->model;
+}

@@ -56,6 +56,16 @@ bool hwpq_model_init(hwpq_model_t *model, uint32_t depth);
 uint32_t hwpq_model_read(hwpq_model_t *model, uint32_t offset);
 void hwpq_model_write(hwpq_model_t *model, uint32_t offset, uint32_t value);
 
+/* A platform's unit of the device: its model, built at HWPQ_MODEL_MAX_DEPTH
+ * by hwpq_model_unit on first use unless the platform built it already (at
+ * another depth: the sim's takt_sim_hwpq_configure). */
+typedef struct {
+    hwpq_model_t model;
+    bool built;
+} hwpq_model_unit_t;
+
+hwpq_model_t *hwpq_model_unit(hwpq_model_unit_t *unit);
+
 /* Whether a comes before b in the device's order (hwpq_regs.h). */
 bool hwpq_entry_before(const hwpq_entry_t *a, const hwpq_entry_t *b);
 

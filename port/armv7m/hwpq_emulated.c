@@ -26,19 +26,12 @@
 #error "hwpq_emulated.c: build with TAKT_ARM_HWPQ_EMULATED (takt_port_types.h)"
 #endif
 
-static struct {
-    hwpq_model_t model;
-    bool built;
-} units[TAKT_PORT_HWPQ_UNITS];
-
 /* Built at the largest depth on first use, as the sim's units. */
+static hwpq_model_unit_t units[TAKT_PORT_HWPQ_UNITS];
+
 static hwpq_model_t *unit_model(unsigned unit)
 {
-    if (!units[unit].built) {
-        (void)hwpq_model_init(&units[unit].model, HWPQ_MODEL_MAX_DEPTH);
-        units[unit].built = true;
-    }
-    return &units[unit].model;
+    return hwpq_model_unit(&units[unit]);
 }
 
 /* The device's counters (commands, register accesses), for the benchmarks. */
@@ -56,24 +49,22 @@ __attribute__((always_inline)) static inline uint32_t systick_stop(void)
 }
 
 /* A unit the board does not have reads 0 and ignores writes (no ID: the
- * driver refuses it), as on the sim. */
+ * driver refuses it), as on the sim. SysTick stops first and starts last,
+ * so that what the clock sees of an access is the call and the two stores,
+ * whatever the compiler does with the rest. */
 uint32_t port_hwpq_read(unsigned unit, uint32_t offset)
 {
-    if (unit >= TAKT_PORT_HWPQ_UNITS) {
-        return 0;
-    }
     uint32_t csr = systick_stop();
-    uint32_t value = hwpq_model_read(unit_model(unit), offset);
+    uint32_t value = unit < TAKT_PORT_HWPQ_UNITS ? hwpq_model_read(unit_model(unit), offset) : 0;
     SYST_CSR = csr;
     return value;
 }
 
 void port_hwpq_write(unsigned unit, uint32_t offset, uint32_t value)
 {
-    if (unit >= TAKT_PORT_HWPQ_UNITS) {
-        return;
-    }
     uint32_t csr = systick_stop();
-    hwpq_model_write(unit_model(unit), offset, value);
+    if (unit < TAKT_PORT_HWPQ_UNITS) {
+        hwpq_model_write(unit_model(unit), offset, value);
+    }
     SYST_CSR = csr;
 }

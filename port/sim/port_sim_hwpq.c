@@ -3,19 +3,12 @@
 #include "takt/types.h"
 #include "takt_sim.h"
 
-static struct {
-    hwpq_model_t model;
-    bool built;
-} units[TAKT_PORT_HWPQ_UNITS];
-
 /* A unit nobody configured is built at the largest depth on first use. */
+static hwpq_model_unit_t units[TAKT_PORT_HWPQ_UNITS];
+
 static hwpq_model_t *unit_model(unsigned unit)
 {
-    if (!units[unit].built) {
-        (void)hwpq_model_init(&units[unit].model, HWPQ_MODEL_MAX_DEPTH);
-        units[unit].built = true;
-    }
-    return &units[unit].model;
+    return hwpq_model_unit(&units[unit]);
 }
 
 int takt_sim_hwpq_configure(unsigned unit, uint32_t depth)

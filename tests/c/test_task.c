@@ -196,26 +196,25 @@ static void scenario_bad_args(takt_tick_t tick0)
     bad.preemption = TAKT_PREEMPT_FULL;
     bad.scheduler = (takt_scheduler_t)9;
     CHECK_EQ(takt_init(&bad), TAKT_ERR_ARG);
-    /* EDF over the hardware queue: refused where the port has no device,
-     * and where its device is too shallow for TAKT_CONFIG_MAX_TASKS jobs. */
-    bad.scheduler = TAKT_SCHED_EDF_HWPQ;
+    /* The hardware queue's schedulers: refused where the port has no device,
+     * and where its device is one entry too shallow: EDF's holds
+     * TAKT_CONFIG_MAX_TASKS jobs, fixed priority's every task level. */
+    static const struct {
+        takt_scheduler_t scheduler;
+        uint32_t needs;
+    } on_device[] = {{TAKT_SCHED_EDF_HWPQ, TAKT_CONFIG_MAX_TASKS},
+                     {TAKT_SCHED_FP_HWPQ, TAKT_CONFIG_MAX_PRIORITIES - 1}};
+    for (size_t i = 0; i < sizeof(on_device) / sizeof(on_device[0]); i++) {
+        bad.scheduler = on_device[i].scheduler;
 #ifdef TAKT_PORT_HWPQ_UNITS
-    CHECK_EQ(takt_sim_hwpq_configure(0, TAKT_CONFIG_MAX_TASKS - 1), TAKT_OK);
-    CHECK_EQ(takt_init(&bad), TAKT_ERR_ARG);
-    CHECK_EQ(takt_sim_hwpq_configure(0, HWPQ_MODEL_MAX_DEPTH), TAKT_OK);
+        CHECK_EQ(takt_sim_hwpq_configure(0, on_device[i].needs - 1u), TAKT_OK);
+        CHECK_EQ(takt_init(&bad), TAKT_ERR_ARG);
+        CHECK_EQ(takt_sim_hwpq_configure(0, HWPQ_MODEL_MAX_DEPTH), TAKT_OK);
 #else
-    CHECK_EQ(takt_init(&bad), TAKT_ERR_ARG);
+        (void)on_device[i].needs;
+        CHECK_EQ(takt_init(&bad), TAKT_ERR_ARG);
 #endif
-    /* Fixed priority over it: refused where the port has no device, and where
-     * its device cannot hold every task level (TAKT_CONFIG_MAX_PRIORITIES - 1). */
-    bad.scheduler = TAKT_SCHED_FP_HWPQ;
-#ifdef TAKT_PORT_HWPQ_UNITS
-    CHECK_EQ(takt_sim_hwpq_configure(0, TAKT_CONFIG_MAX_PRIORITIES - 2), TAKT_OK);
-    CHECK_EQ(takt_init(&bad), TAKT_ERR_ARG);
-    CHECK_EQ(takt_sim_hwpq_configure(0, HWPQ_MODEL_MAX_DEPTH), TAKT_OK);
-#else
-    CHECK_EQ(takt_init(&bad), TAKT_ERR_ARG);
-#endif
+    }
     CHECK_EQ(takt_tick_count(), tick0); /* the failed init changed nothing */
 
     takt_task_params_t good = {.name = "g", .entry = spin_body, .priority = 1,
