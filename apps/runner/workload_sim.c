@@ -72,7 +72,7 @@ uint64_t workload_interrupts(void)
 void workload_print_hwpq_counts(FILE *out)
 {
     hwpq_model_counts_t counts;
-    if (takt_sim_hwpq_counts(0, &counts) != TAKT_OK) {
+    if (takt_sim_hwpq_counts(TAKT_PQ_HW_READY_UNIT, &counts) != TAKT_OK) {
         return;
     }
     fprintf(out, " hwpq_inserts=%llu hwpq_removes=%llu hwpq_pops=%llu hwpq_reads=%llu hwpq_writes=%llu",

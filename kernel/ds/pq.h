@@ -200,6 +200,9 @@ extern const takt_pq_ops_t takt_pq_rbtree_ops;
  * queue unusable, when the port has no such unit (no device ID). insert is
  * false when that many are queued. Equal nodes leave first in, first out. */
 bool takt_pq_hw_init(takt_pq_t *pq, unsigned unit, takt_pq_node_t **storage, uint32_t capacity);
+/* The kernel's units: the ready queue's (EDF's jobs, or fp's levels) and the
+ * timer queue's. */
+enum { TAKT_PQ_HW_READY_UNIT = 0, TAKT_PQ_HW_TIMER_UNIT = 1 };
 /* The entries device unit holds; 0 when the port has no such unit. What a
  * user of the queue asks before init, to refuse a device too shallow. */
 uint32_t takt_pq_hw_depth(unsigned unit);

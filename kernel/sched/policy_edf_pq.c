@@ -129,17 +129,14 @@ const takt_policy_t takt_policy_edf_rbtree = TAKT_POLICY_EDF_RBTREE_TABLE;
 /* ---- hardware queue (hw/) ---- */
 
 #ifdef TAKT_PORT_HWPQ_UNITS
-/* Unit 0 is the ready queue's. */
-enum { READY_QUEUE_UNIT = 0 };
-
 bool edf_hwpq_device_fits(void)
 {
-    return takt_pq_hw_depth(READY_QUEUE_UNIT) >= TAKT_CONFIG_MAX_TASKS;
+    return takt_pq_hw_depth(TAKT_PQ_HW_READY_UNIT) >= TAKT_CONFIG_MAX_TASKS;
 }
 
 void edf_hwpq_init(void)
 {
-    bool present = takt_pq_hw_init(&edf.queue, READY_QUEUE_UNIT, edf.slots, TAKT_CONFIG_MAX_TASKS);
+    bool present = takt_pq_hw_init(&edf.queue, TAKT_PQ_HW_READY_UNIT, edf.slots, TAKT_CONFIG_MAX_TASKS);
     KASSERT(present); /* takt_init asked edf_hwpq_device_fits */
     (void)present;
     edf_background_init();

@@ -19,8 +19,7 @@
 
 #ifdef TAKT_PORT_HWPQ_UNITS
 
-/* Unit 0 is the ready queue's (the timer queue's is 1: time.c). */
-enum { READY_QUEUE_UNIT = 0, TASK_LEVELS = TAKT_CONFIG_MAX_PRIORITIES - 1 };
+enum { TASK_LEVELS = TAKT_CONFIG_MAX_PRIORITIES - 1 };
 
 static struct {
     takt_list_t level[TAKT_CONFIG_MAX_PRIORITIES];
@@ -31,7 +30,7 @@ static struct {
 
 bool fp_hwpq_device_fits(void)
 {
-    return takt_pq_hw_depth(READY_QUEUE_UNIT) >= TASK_LEVELS;
+    return takt_pq_hw_depth(TAKT_PQ_HW_READY_UNIT) >= TASK_LEVELS;
 }
 
 void fp_hwpq_init(void)
@@ -41,7 +40,7 @@ void fp_hwpq_init(void)
         fp_hw.index_entry[p].key = (uint32_t)(TAKT_CONFIG_MAX_PRIORITIES - p);
         fp_hw.index_entry[p].tie = 0;
     }
-    bool present = takt_pq_hw_init(&fp_hw.index, READY_QUEUE_UNIT, fp_hw.handles, TASK_LEVELS);
+    bool present = takt_pq_hw_init(&fp_hw.index, TAKT_PQ_HW_READY_UNIT, fp_hw.handles, TASK_LEVELS);
     KASSERT(present); /* takt_init asked fp_hwpq_device_fits */
     (void)present;
 }

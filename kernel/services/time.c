@@ -29,8 +29,6 @@
 #define timerq_remove takt_pq_hw_remove
 #define timerq_peek takt_pq_hw_peek
 #define timerq_pop takt_pq_hw_pop
-/* Unit 1: the EDF ready queue has unit 0. */
-enum { TIMER_QUEUE_UNIT = 1 };
 #endif
 
 #if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HEAP || TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HW
@@ -49,7 +47,7 @@ TAKT_COLD void timers_init(void)
 #elif TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HEAP
     takt_pq_heap_init(&takt_kernel.timers, timer_slots, TIMER_SLOTS);
 #elif TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HW
-    bool present = takt_pq_hw_init(&takt_kernel.timers, TIMER_QUEUE_UNIT, timer_slots, TIMER_SLOTS);
+    bool present = takt_pq_hw_init(&takt_kernel.timers, TAKT_PQ_HW_TIMER_UNIT, timer_slots, TIMER_SLOTS);
     KASSERT(present); /* takt_init asked timers_fit */
     (void)present;
 #else
@@ -60,7 +58,7 @@ TAKT_COLD void timers_init(void)
 TAKT_COLD bool timers_fit(void)
 {
 #if TAKT_CONFIG_TIMER_QUEUE == TAKT_PQ_HW
-    return takt_pq_hw_depth(TIMER_QUEUE_UNIT) >= TIMER_SLOTS;
+    return takt_pq_hw_depth(TAKT_PQ_HW_TIMER_UNIT) >= TIMER_SLOTS;
 #else
     return true; /* software queues hold every timer there can be */
 #endif

@@ -146,7 +146,7 @@ static void calibrate_hwpq_access(void)
 {
     for (uint32_t i = 0; i < 3; i++) {
         uint32_t a = cvr();
-        uint32_t id = port_hwpq_read(0, HWPQ_REG_ID);
+        uint32_t id = port_hwpq_read(TAKT_PQ_HW_READY_UNIT, HWPQ_REG_ID);
         uint32_t b = cvr();
         if (id != HWPQ_ID) {
             printf("bench: the emulated hardware queue is not there\n");
@@ -157,7 +157,7 @@ static void calibrate_hwpq_access(void)
     }
     for (uint32_t i = 0; i < 3; i++) {
         uint32_t a = cvr();
-        port_hwpq_write(0, HWPQ_REG_KEY, i);
+        port_hwpq_write(TAKT_PQ_HW_READY_UNIT, HWPQ_REG_KEY, i);
         uint32_t b = cvr();
         printf("calibration,hwpq_access_write,%lu,%lu\n", (unsigned long)i,
                (unsigned long)to_instructions(counts_between(a, b) - meter_read_cost));
@@ -521,11 +521,11 @@ static void bench_dispatch(takt_scheduler_t sched, unsigned tasks)
 static stats_t st_pick;
 static uint64_t pick_device_accesses; /* the emulated hardware queue's, in one window */
 
-/* The register accesses unit 0 has taken so far (0 without the device). */
+/* The register accesses the ready queue's unit has taken so far (0 without the device). */
 static uint64_t device_accesses(void)
 {
 #ifdef TAKT_PORT_HWPQ_UNITS
-    const hwpq_model_counts_t *c = takt_arm_hwpq_counts(0);
+    const hwpq_model_counts_t *c = takt_arm_hwpq_counts(TAKT_PQ_HW_READY_UNIT);
     return c->reads + c->writes;
 #else
     return 0;
