@@ -12,8 +12,9 @@
  * <name>" per server, one line "task <id> <name>" per task and under hsf
  * "task-server <task id> <server index>"), the line "events", then 16-byte
  * little-endian records (takt_trace_event_t).
- * A last line on stderr, "takt-stats ...", gives the run's counters and,
- * with exact work, where the run's time went (idle_ns, work_ns, drain_ns).
+ * A last line on stderr, "takt-stats ...", gives the run's counters, what
+ * the hardware priority queue's units did if the run used them, and, with
+ * exact work, where the run's time went (idle_ns, work_ns, drain_ns).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +98,21 @@ static const char *rejection_reason(int rc)
     default:
         return "unexpected";
     }
+}
+
+/* The stats line's fields for a unit of the hardware priority queue the run
+ * used (" hwpq_inserts=..." for the ready queue's, " timer_hwpq_..." for the
+ * timers'); nothing for a unit left untouched or a port without one. */
+static void print_device_counts(FILE *out, const char *prefix, unsigned unit)
+{
+    workload_device_counts_t c;
+    if (!workload_device_counts(unit, &c) || c.reads + c.writes == 0) {
+        return;
+    }
+    fprintf(out, " %sinserts=%llu %sremoves=%llu %spops=%llu %sreads=%llu %swrites=%llu", prefix,
+            (unsigned long long)c.inserts, prefix, (unsigned long long)c.removes, prefix,
+            (unsigned long long)c.pops, prefix, (unsigned long long)c.reads, prefix,
+            (unsigned long long)c.writes);
 }
 
 static int usage(void)
@@ -245,9 +261,8 @@ int main(int argc, char **argv)
             (unsigned long long)events_written, (unsigned)takt_trace_lost(),
             (unsigned)takt_context_switches(),
             (unsigned long long)workload_interrupts(), wall);
-    if (scenario.scheduler == TAKT_SCHED_EDF_HWPQ || scenario.scheduler == TAKT_SCHED_FP_HWPQ) {
-        workload_print_hwpq_counts(stderr);
-    }
+    print_device_counts(stderr, "hwpq_", TAKT_PQ_HW_READY_UNIT);
+    print_device_counts(stderr, "timer_hwpq_", TAKT_PQ_HW_TIMER_UNIT);
     if (usage.measured) {
         fprintf(stderr, " idle_ns=%llu work_ns=%llu drain_ns=%llu",
                 (unsigned long long)usage.idle_ns, (unsigned long long)usage.work_ns,

@@ -234,7 +234,7 @@ bool scenario_input_read(FILE *in, runner_scenario_t *out, char *err, size_t err
             if (out->scheduler == TAKT_SCHED_EDF_HWPQ || out->scheduler == TAKT_SCHED_FP_HWPQ) {
                 snprintf(err, err_size,
                          "line %u: %s needs the hardware priority queue, which this "
-                         "port does not have (the sim's model has it)",
+                         "port does not have (the sim's model has it, the boards' runners emulate it)",
                          lineno, schedulers[out->scheduler]);
                 return false;
             }

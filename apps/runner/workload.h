@@ -59,9 +59,18 @@ uint64_t workload_interrupts(void);
 /* Host seconds, for the run's wall time (0 where there is no clock). */
 double workload_wall_seconds(void);
 
-/* The stats line's fields for the hardware priority queue under the ready
- * queue (" hwpq_inserts=... hwpq_writes=..."; the HWDS study's counters),
- * written to out; nothing on a port without the device. */
-void workload_print_hwpq_counts(FILE *out);
+/* What a unit of the hardware priority queue did in the run: its commands,
+ * and the register accesses that made them (the HWDS study's counters). */
+typedef struct {
+    uint64_t inserts;
+    uint64_t removes;
+    uint64_t pops;
+    uint64_t reads;
+    uint64_t writes;
+} workload_device_counts_t;
+
+/* The counts of the device's unit (TAKT_PQ_HW_READY_UNIT or
+ * TAKT_PQ_HW_TIMER_UNIT); false on a port without the device. */
+bool workload_device_counts(unsigned unit, workload_device_counts_t *counts);
 
 #endif

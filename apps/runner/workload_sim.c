@@ -69,16 +69,18 @@ uint64_t workload_interrupts(void)
     return takt_sim_interrupts();
 }
 
-void workload_print_hwpq_counts(FILE *out)
+bool workload_device_counts(unsigned unit, workload_device_counts_t *counts)
 {
-    hwpq_model_counts_t counts;
-    if (takt_sim_hwpq_counts(TAKT_PQ_HW_READY_UNIT, &counts) != TAKT_OK) {
-        return;
+    hwpq_model_counts_t model;
+    if (takt_sim_hwpq_counts(unit, &model) != TAKT_OK) {
+        return false;
     }
-    fprintf(out, " hwpq_inserts=%llu hwpq_removes=%llu hwpq_pops=%llu hwpq_reads=%llu hwpq_writes=%llu",
-            (unsigned long long)counts.inserts, (unsigned long long)counts.removes,
-            (unsigned long long)counts.pops, (unsigned long long)counts.reads,
-            (unsigned long long)counts.writes);
+    *counts = (workload_device_counts_t){.inserts = model.inserts,
+                                         .removes = model.removes,
+                                         .pops = model.pops,
+                                         .reads = model.reads,
+                                         .writes = model.writes};
+    return true;
 }
 
 double workload_wall_seconds(void)

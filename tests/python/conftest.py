@@ -197,6 +197,32 @@ def tickless_runner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 
 @pytest.fixture(scope="session")
+def timer_queue_runners(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]]:
+    """The sim runners with their timers in a sorted list and on the hardware queue
+    (takt-runner-timers-list, -hwpq), built first if missing and copied for the
+    session as ``runner`` is; $TAKT_RUNNER_TIMERS_LIST and _HWPQ point at the copies."""
+    build = Path(os.environ.get("TAKT_BUILD_DIR", DEFAULT_BUILD_DIR))
+    copies: dict[str, Path] = {}
+    with pytest.MonkeyPatch.context() as patch:
+        for queue in ("list", "hwpq"):
+            variable = f"TAKT_RUNNER_TIMERS_{queue.upper()}"
+            override = os.environ.get(variable)
+            if override:
+                copies[queue] = Path(override)
+                continue
+            binary = build / RUNNER_RELATIVE.with_name(f"takt-runner-timers-{queue}")
+            if not binary.exists():
+                build_target(build, binary.name)
+            snapshot = tmp_path_factory.mktemp(f"timers-{queue}-runner") / binary.name
+            shutil.copy2(binary, snapshot)
+            if not _runner_works(snapshot):
+                pytest.fail(f"the runner {binary} does not run a trivial scenario")
+            patch.setenv(variable, str(snapshot))
+            copies[queue] = snapshot
+        yield copies
+
+
+@pytest.fixture(scope="session")
 def takt_cli() -> list[str]:
     """The command that starts the CLI: the venv's console script, else ``python -m``."""
     script = VENV_BIN / "takt"

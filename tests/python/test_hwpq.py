@@ -8,8 +8,8 @@ the queue (test_edf.py compares EDF's four queues on 1,000 random sets; here
 fp's against the bitmap, with equal priorities, every preemption mode and
 round-robin); the summary reports what the device did, and its register
 accesses are exactly the driver's fixed cost per command (O(1), however many
-jobs are queued); the boards, which have no device, refuse it before anything
-runs.
+jobs are queued); the boards, which have no device, run their runners' emulation
+of it (the sim's schedule and counts).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from takt.model import HwpqCounts, Policy, Preemption, RunResult, Scenario, SystemConfig, Task
-from takt.sim import RunError, run_scenario
+from takt.sim import run_scenario
 
 pytestmark = pytest.mark.usefixtures("runner")
 
@@ -166,24 +166,56 @@ def test_summary_reports_the_device(takt_cli: list[str], tmp_path: Path) -> None
     )
 
 
+@pytest.mark.qemu
 @pytest.mark.parametrize("board", ["qemu-m3", "qemu-m4"])
-def test_boards_refuse_hwpq_before_running(takt_cli: list[str], tmp_path: Path, board: str) -> None:
-    s = scenario([Task("A", 5, 2, 5, 0)], 20)
-    with pytest.raises(RunError, match="hardware priority queue.*does not have"):
-        run_scenario(dataclasses.replace(s, system=dataclasses.replace(s.system, port=board)))
+@pytest.mark.usefixtures("timer_queue_runners")
+def test_boards_emulate_the_device_as_the_sim(board: str) -> None:
+    """The boards have no such device: their runners emulate it with hw/'s model
+    (port/armv7m/hwpq_emulated.c). The same commands reach it as on the sim, so the
+    schedules and the device's counts are the sim's."""
+    rng = random.Random(board)
+    edf = scenario(random_tasks(rng, 5), 60)
+    fp = scenario(fp_tasks(rng, 5, deferred=True), 60, policy="fp", preemption="deferred")
+    for s in (edf, fp):
+        for timer_queue in ("heap", "hwpq"):
+            sim = run_scenario(s, timer_queue=timer_queue)
+            emulated = run_scenario(s, port=board, timer_queue=timer_queue)
+            assert emulated.timeline == sim.timeline
+            assert emulated.jobs == sim.jobs
+            assert emulated.hwpq == sim.hwpq == check_counts(s, sim)
+            assert emulated.timer_hwpq == sim.timer_hwpq
+            assert (sim.timer_hwpq is None) == (timer_queue == "heap")
+
+
+@pytest.mark.qemu
+def test_board_refuses_to_measure_the_device_where_an_access_hides_instructions(
+    takt_cli: list[str], tmp_path: Path
+) -> None:
+    """With exact work, an emulated access hides up to one SysTick count of the
+    kernel's time (40 ns): more than 1.25 instructions below icount shift 5."""
     path = tmp_path / "hw.toml"
     path.write_text(
         '[system]\npolicy = "edf"\nready_queue = "hwpq"\nduration = 20\n\n'
         '[[task]]\nname = "A"\nperiod = 5\nwcet = 2\n'
     )
     timeline = tmp_path / "timeline.csv"
+    base = [*takt_cli, "run", str(path), "--port", "qemu-m3", "--work", "exact"]
     done = subprocess.run(
-        [*takt_cli, "run", str(path), "--port", board, "--timeline", str(timeline)],
+        [*base, "--icount-shift", "4", "--timeline", str(timeline)],
         capture_output=True,
         text=True,
         timeout=120,
     )
-    assert done.returncode == 1, done.stderr
-    assert '"hwpq"' in done.stderr and board in done.stderr
+    assert done.returncode == 2, done.stderr
+    assert "2.5 instructions at icount shift 4" in done.stderr
     assert done.stdout == ""
     assert not timeline.exists()
+    done = subprocess.run(
+        [*base, "--icount-shift", "5", "--timeline", str(timeline)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "hardware queue: " in done.stdout and "time (exact work): kernel" in done.stdout
+    assert timeline.exists()

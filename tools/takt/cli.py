@@ -10,6 +10,7 @@ stderr.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import os
 import signal
@@ -57,10 +58,14 @@ from takt.sim import (
     PORTS,
     REPO_ROOT,
     RUNNER_MAX_TASKS,
+    TIMER_QUEUES,
+    TIMERS_HWPQ_MAX_TASKS,
     WORK_MODES,
     RunError,
+    device_measure_problem,
     platform_problem,
     run_scenario,
+    timer_queue_problem,
 )
 from takt.staged import naming, staged_outputs
 from takt.sweep import (
@@ -222,12 +227,30 @@ def _board_run(args: argparse.Namespace) -> dict[str, Any]:
     return {"work": args.work, "icount_shift": args.icount_shift}
 
 
+def _add_timer_queue_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--timer-queue",
+        choices=TIMER_QUEUES,
+        default="heap",
+        help="where the kernel keeps its timers: a heap (default), a sorted list, or the "
+        "hardware priority queue (hwpq: the sim's model of hw/, the boards' emulation of "
+        f"it; at most {TIMERS_HWPQ_MAX_TASKS} tasks)",
+    )
+
+
 def _check_board_options(scenario: Scenario, args: argparse.Namespace) -> None:
     """Board options the scenario's port (or --port) cannot take are a usage error
     (exit 2, as for sweep), found before anything runs."""
-    problem = platform_problem(
-        args.port or scenario.system.port, args.work, args.icount_shift, scenario.system.tickless
-    )
+    port = args.port or scenario.system.port
+    problem = platform_problem(port, args.work, args.icount_shift, scenario.system.tickless)
+    if problem is None:
+        timer_queue = getattr(args, "timer_queue", "heap")  # takt run's option
+        placed = dataclasses.replace(
+            scenario, system=dataclasses.replace(scenario.system, port=port)
+        )
+        problem = timer_queue_problem(placed, timer_queue) or device_measure_problem(
+            placed, timer_queue, args.work, args.icount_shift
+        )
     if problem is not None:
         raise UsageError(f"{scenario.source}: {problem}")
 
@@ -464,6 +487,7 @@ def _parser() -> argparse.ArgumentParser:
         help="where to run (default: the scenario's port): sim, or qemu-m3/qemu-m4 (QEMU mps2)",
     )
     _add_board_options(run)
+    _add_timer_queue_option(run)
     run.add_argument("--quiet", action="store_true", help="no summary")
 
     analyze = sub.add_parser("analyze", help="schedulability analysis of a scenario")
@@ -625,6 +649,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
         tick_start=args.tick_start,
         progress=progress if show_progress else None,
         port=args.port,
+        timer_queue=args.timer_queue,
         **_board_run(args),
     )
     if show_progress:

@@ -168,8 +168,9 @@ class RunUsage:
 
 @dataclass(frozen=True)
 class HwpqCounts:
-    """What the hardware priority queue under the EDF ready queue did in a run
-    (ready_queue "hwpq"): its commands, and the register accesses that made them."""
+    """What a unit of the hardware priority queue did in a run (the ready queue's
+    with ready_queue "hwpq", the timers' with timer queue "hwpq"): its commands,
+    and the register accesses that made them."""
 
     inserts: int
     removes: int
@@ -195,3 +196,4 @@ class RunResult:
     usage: RunUsage | None = None  # exact work on a board only: the kernel's time is in it
     tick_interrupts: int = 0  # the tick interrupts the kernel handled (fewer when tickless)
     hwpq: HwpqCounts | None = None  # ready_queue "hwpq" only
+    timer_hwpq: HwpqCounts | None = None  # timer queue "hwpq" only

@@ -28,6 +28,15 @@ DEFAULT_BUILD_DIR = REPO_ROOT / "build"
 RUNNER_RELATIVE = Path("apps/runner/takt-runner")
 # The same runner on a kernel with tickless idle ([system] tickless = true).
 TICKLESS_RUNNER_RELATIVE = Path("apps/runner/takt-runner-tickless")
+# Where the kernel keeps its timers: the runners' heap, a sorted list (the
+# HWDS study's RTEMS timer chain), or the hardware priority queue's second unit
+# (the sim's model, the boards' emulation). Each but the heap has a runner of its
+# own, takt-runner-timers-<queue>, which $TAKT_RUNNER_TIMERS_<QUEUE> overrides.
+TIMER_QUEUES = ("heap", "list", "hwpq")
+# The runners with their timers on the device are built for 256 tasks, the idle
+# task's among them: the device's 1024 entries hold 3 timers a task and 1 a
+# server (apps/runner/takt_config.h).
+TIMERS_HWPQ_MAX_TASKS = 255
 
 ProgressCallback = Callable[[float], None]
 RUNNER_MAX_SERVERS = 256  # TAKT_CONFIG_MAX_SERVERS in apps/runner/takt_config.h
@@ -99,10 +108,46 @@ def unsupported_reason(scenario: Scenario) -> str | None:
         )
     if system.port not in PORTS:
         return f'port "{system.port}" is not available ({", ".join(PORTS)})'
-    if system.ready_queue == "hwpq" and system.port != "sim":
+    return None
+
+
+# With exact work the emulated device's accesses hide up to one SysTick count
+# (40 ns) of the kernel's time each (port/armv7m/hwpq_emulated.c): at this shift
+# a count is 1.25 instructions, below it more.
+MIN_DEVICE_ICOUNT_SHIFT = 5
+
+
+def device_measure_problem(
+    scenario: Scenario, timer_queue: str, work: WorkMode, icount_shift: int
+) -> str | None:
+    """Why a board cannot measure the kernel's time of a run on the emulated
+    hardware priority queue at this instruction time, or None."""
+    on_device = scenario.system.ready_queue == "hwpq" or timer_queue == "hwpq"
+    if not on_device or scenario.system.port == "sim" or work != "exact":
+        return None
+    if icount_shift >= MIN_DEVICE_ICOUNT_SHIFT:
+        return None
+    hidden = 40 / 2**icount_shift
+    return (
+        f"with exact work the boards' emulated hardware priority queue hides up to one "
+        f"SysTick count (40 ns, {hidden:g} instructions at icount shift {icount_shift}) of "
+        f"the kernel's time at each access: use icount shift {MIN_DEVICE_ICOUNT_SHIFT} or more"
+    )
+
+
+def timer_queue_problem(scenario: Scenario, timer_queue: str) -> str | None:
+    """Why the scenario cannot run with its timers in ``timer_queue``, or None."""
+    if timer_queue not in TIMER_QUEUES:
+        return f'timer queue "{timer_queue}": choose from {", ".join(TIMER_QUEUES)}'
+    if timer_queue == "heap":
+        return None
+    if scenario.system.tickless:
+        return f'timer queue "{timer_queue}" has no tickless runner: run it without tickless'
+    if timer_queue == "hwpq" and len(scenario.tasks) > TIMERS_HWPQ_MAX_TASKS:
         return (
-            f'ready_queue "hwpq" needs the hardware priority queue, which the {system.port} '
-            "board does not have (the sim port runs its C model, hw/model)"
+            f'{len(scenario.tasks)} tasks: with timer queue "hwpq" the runner takes at most '
+            f"{TIMERS_HWPQ_MAX_TASKS} (the device's 1024 entries hold 3 timers a task and 1 "
+            "a server)"
         )
     return None
 
@@ -198,14 +243,24 @@ def _check_name(kind: str, name: str) -> None:
         raise RunError(problem)
 
 
-def runner_path(build_dir: Path | None = None, *, tickless: bool = False) -> Path:
-    """The runner binary ($TAKT_RUNNER, or $TAKT_RUNNER_TICKLESS for the tickless
-    kernel's), else built under build_dir (built now if missing)."""
-    override = os.environ.get("TAKT_RUNNER_TICKLESS" if tickless else "TAKT_RUNNER")
+def runner_path(
+    build_dir: Path | None = None, *, tickless: bool = False, timer_queue: str = "heap"
+) -> Path:
+    """The runner binary ($TAKT_RUNNER, $TAKT_RUNNER_TICKLESS for the tickless
+    kernel's, $TAKT_RUNNER_TIMERS_<QUEUE> for the one with its timers in another
+    queue than the heap), else built under build_dir (built now if missing)."""
+    if timer_queue != "heap":
+        variable = f"TAKT_RUNNER_TIMERS_{timer_queue.upper()}"
+        relative = RUNNER_RELATIVE.with_name(f"takt-runner-timers-{timer_queue}")
+    elif tickless:
+        variable, relative = "TAKT_RUNNER_TICKLESS", TICKLESS_RUNNER_RELATIVE
+    else:
+        variable, relative = "TAKT_RUNNER", RUNNER_RELATIVE
+    override = os.environ.get(variable)
     if override:
         return Path(override)
     build = build_dir or Path(os.environ.get("TAKT_BUILD_DIR", DEFAULT_BUILD_DIR))
-    binary = build / (TICKLESS_RUNNER_RELATIVE if tickless else RUNNER_RELATIVE)
+    binary = build / relative
     if not binary.exists():
         build_target(build, binary.name)
     return binary
@@ -235,12 +290,14 @@ def run_scenario(
     port: str | None = None,
     work: WorkMode = "ticks",
     icount_shift: int = targetmod.ICOUNT_SHIFT,
+    timer_queue: str = "heap",
 ) -> RunResult:
     """Runs the scenario on its port (or `port`); timeline and job table come from the trace.
 
     On a board, ``work`` says how a task's work is modelled ("exact": the wcet's
     instructions with the kernel's time on top, and the result says where the time
-    went) and ``icount_shift`` how long an instruction takes (2**shift ns)."""
+    went) and ``icount_shift`` how long an instruction takes (2**shift ns).
+    ``timer_queue`` is where the kernel keeps its timers (TIMER_QUEUES)."""
     if port is not None:
         scenario = dataclasses.replace(
             scenario, system=dataclasses.replace(scenario.system, port=port)
@@ -248,6 +305,8 @@ def run_scenario(
     reason = (
         unsupported_reason(scenario)
         or platform_problem(scenario.system.port, work, icount_shift, scenario.system.tickless)
+        or timer_queue_problem(scenario, timer_queue)
+        or device_measure_problem(scenario, timer_queue, work, icount_shift)
         or memory_problem(scenario, available_memory())
     )
     if reason is not None:
@@ -256,9 +315,9 @@ def run_scenario(
     try:
         tickless = scenario.system.tickless
         binary = (
-            targetmod.runner_elf(scenario.system.port, tickless=tickless)
+            targetmod.runner_elf(scenario.system.port, tickless=tickless, timer_queue=timer_queue)
             if on_target
-            else runner_path(build_dir, tickless=tickless)
+            else runner_path(build_dir, tickless=tickless, timer_queue=timer_queue)
         )
     except targetmod.TargetError as err:
         raise RunError(str(err)) from None
@@ -298,19 +357,20 @@ def run_scenario(
         wall_seconds=float(stats.get("wall_s", wall)),
         usage=_usage(stats, scenario),
         tick_interrupts=int(stats.get("interrupts", "0")),
-        hwpq=_hwpq_counts(stats),
+        hwpq=_hwpq_counts(stats, "hwpq_"),
+        timer_hwpq=_hwpq_counts(stats, "timer_hwpq_"),
     )
 
 
-def _hwpq_counts(stats: dict[str, str]) -> HwpqCounts | None:
-    if "hwpq_inserts" not in stats:
+def _hwpq_counts(stats: dict[str, str], prefix: str) -> HwpqCounts | None:
+    """A unit's counts from the runner's stats (fields prefix + name), if it used it."""
+    if prefix + "inserts" not in stats:
         return None
     return HwpqCounts(
-        inserts=int(stats["hwpq_inserts"]),
-        removes=int(stats["hwpq_removes"]),
-        pops=int(stats["hwpq_pops"]),
-        reads=int(stats["hwpq_reads"]),
-        writes=int(stats["hwpq_writes"]),
+        **{
+            name: int(stats[prefix + name])
+            for name in ("inserts", "removes", "pops", "reads", "writes")
+        }
     )
 
 

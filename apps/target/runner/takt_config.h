@@ -8,10 +8,19 @@
 
 #define TAKT_CONFIG_POLICY TAKT_POLICY_FP
 #define TAKT_CONFIG_MAX_PRIORITIES 256
+/* The runners with their timers on the hardware priority queue
+ * (takt-runner-timers-hwpq, CMakeLists.txt) set the two below: a unit holds
+ * 1024 entries (hw/model), every timer there can be is 3 per task and 1 per
+ * server (kernel/services/time.c), so 256 tasks (the idle task's among them)
+ * with 256 servers fill it. */
+#ifndef TAKT_CONFIG_MAX_TASKS
 #define TAKT_CONFIG_MAX_TASKS 1024
+#endif
 #define TAKT_CONFIG_MAX_SERVERS 256 /* as the sim runner: scenario_input.h's limit */
 #define TAKT_CONFIG_ROUND_ROBIN 1
+#ifndef TAKT_CONFIG_TIMER_QUEUE
 #define TAKT_CONFIG_TIMER_QUEUE TAKT_PQ_HEAP
+#endif
 #define TAKT_CONFIG_DYNAMIC_ALLOCATION 1
 #define TAKT_CONFIG_MALLOC(size) malloc(size)
 #define TAKT_CONFIG_FREE(ptr) free(ptr)

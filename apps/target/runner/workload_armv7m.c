@@ -75,10 +75,26 @@ uint64_t workload_interrupts(void)
     return takt_arm_interrupts();
 }
 
-/* The boards have no hardware queue (scenario_input refuses edf-hwpq and fp-hwpq). */
-void workload_print_hwpq_counts(FILE *out)
+/* The boards have no hardware queue: the runner's programs emulate one
+ * (port/armv7m/hwpq_emulated.c), hidden from the kernel's clock. */
+bool workload_device_counts(unsigned unit, workload_device_counts_t *counts)
 {
-    (void)out;
+#ifdef TAKT_ARM_HWPQ_EMULATED
+    const hwpq_model_counts_t *model = takt_arm_hwpq_counts(unit);
+    if (model == NULL) {
+        return false;
+    }
+    *counts = (workload_device_counts_t){.inserts = model->inserts,
+                                         .removes = model->removes,
+                                         .pops = model->pops,
+                                         .reads = model->reads,
+                                         .writes = model->writes};
+    return true;
+#else
+    (void)unit;
+    (void)counts;
+    return false;
+#endif
 }
 
 double workload_wall_seconds(void)

@@ -221,12 +221,12 @@ def render_summary(result: RunResult) -> str:
         f"tick interrupts: {result.tick_interrupts} in {duration} ticks"
         + (" (tickless idle)" if sysc.tickless else "")
     )
-    if result.hwpq is not None:
-        q = result.hwpq
-        lines.append(
-            f"hardware queue: {q.inserts} inserts, {q.removes} removes, {q.pops} pops; "
-            f"{q.accesses} register accesses ({q.reads} reads, {q.writes} writes)"
-        )
+    for what, q in (("hardware queue", result.hwpq), ("hardware timer queue", result.timer_hwpq)):
+        if q is not None:
+            lines.append(
+                f"{what}: {q.inserts} inserts, {q.removes} removes, {q.pops} pops; "
+                f"{q.accesses} register accesses ({q.reads} reads, {q.writes} writes)"
+            )
     lines.append(
         f"trace overflows: {result.trace_overflows}"
         + ("  <-- EVENTS LOST, results incomplete" if result.trace_overflows else "")
