@@ -14,7 +14,8 @@
  * little-endian records (takt_trace_event_t).
  * A last line on stderr, "takt-stats ...", gives the run's counters, what
  * the hardware priority queue's units did if the run used them, and, with
- * exact work, where the run's time went (idle_ns, work_ns, drain_ns).
+ * exact work, where the run's time went (idle_ns, work_ns, drain_ns) and how
+ * often the ring filled and was drained during the run (drains).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,7 @@ static FILE *trace_out;
 static bool trace_write_failed;
 static uint64_t events_written;
 static uint64_t drain_clock; /* workload_clock units spent draining */
+static uint32_t drains;      /* drains that found events */
 
 /* The hook drains from wherever the ring fills: a task's kernel call, the
  * tick or the switch (PendSV), whose stacks on the target are 1 and 2 KiB.
@@ -48,6 +50,8 @@ static void drain_trace(void)
 {
     static takt_trace_event_t batch[256];
     uint64_t started = workload_clock();
+    uint32_t begun = workload_drain_begin();
+    uint64_t before = events_written;
     size_t n;
     while ((n = takt_trace_read(batch, 256)) > 0) {
         for (size_t i = 0; i < n; i++) {
@@ -58,7 +62,9 @@ static void drain_trace(void)
         }
         events_written += n;
     }
+    workload_drain_end(begun);
     drain_clock += workload_clock() - started;
+    drains += events_written != before;
 }
 
 void takt_trace_drain_hook(void)
@@ -246,6 +252,7 @@ int main(int argc, char **argv)
     takt_start();
     double wall = workload_wall_seconds() - started;
     uint64_t drain_in_run = drain_clock; /* the last drain comes after the run */
+    uint32_t drains_in_run = drains;
     drain_trace();
     fflush(trace_out);
     if (trace_out != stdout) {
@@ -264,9 +271,9 @@ int main(int argc, char **argv)
     print_device_counts(stderr, "hwpq_", TAKT_PQ_HW_READY_UNIT);
     print_device_counts(stderr, "timer_hwpq_", TAKT_PQ_HW_TIMER_UNIT);
     if (usage.measured) {
-        fprintf(stderr, " idle_ns=%llu work_ns=%llu drain_ns=%llu",
+        fprintf(stderr, " idle_ns=%llu work_ns=%llu drain_ns=%llu drains=%u",
                 (unsigned long long)usage.idle_ns, (unsigned long long)usage.work_ns,
-                (unsigned long long)usage.drain_ns);
+                (unsigned long long)usage.drain_ns, (unsigned)drains_in_run);
     }
     fprintf(stderr, "\n");
     takt_teardown();

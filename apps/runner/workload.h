@@ -36,6 +36,11 @@ void workload_work_ticks(uint32_t ticks, volatile uint64_t *worked);
 /* The port's clock, in its own units: for timing the runner's own work. */
 uint64_t workload_clock(void);
 
+/* Around a trace drain: where the kernel's clock is the time the run is
+ * measured in (a target), the drain takes none of it (workload_armv7m.c). */
+uint32_t workload_drain_begin(void);
+void workload_drain_end(uint32_t begun);
+
 /* Where a run's time went, where the port measures it (`measured`): asleep
  * in the idle loop, the tasks' exact work (the sum of their counts), and the
  * runner's trace drains (`drain_clock`, workload_clock units). */

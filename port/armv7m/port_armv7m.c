@@ -254,6 +254,18 @@ uint64_t takt_arm_clock_counts(void)
     return clock_counts();
 }
 
+uint32_t takt_arm_clock_pause(void)
+{
+    uint32_t csr = SYST_CSR;
+    SYST_CSR = csr & ~SYST_CSR_ENABLE;
+    return csr;
+}
+
+void takt_arm_clock_resume(uint32_t paused)
+{
+    SYST_CSR = paused;
+}
+
 /* ---- the idle task's sleep, and where the run's time went
  * (TAKT_CONFIG_ARM_IDLE_ACCOUNTING) ---- */
 

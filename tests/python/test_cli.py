@@ -583,6 +583,13 @@ def test_tick_start_out_of_range_is_a_usage_error(takt_cli: list[str], value: st
         (["suite", "--policies", "fp,"], "--policies: an empty name in the list"),
         (["suite", "--policies", "fp,nope"], "--policies nope: choose from fp, edf-heap"),
         (["suite", "--policies", "fp,hsf,fp"], "--policies: each at most once"),
+        (["hwds", "--policies", "rm,fp"], "--policies fp: choose from rm, edf, edf-mlist"),
+        (["hwds", "--policies", "rm,rm"], "--policies: each at most once"),
+        (["hwds", "--task-counts", "256"], "--task-counts: 256 is outside 1..255"),
+        (["hwds", "--utilizations", "0"], "--utilizations"),
+        (["hwds", "--task-counts", "2", "--utilizations", "3"], "utilisation 3: in (0, 2]"),
+        (["hwds", "--icount-shift", "4"], "--icount-shift: 4 is outside 5..8"),
+        (["hwds", "--sw-timers", "tree"], "--sw-timers: invalid choice"),
     ],
 )
 def test_bench_arguments_are_checked(takt_cli: list[str], args: list[str], problem: str) -> None:
@@ -595,11 +602,18 @@ def test_bench_arguments_are_checked(takt_cli: list[str], args: list[str], probl
 @pytest.mark.parametrize(
     ("args", "problem"),
     [
-        (["target", "--policies", "x"], "--policies: only with takt bench suite"),
+        (["target", "--policies", "x"], "--policies: only with takt bench suite or hwds"),
         (["queues", "--servers", "3"], "--servers: only with takt bench hsf"),
         (["hsf", "--freertos"], "--freertos: only with takt bench suite"),
-        (["sim", "--out", "x"], "--out: only with takt bench queues or hsf or suite or target"),
+        (
+            ["sim", "--out", "x"],
+            "--out: only with takt bench queues or hsf or suite or target or hwds",
+        ),
         (["suite", "--tasks", "3"], "--tasks: only with takt bench sim"),
+        (["suite", "--sets", "3"], "--sets: only with takt bench hwds"),
+        (["target", "--icount-shift", "6"], "--icount-shift: only with takt bench hwds"),
+        (["hwds", "--tasks", "3"], "--tasks: only with takt bench sim"),
+        (["hwds", "--freertos"], "--freertos: only with takt bench suite"),
     ],
 )
 def test_bench_refuses_the_options_of_other_benches(

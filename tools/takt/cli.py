@@ -22,6 +22,9 @@ from pathlib import Path
 from typing import Any, Final, TypeVar
 
 from takt.analysis import analyze_scenario, render_text, utilization
+from takt.bench_hwds import FAMILIES as HWDS_FAMILIES
+from takt.bench_hwds import SW_TIMER_QUEUES as HWDS_SW_TIMER_QUEUES
+from takt.bench_hwds import HwdsOptions
 from takt.bench_suite import POLICIES as SUITE_POLICIES
 from takt.bench_suite import SuiteError
 from takt.check import check_run, render_check, render_check_line
@@ -55,6 +58,7 @@ from takt.scenario import (
 from takt.scenario_toml import scenario_toml
 from takt.sim import (
     MAX_ICOUNT_SHIFT,
+    MIN_DEVICE_ICOUNT_SHIFT,
     PORTS,
     REPO_ROOT,
     RUNNER_MAX_TASKS,
@@ -81,7 +85,7 @@ from takt.sweep import (
     summarize_sweep,
     write_sweep_outputs,
 )
-from takt.target import ICOUNT_SHIFT, TargetError
+from takt.target import BOARDS, ICOUNT_SHIFT, TargetError
 
 _Item = TypeVar("_Item")
 
@@ -498,12 +502,14 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="benchmarks that print numbers")
     bench.add_argument(
         "what",
-        choices=["sim", "queues", "hsf", "suite", "target"],
+        choices=["sim", "queues", "hsf", "suite", "target", "hwds"],
         help="sim: scheduler events per second, and takt run's time and memory; "
         "queues: EDF ready-queue costs; "
         "hsf: tick cost against the number of servers; "
         "suite: the FreeRTOS-API kernel suite on QEMU (docs/benchmarks.md); "
-        "target: native kernel costs on QEMU Cortex-M3 (instructions)",
+        "target: native kernel costs on QEMU Cortex-M3 (instructions); "
+        "hwds: the HWDS study's experiment, RM and EDF with the ready queue and the timers "
+        "on the hardware priority queue against software, on QEMU (docs/benchmarks.md)",
     )
     bench.add_argument(
         "--out",
@@ -531,12 +537,59 @@ def _parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--seed", type=_integer, default=1)
     bench.add_argument(
-        "--port", default="qemu-m3", choices=["qemu-m3", "qemu-m4", "all"], help="suite: the board"
+        "--port",
+        default="qemu-m3",
+        choices=["qemu-m3", "qemu-m4", "all"],
+        help="suite, hwds: the board",
     )
     bench.add_argument(
         "--policies",
-        default=",".join(SUITE_POLICIES),
-        help="suite: comma-separated (default: all of " + ", ".join(SUITE_POLICIES) + ")",
+        help="suite: comma-separated (default: all of "
+        + ", ".join(SUITE_POLICIES)
+        + "); hwds: from "
+        + ", ".join(HWDS_FAMILIES)
+        + " (default rm,edf)",
+    )
+    bench.add_argument(
+        "--task-counts",
+        type=_list_of(_int_in(1, TIMERS_HWPQ_MAX_TASKS)),
+        default=HwdsOptions.task_counts,
+        metavar="LIST",
+        help="hwds: tasks per set (default 20,40,60,80, as the study)",
+    )
+    bench.add_argument(
+        "--utilizations",
+        type=_list_of(_utilization),
+        default=HwdsOptions.utilizations,
+        metavar="LIST",
+        help="hwds: total utilisations drawn (default 0.4,0.6,0.8,1)",
+    )
+    bench.add_argument(
+        "--sets",
+        type=_int_in(1, MAX_GENERATED_SETS),
+        default=HwdsOptions.sets,
+        help="hwds: sets a point (default 10, as the study)",
+    )
+    bench.add_argument(
+        "--sw-timers",
+        choices=HWDS_SW_TIMER_QUEUES,
+        default=HwdsOptions.sw_timers,
+        help="hwds: the software timer queue the device's is compared with (default heap; "
+        "list: a sorted list, as the study's RTEMS timer chain)",
+    )
+    bench.add_argument(
+        "--icount-shift",
+        type=_int_in(MIN_DEVICE_ICOUNT_SHIFT, MAX_ICOUNT_SHIFT),
+        default=HwdsOptions.icount_shift,
+        metavar="N",
+        help=f"hwds: one instruction takes 2**N ns (default {HwdsOptions.icount_shift}, as "
+        "takt bench target)",
+    )
+    bench.add_argument(
+        "--jobs",
+        type=_int_in(1, 256),
+        default=os.cpu_count() or 1,
+        help="hwds: runs at once (default: the processor count)",
     )
     bench.add_argument(
         "--freertos",
@@ -935,15 +988,21 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
 
 # The benches each option of `takt bench` applies to.
 BENCH_OPTION_USERS: Final[dict[str, tuple[str, ...]]] = {
-    "out": ("queues", "hsf", "suite", "target"),
+    "out": ("queues", "hsf", "suite", "target", "hwds"),
     "servers": ("hsf",),
     "no_callgrind": ("queues",),
     "tasks": ("sim",),
     "ticks": ("sim",),
-    "seed": ("sim",),
-    "port": ("suite",),
-    "policies": ("suite",),
+    "seed": ("sim", "hwds"),
+    "port": ("suite", "hwds"),
+    "policies": ("suite", "hwds"),
     "freertos": ("suite",),
+    "task_counts": ("hwds",),
+    "utilizations": ("hwds",),
+    "sets": ("hwds",),
+    "sw_timers": ("hwds",),
+    "icount_shift": ("hwds",),
+    "jobs": ("hwds",),
 }
 
 
@@ -972,6 +1031,8 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         return 0
     if args.what == "suite":
         return _cmd_bench_suite(args)
+    if args.what == "hwds":
+        return _cmd_bench_hwds(args)
     if args.what == "target":
         from takt import bench_target
 
@@ -996,7 +1057,7 @@ def _cmd_bench_suite(args: argparse.Namespace) -> int:
     from takt import bench_suite
 
     ports = list(bench_suite.BOARDS) if args.port == "all" else [args.port]
-    policies = args.policies.split(",")
+    policies = (args.policies or ",".join(SUITE_POLICIES)).split(",")
     try:
         check_policy_names(policies, bench_suite.POLICIES)
     except ValueError as problem:
@@ -1008,6 +1069,62 @@ def _cmd_bench_suite(args: argparse.Namespace) -> int:
         run = bench_suite.run_suite(port, policies, freertos=args.freertos)
         paths = bench_suite.write_results(run, Path(args.out), command)
         print(bench_suite.render_comparison(run))
+        print("wrote " + ", ".join(str(p) for p in paths))
+    return 0
+
+
+def _cmd_bench_hwds(args: argparse.Namespace) -> int:
+    from takt import bench_hwds
+
+    policies = tuple((args.policies or "rm,edf").split(","))
+    try:
+        check_policy_names(policies, tuple(bench_hwds.FAMILIES))
+    except ValueError as problem:
+        raise UsageError(f"--{problem}") from None
+    ports = list(BOARDS) if args.port == "all" else [args.port]
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {args.out}: is a file, not a folder")
+    try:
+        options = [
+            bench_hwds.HwdsOptions(
+                port=port,
+                policies=policies,
+                task_counts=args.task_counts,
+                utilizations=args.utilizations,
+                sets=args.sets,
+                seed=args.seed,
+                sw_timers=args.sw_timers,
+                icount_shift=args.icount_shift,
+                jobs=args.jobs,
+            )
+            for port in ports
+        ]
+    except ValueError as problem:
+        raise UsageError(f"bench hwds: {problem}") from None
+    command = " ".join(
+        [
+            f"takt bench hwds --port {args.port} --policies {','.join(policies)}",
+            f"--task-counts {','.join(map(str, args.task_counts))}",
+            f"--utilizations {','.join(f'{u:g}' for u in args.utilizations)}",
+            f"--sets {args.sets} --seed {args.seed} --sw-timers {args.sw_timers}",
+            f"--icount-shift {args.icount_shift}",
+        ]
+    )
+    show = sys.stderr.isatty()
+    for option in options:
+
+        def progress(done: int, total: int, port: str = option.port) -> None:
+            if show:
+                end = "\n" if done == total else ""
+                print(
+                    f"\rhwds on {port}: {done}/{total} runs", end=end, file=sys.stderr, flush=True
+                )
+
+        runs = bench_hwds.run_hwds(option, progress=progress)
+        points = bench_hwds.summarize(option, runs)
+        print(bench_hwds.render_table(points), end="")
+        paths = bench_hwds.write_outputs(out, option, runs, points, command)
         print("wrote " + ", ".join(str(p) for p in paths))
     return 0
 

@@ -156,6 +156,7 @@ class RunUsage:
     idle_ns: int  # asleep in the idle loop
     work_ns: int  # the tasks' modelled work
     drain_ns: int  # the runner copying the trace to the host
+    drains: int = 0  # times the trace ring filled and was drained during the run
 
     @property
     def kernel_ns(self) -> int:

@@ -383,6 +383,7 @@ def _usage(stats: dict[str, str], scenario: Scenario) -> RunUsage | None:
         idle_ns=int(stats["idle_ns"]),
         work_ns=int(stats["work_ns"]),
         drain_ns=int(stats["drain_ns"]),
+        drains=int(stats.get("drains", "0")),
     )
 
 

@@ -38,6 +38,14 @@ uint64_t takt_arm_counts_to_ns(uint64_t counts);
 /* SysTick counts in one kernel tick. */
 uint32_t takt_arm_tick_counts(void);
 
+/* Stops the kernel's clock (SysTick) and starts it again where it stood: what
+ * runs between takes no time on it, for work that is not the system's (a
+ * runner's trace drain, whose host call the clock cannot time under -icount).
+ * At most one count in progress is lost at each pause. With interrupts
+ * masked, never nested, and not across an access of the emulated device. */
+uint32_t takt_arm_clock_pause(void);
+void takt_arm_clock_resume(uint32_t paused);
+
 #ifdef TAKT_ARM_HWPQ_EMULATED
 #include "hwpq_model.h"
 /* The emulated hardware priority queue's counters (commands, register
