@@ -211,7 +211,11 @@ takt_stamp_t takt_arm_tick_instant(void)
 
 /* Counts since start: handled ticks, plus one if the counter already
  * wrapped but its interrupt is masked or not taken yet, plus the counts into
- * the current period. Retried if the wrap falls between the reads. */
+ * the current period. Retried if the wrap falls between the reads, and while
+ * the running counter reads 0: QEMU holds it there up to a count before the
+ * reload, and may not have pended the wrap's interrupt yet, so which period
+ * that 0 ends is known only after the reload (read as 0 of the period the
+ * ticks count, it put a trace drain a tick back: takt bench hwds). */
 static inline uint64_t clock_counts(void)
 {
     uint32_t reload = port.tick_counts - 1u;
@@ -221,6 +225,9 @@ static inline uint64_t clock_counts(void)
         uint32_t value = SYST_CVR;
         uint32_t pending_after = SCB_ICSR & SCB_ICSR_PENDSTSET;
         if (pending_before != pending_after || ticks != shared.ticks) {
+            continue;
+        }
+        if (value == 0 && (SYST_CSR & SYST_CSR_ENABLE) != 0) {
             continue;
         }
         uint32_t into = value == 0 ? 0 : reload + 1u - value;

@@ -139,6 +139,13 @@ def test_a_run_without_exact_work_is_refused() -> None:
     with pytest.raises(ValueError, match="exact work"):
         run_hwds(options, no_usage)
 
+    def clock_went_back(scenario: Scenario, timer_queue: str, shift: int) -> RunResult:
+        usage = RunUsage(elapsed_ns=1000, idle_ns=500, work_ns=400, drain_ns=2**64 - 5)
+        return RunResult(scenario=scenario, timeline=[], jobs=[], usage=usage)
+
+    with pytest.raises(ValueError, match="outside the run's 1000 ns"):
+        run_hwds(options, clock_went_back)
+
 
 @pytest.mark.parametrize(
     ("change", "problem"),

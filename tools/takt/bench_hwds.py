@@ -183,6 +183,12 @@ def _record(
     usage = result.usage
     if usage is None:
         raise ValueError("a run without exact work's time accounting")
+    if not 0 <= usage.kernel_ns <= usage.elapsed_ns:
+        raise ValueError(
+            f"{result.scenario.source}: kernel time {usage.kernel_ns} ns outside the run's "
+            f"{usage.elapsed_ns} ns (idle {usage.idle_ns}, work {usage.work_ns}, drains "
+            f"{usage.drain_ns}): the board's clock went wrong"
+        )
     accesses = sum(q.accesses for q in (result.hwpq, result.timer_hwpq) if q is not None)
     tasks = result.scenario.tasks
     return HwdsRun(
