@@ -1053,11 +1053,16 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _suite_policies(args: argparse.Namespace) -> list[str]:
+    """takt bench suite's --policies, every suite policy when not given."""
+    return (args.policies or ",".join(SUITE_POLICIES)).split(",")
+
+
 def _cmd_bench_suite(args: argparse.Namespace) -> int:
     from takt import bench_suite
 
     ports = list(bench_suite.BOARDS) if args.port == "all" else [args.port]
-    policies = (args.policies or ",".join(SUITE_POLICIES)).split(",")
+    policies = _suite_policies(args)
     try:
         check_policy_names(policies, bench_suite.POLICIES)
     except ValueError as problem:
