@@ -35,6 +35,7 @@ from takt.sim import (
     build_target,
     run_scenario,
 )
+from takt.target import runner_name
 
 VENV_BIN = REPO_ROOT / ".venv" / "bin"
 
@@ -205,12 +206,13 @@ def timer_queue_runners(tmp_path_factory: pytest.TempPathFactory) -> Iterator[di
     copies: dict[str, Path] = {}
     with pytest.MonkeyPatch.context() as patch:
         for queue in ("list", "hwpq"):
-            variable = f"TAKT_RUNNER_TIMERS_{queue.upper()}"
+            name = runner_name(timer_queue=queue)
+            variable = name.upper().replace("-", "_")
             override = os.environ.get(variable)
             if override:
                 copies[queue] = Path(override)
                 continue
-            binary = build / RUNNER_RELATIVE.with_name(f"takt-runner-timers-{queue}")
+            binary = build / RUNNER_RELATIVE.with_name(name)
             if not binary.exists():
                 build_target(build, binary.name)
             snapshot = tmp_path_factory.mktemp(f"timers-{queue}-runner") / binary.name

@@ -31,7 +31,6 @@ import csv
 import dataclasses
 import math
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -39,6 +38,7 @@ from typing import Final
 from takt import target as targetmod
 from takt.generator import DEFAULT_PERIODS, GenerateOptions, generate_scenario
 from takt.model import Policy, RunResult, Scenario
+from takt.run_pool import run_all
 from takt.sim import (
     MAX_ICOUNT_SHIFT,
     MIN_DEVICE_ICOUNT_SHIFT,
@@ -176,9 +176,7 @@ def _run_on_board(scenario: Scenario, timer_queue: str, shift: int) -> RunResult
     return run_scenario(scenario, work="exact", icount_shift=shift, timer_queue=timer_queue)
 
 
-def _record(
-    options: HwdsOptions, point: tuple[int, float, int, str, str], result: RunResult
-) -> HwdsRun:
+def _record(point: tuple[int, float, int, str, str], result: RunResult) -> HwdsRun:
     n, u, index, policy, placement = point
     usage = result.usage
     if usage is None:
@@ -226,18 +224,9 @@ def run_hwds(
         n, u, index, policy, placement = point
         scenario = options.scenario(n, u, index, policy, placement)
         result = run(scenario, options.timer_queue(placement), options.icount_shift)
-        return _record(options, point, result)
+        return _record(point, result)
 
-    # The first run alone: it builds the board's runners, once.
-    records = [one(work[0])]
-    if progress is not None:
-        progress(1, len(work))
-    with ThreadPoolExecutor(max_workers=options.jobs) as pool:
-        for record in pool.map(one, work[1:]):
-            records.append(record)
-            if progress is not None:
-                progress(len(records), len(work))
-    return records
+    return run_all(one, work, options.jobs, progress)
 
 
 @dataclass(frozen=True)
@@ -262,8 +251,12 @@ class HwdsPoint:
     sw_misses: int
 
 
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values)
+
+
 def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
-    mean = sum(values) / len(values)
+    mean = _mean(values)
     if len(values) < 2:
         return mean, 0.0
     return mean, math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
@@ -298,18 +291,16 @@ def summarize(options: HwdsOptions, runs: Sequence[HwdsRun]) -> list[HwdsPoint]:
                             utilization=u,
                             placement=placement,
                             sets=len(mine),
-                            mean_realised_utilization=_mean_sd(
-                                [r.realised_utilization for r in mine]
-                            )[0],
+                            mean_realised_utilization=_mean([r.realised_utilization for r in mine]),
                             speedup_mean=mean,
                             speedup_sd=sd,
                             one_instruction_mean=one_mean,
                             one_instruction_sd=one_sd,
-                            kernel_instructions=_mean_sd([r.kernel_ns for r in mine])[0]
+                            kernel_instructions=_mean([r.kernel_ns for r in mine])
                             / ns_per_instruction,
-                            sw_kernel_instructions=_mean_sd([r.kernel_ns for r in sw])[0]
+                            sw_kernel_instructions=_mean([r.kernel_ns for r in sw])
                             / ns_per_instruction,
-                            accesses=_mean_sd([float(r.accesses) for r in mine])[0],
+                            accesses=_mean([r.accesses for r in mine]),
                             misses=sum(r.misses for r in mine),
                             sw_misses=sum(r.misses for r in sw),
                         )
@@ -366,25 +357,15 @@ def output_names(board: str) -> tuple[str, str, str, str]:
     return (f"{stem}_runs.csv", f"{stem}.csv", f"{stem}.md", f"{stem}.png")
 
 
-def _write_runs(path: Path, runs: Sequence[HwdsRun]) -> None:
-    fields = [f.name for f in dataclasses.fields(HwdsRun)]
+def _write_rows(path: Path, rows: Sequence[HwdsRun] | Sequence[HwdsPoint], floats: str) -> None:
+    """One row per dataclass, its fields as the header, floats in that format."""
+    fields = [f.name for f in dataclasses.fields(rows[0])]
     with path.open("w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
         writer.writerow(fields)
-        for r in runs:
+        for row in rows:
             writer.writerow(
-                [f"{v:g}" if isinstance(v, float) else v for v in dataclasses.astuple(r)]
-            )
-
-
-def _write_summary(path: Path, points: Sequence[HwdsPoint]) -> None:
-    fields = [f.name for f in dataclasses.fields(HwdsPoint)]
-    with path.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow(fields)
-        for p in points:
-            writer.writerow(
-                [f"{v:.8g}" if isinstance(v, float) else v for v in dataclasses.astuple(p)]
+                [format(v, floats) if isinstance(v, float) else v for v in dataclasses.astuple(row)]
             )
 
 
@@ -454,9 +435,9 @@ def write_outputs(
     )
     with staged_outputs(out_dir) as outputs:
         with outputs.file(paths[0]) as p:
-            _write_runs(p, runs)
+            _write_rows(p, runs, "g")
         with outputs.file(paths[1]) as p:
-            _write_summary(p, points)
+            _write_rows(p, points, ".8g")
         with outputs.file(paths[2]) as p:
             p.write_text(text, encoding="utf-8")
         with outputs.file(paths[3]) as p:

@@ -246,21 +246,15 @@ def _check_name(kind: str, name: str) -> None:
 def runner_path(
     build_dir: Path | None = None, *, tickless: bool = False, timer_queue: str = "heap"
 ) -> Path:
-    """The runner binary ($TAKT_RUNNER, $TAKT_RUNNER_TICKLESS for the tickless
-    kernel's, $TAKT_RUNNER_TIMERS_<QUEUE> for the one with its timers in another
-    queue than the heap), else built under build_dir (built now if missing)."""
-    if timer_queue != "heap":
-        variable = f"TAKT_RUNNER_TIMERS_{timer_queue.upper()}"
-        relative = RUNNER_RELATIVE.with_name(f"takt-runner-timers-{timer_queue}")
-    elif tickless:
-        variable, relative = "TAKT_RUNNER_TICKLESS", TICKLESS_RUNNER_RELATIVE
-    else:
-        variable, relative = "TAKT_RUNNER", RUNNER_RELATIVE
-    override = os.environ.get(variable)
+    """The runner binary (targetmod.runner_name), else built under build_dir (built
+    now if missing). The environment variable of its name overrides it:
+    $TAKT_RUNNER, $TAKT_RUNNER_TICKLESS, $TAKT_RUNNER_TIMERS_<QUEUE>."""
+    name = targetmod.runner_name(tickless=tickless, timer_queue=timer_queue)
+    override = os.environ.get(name.upper().replace("-", "_"))
     if override:
         return Path(override)
     build = build_dir or Path(os.environ.get("TAKT_BUILD_DIR", DEFAULT_BUILD_DIR))
-    binary = build / relative
+    binary = build / RUNNER_RELATIVE.with_name(name)
     if not binary.exists():
         build_target(build, binary.name)
     return binary

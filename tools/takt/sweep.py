@@ -29,7 +29,6 @@ from __future__ import annotations
 import csv
 import dataclasses
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -38,6 +37,7 @@ from takt.analysis import analyze_scenario, utilization
 from takt.check import check_run
 from takt.generator import GenerateOptions, generate_scenario, max_tasks, set_tasks
 from takt.model import Policy, Preemption, PriorityAssignment, RunResult, Scenario
+from takt.run_pool import run_all
 from takt.staged import staged_outputs
 
 __all__ = [
@@ -287,17 +287,7 @@ def run_sweep(
         scenario = options.point_scenario(n, u, index, policy)
         return _record(scenario, run(scenario, options.port), (n, u), index, policy)
 
-    records: list[RunRecord] = []
-    # The first run alone: a board's runner is built by it, once.
-    records.append(one(work[0]))
-    if progress is not None:
-        progress(1, len(work))
-    with ThreadPoolExecutor(max_workers=options.jobs) as pool:
-        for record in pool.map(one, work[1:]):
-            records.append(record)
-            if progress is not None:
-                progress(len(records), len(work))
-    return records
+    return run_all(one, work, options.jobs, progress)
 
 
 def summarize_sweep(options: SweepOptions, records: Sequence[RunRecord]) -> list[PointSummary]:

@@ -155,12 +155,16 @@ def target_program(port: str, target: str, relative: str) -> Path:
     return build / relative
 
 
-def runner_elf(port: str, *, tickless: bool = False, timer_queue: str = "heap") -> Path:
-    """The runner for the port's board (its tickless kernel's with tickless, the one
-    with its timers in timer_queue if that is not the heap: "list", or "hwpq" on the
-    emulated hardware priority queue)."""
+def runner_name(*, tickless: bool = False, timer_queue: str = "heap") -> str:
+    """The runner program's name, the same on the sim and the boards: its tickless
+    kernel's with tickless, the one with its timers in timer_queue if that is not the
+    heap ("list", or "hwpq" on the hardware priority queue)."""
     if timer_queue != "heap":
-        name = f"takt-runner-timers-{timer_queue}"
-    else:
-        name = "takt-runner-tickless" if tickless else "takt-runner"
+        return f"takt-runner-timers-{timer_queue}"
+    return "takt-runner-tickless" if tickless else "takt-runner"
+
+
+def runner_elf(port: str, *, tickless: bool = False, timer_queue: str = "heap") -> Path:
+    """The runner for the port's board (runner_name)."""
+    name = runner_name(tickless=tickless, timer_queue=timer_queue)
     return target_program(port, name, f"apps/target/{name}")
