@@ -25,6 +25,7 @@ from takt.bench_hwds import (
     summarize,
 )
 from takt.model import HwpqCounts, JobRow, RunResult, RunUsage, Scenario
+from takt.report.summary import render_summary
 from takt.sim import run_scenario
 from takt.target import TargetError
 
@@ -233,3 +234,26 @@ def test_trace_drains_take_none_of_the_runs_time(shift: int) -> None:
     assert usage.drains >= 1  # the trace is more than the ring holds
     assert usage.drain_ns <= usage.drains * 100 * 2**shift  # the stop and start only
     assert 0 < usage.kernel_ns < usage.elapsed_ns // 20
+
+
+@pytest.mark.qemu
+def test_a_tick_lost_to_an_overrunning_tick_is_counted_in_the_run() -> None:
+    """At 10 kHz and 256 ns an instruction a tick is 390 instructions, and a tick that
+    releases several of these 80 tasks is handled past the next one; a tick that
+    comes while the one before is still pending is lost (SysTick has one pending
+    bit), and the kernel's tick count, and the clock with it, stay a tick behind. A
+    trace drain in that window sees the clock go back (it was once clamped to a drain
+    of 0): the run counts the tick and is that much longer. Eight times faster, the
+    same set loses none."""
+    for shift, loses in ((8, True), (5, False)):
+        scenario = HwdsOptions(icount_shift=shift).scenario(80, 0.5, 0, "rm", "sw")
+        system = dataclasses.replace(scenario.system, tick_hz=10_000)
+        result = run_scenario(
+            dataclasses.replace(scenario, system=system), work="exact", icount_shift=shift
+        )
+        usage = result.usage
+        assert usage is not None
+        assert (usage.ticks_lost > 0) == loses
+        assert (f"{usage.ticks_lost} tick(s) lost" in render_summary(result)) == loses
+        assert usage.elapsed_ns == (system.duration + usage.ticks_lost) * 100_000
+        assert 0 < usage.kernel_ns < usage.elapsed_ns

@@ -150,6 +150,11 @@ class RunUsage:
     ``kernel_ns`` is what is left: the kernel (tick, switches, calls, with the
     runner's trace recording on), the idle loop awake, and the task bodies' glue
     around their work.
+
+    ``ticks_lost``: ticks the kernel never handled because the next one came
+    while the one before was still pending (a tick handled more than a tick
+    late: an overloaded kernel on a slow processor), as far as the runner's
+    trace drains saw them; ``elapsed_ns`` includes them.
     """
 
     elapsed_ns: int
@@ -157,6 +162,7 @@ class RunUsage:
     work_ns: int  # the tasks' modelled work
     drain_ns: int  # the runner copying the trace to the host
     drains: int = 0  # times the trace ring filled and was drained during the run
+    ticks_lost: int = 0
 
     @property
     def kernel_ns(self) -> int:

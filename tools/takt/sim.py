@@ -372,12 +372,14 @@ def _usage(stats: dict[str, str], scenario: Scenario) -> RunUsage | None:
     if "work_ns" not in stats:
         return None
     tick_ns = 1_000_000_000 // scenario.system.tick_hz
+    ticks_lost = int(stats.get("ticks_lost", "0"))
     return RunUsage(
-        elapsed_ns=scenario.system.duration * tick_ns,
+        elapsed_ns=(scenario.system.duration + ticks_lost) * tick_ns,
         idle_ns=int(stats["idle_ns"]),
         work_ns=int(stats["work_ns"]),
         drain_ns=int(stats["drain_ns"]),
         drains=int(stats.get("drains", "0")),
+        ticks_lost=ticks_lost,
     )
 
 

@@ -150,11 +150,17 @@ def _usage_line(usage: RunUsage) -> str:
     def share(ns: int) -> str:
         return f"{100.0 * ns / usage.elapsed_ns:.3f}%"
 
-    return (
+    line = (
         f"time (exact work): kernel {share(usage.kernel_ns)} ({usage.kernel_ns} ns), "
         f"tasks' work {share(usage.work_ns)}, idle {share(usage.idle_ns)}, "
         f"trace drain {share(usage.drain_ns)}"
     )
+    if usage.ticks_lost:
+        line += (
+            f"; {usage.ticks_lost} tick(s) lost (a tick came while the one before was "
+            "still pending: the kernel ran past a whole tick), counted in the run's time"
+        )
+    return line
 
 
 def render_summary(result: RunResult) -> str:
