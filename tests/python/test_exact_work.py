@@ -180,6 +180,7 @@ def test_cli_sweep_with_exact_work_reports_the_kernel_and_does_not_fail_on_it(
         rows = list(csv.DictReader(f))
     assert len(rows) == 4
     assert all(0 < float(r["kernel_share"]) < 0.2 for r in rows)
+    assert all(r["ticks_lost"] == "0" for r in rows)  # a light load loses no tick
     assert "--work exact" in (out / "summary.md").read_text()
     refused = takt(takt_cli, "sweep", *common, "--work", "exact", "--out", tmp_path / "no")
     assert refused.returncode == 2

@@ -76,7 +76,7 @@ def test_the_edf_ready_queues_run_the_same_sets_with_the_same_schedule() -> None
         assert [r.policy for r in same_set] == list(policies)
         assert len({(r.misses, r.context_switches, r.jobs) for r in same_set}) == 1
     # Runs on the sim have no kernel time: no kernel column.
-    assert all(r.kernel_share is None for r in records)
+    assert all(r.kernel_share is None and r.ticks_lost is None for r in records)
     assert "kernel" not in render_sweep_table(summarize_sweep(options, records))
 
 

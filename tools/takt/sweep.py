@@ -216,6 +216,7 @@ class RunRecord:
     context_switches: int
     contradictions: tuple[str, ...]
     kernel_share: float | None = None  # exact work on a board: the kernel's share of the run
+    ticks_lost: int | None = None  # exact work on a board: ticks a drain saw lost (RunUsage)
 
     @property
     def success(self) -> bool:
@@ -259,6 +260,7 @@ def _record(
         context_switches=result.context_switches,
         contradictions=check.contradictions,
         kernel_share=None if result.usage is None else result.usage.kernel_share,
+        ticks_lost=None if result.usage is None else result.usage.ticks_lost,
     )
 
 
@@ -389,6 +391,7 @@ def _write_runs(path: Path, records: Sequence[RunRecord]) -> None:
                 "context_switches",
                 "contradictions",
                 "kernel_share",
+                "ticks_lost",
             ]
         )
         for r in records:
@@ -405,6 +408,7 @@ def _write_runs(path: Path, records: Sequence[RunRecord]) -> None:
                     r.context_switches,
                     len(r.contradictions),
                     "" if r.kernel_share is None else f"{r.kernel_share:.6f}",
+                    "" if r.ticks_lost is None else r.ticks_lost,
                 ]
             )
 
