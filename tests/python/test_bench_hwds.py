@@ -210,6 +210,7 @@ def test_a_small_grid_on_the_board(takt_cli: list[str], tmp_path: Path) -> None:
         assert int(both["accesses"]) == int(ready["accesses"]) + int(timers["accesses"])
         for r in (sw, ready, timers, both):
             assert 0 < int(r["kernel_ns"]) < int(r["elapsed_ns"]) // 10
+            assert r["ticks_lost"] == "0"
         # the emulated accesses are not free: the device's kernel time is not the
         # software's (the model's own instructions would make it far larger)
         assert int(timers["kernel_ns"]) != int(sw["kernel_ns"])
@@ -218,6 +219,7 @@ def test_a_small_grid_on_the_board(takt_cli: list[str], tmp_path: Path) -> None:
     table = (tmp_path / names[2]).read_text()
     assert "Command: `takt bench hwds --port qemu-m3 --policies rm,edf --task-counts 5" in table
     assert "| rm | 5 | 0.5 | both | 1 |" in table
+    assert "Runs that lost a tick (" in table and "): 0 of 8." in table
     assert done.stdout.count("| edf | 5 | 0.5 |") == 3
 
 

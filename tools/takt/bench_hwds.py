@@ -167,6 +167,7 @@ class HwdsRun:
     jobs: int
     misses: int
     context_switches: int
+    ticks_lost: int = 0  # a tick came while the one before was pending (RunUsage)
 
 
 Runner = Callable[[Scenario, str, int], RunResult]
@@ -202,6 +203,7 @@ def _record(point: tuple[int, float, int, str, str], result: RunResult) -> HwdsR
         jobs=len(result.jobs),
         misses=sum(1 for j in result.jobs if j.missed),
         context_switches=result.context_switches,
+        ticks_lost=usage.ticks_lost,
     )
 
 
@@ -431,7 +433,9 @@ def write_outputs(
         f"{2**options.icount_shift} ns), exact work; software timers: {options.sw_timers}; "
         f"sets a point: {options.sets}. Speed-up: (kernel time with nothing on the device - "
         "kernel time with it) / the run's time, mean over the sets (sample standard "
-        'deviation); docs/benchmarks.md, "The HWDS study\'s experiment".\n\n' + render_table(points)
+        'deviation); docs/benchmarks.md, "The HWDS study\'s experiment". Runs that lost '
+        f"a tick (the kernel past a whole tick with its interrupt held off; docs/ports.md): "
+        f"{sum(1 for r in runs if r.ticks_lost)} of {len(runs)}.\n\n" + render_table(points)
     )
     with staged_outputs(out_dir) as outputs:
         with outputs.file(paths[0]) as p:
