@@ -40,14 +40,6 @@ const hwpq_model_counts_t *takt_arm_hwpq_counts(unsigned unit)
     return unit < TAKT_PORT_HWPQ_UNITS ? &unit_model(unit)->counts : NULL;
 }
 
-/* SysTick stops at the write and counts again at the caller's write back. */
-__attribute__((always_inline)) static inline uint32_t systick_stop(void)
-{
-    uint32_t csr = SYST_CSR;
-    SYST_CSR = csr & ~SYST_CSR_ENABLE;
-    return csr;
-}
-
 /* A unit the board does not have reads 0 and ignores writes (no ID: the
  * driver refuses it), as on the sim. SysTick stops first and starts last,
  * so that what the clock sees of an access is the call and the two stores,
@@ -56,7 +48,7 @@ uint32_t port_hwpq_read(unsigned unit, uint32_t offset)
 {
     uint32_t csr = systick_stop();
     uint32_t value = unit < TAKT_PORT_HWPQ_UNITS ? hwpq_model_read(unit_model(unit), offset) : 0;
-    SYST_CSR = csr;
+    systick_start(csr);
     return value;
 }
 
@@ -66,5 +58,5 @@ void port_hwpq_write(unsigned unit, uint32_t offset, uint32_t value)
     if (unit < TAKT_PORT_HWPQ_UNITS) {
         hwpq_model_write(unit_model(unit), offset, value);
     }
-    SYST_CSR = csr;
+    systick_start(csr);
 }

@@ -263,14 +263,12 @@ uint64_t takt_arm_clock_counts(void)
 
 uint32_t takt_arm_clock_pause(void)
 {
-    uint32_t csr = SYST_CSR;
-    SYST_CSR = csr & ~SYST_CSR_ENABLE;
-    return csr;
+    return systick_stop();
 }
 
 void takt_arm_clock_resume(uint32_t paused)
 {
-    SYST_CSR = paused;
+    systick_start(paused);
 }
 
 /* ---- the idle task's sleep, and where the run's time went

@@ -54,6 +54,21 @@ static inline void arm_set_basepri(uint32_t v)
     __asm volatile("msr basepri, %0\n\tisb" : : "r"(v) : "memory");
 }
 
+/* SysTick stops counting at the store (what follows takes none of the
+ * kernel's time) and counts on from where it stood at systick_start; the part
+ * of a count in progress is lost. Returns the control word to start it with. */
+__attribute__((always_inline)) static inline uint32_t systick_stop(void)
+{
+    uint32_t csr = SYST_CSR;
+    SYST_CSR = csr & ~SYST_CSR_ENABLE;
+    return csr;
+}
+
+__attribute__((always_inline)) static inline void systick_start(uint32_t stopped_csr)
+{
+    SYST_CSR = stopped_csr;
+}
+
 static inline void arm_barrier(void)
 {
     __asm volatile("dsb\n\tisb" : : : "memory");
