@@ -83,6 +83,20 @@ function(takt_add_kernel NAME CONFIG_DIR PORT)
   endif()
 endfunction()
 
+# Kernel library NAME's timers in QUEUE ("list", "hwpq") instead of its
+# configuration's heap, for the runners' takt-runner-timers-<queue>: on the
+# hardware priority queue at the tasks its timer unit holds (the runners'
+# takt_config.h says why 256; tools/takt/sim.py's TIMERS_HWPQ_MAX_TASKS).
+function(takt_kernel_timer_queue NAME QUEUE)
+  if(QUEUE STREQUAL "hwpq")
+    target_compile_definitions(${NAME} PUBLIC TAKT_CONFIG_MAX_TASKS=256
+      TAKT_CONFIG_TIMER_QUEUE=TAKT_PQ_HW)
+  else()
+    string(TOUPPER ${QUEUE} upper)
+    target_compile_definitions(${NAME} PUBLIC TAKT_CONFIG_TIMER_QUEUE=TAKT_PQ_${upper})
+  endif()
+endfunction()
+
 # A Cortex-M kernel library NAME (takt_add_kernel ... armv7m) with the
 # hardware priority queue emulated by hw/'s model, SysTick stopped while it
 # runs (port/armv7m/hwpq_emulated.c): its driver, the hwpq policies and the
