@@ -31,9 +31,9 @@ from takt.sim import (
     DEFAULT_BUILD_DIR,
     REPO_ROOT,
     RUNNER_RELATIVE,
-    TICKLESS_RUNNER_RELATIVE,
     build_target,
     run_scenario,
+    runner_variable,
 )
 from takt.target import runner_name
 
@@ -175,53 +175,46 @@ def runner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         yield snapshot
 
 
-@pytest.fixture(scope="session")
-def tickless_runner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The sim runner on the tickless kernel (takt-runner-tickless), built first if
-    missing and copied for the session as ``runner`` is; $TAKT_RUNNER_TICKLESS
-    points at the copy."""
-    override = os.environ.get("TAKT_RUNNER_TICKLESS")
+def _session_runner(
+    tmp_path_factory: pytest.TempPathFactory, patch: pytest.MonkeyPatch, name: str
+) -> Path:
+    """Runner program ``name`` for the session, as ``runner`` is: the one its variable
+    (runner_variable) names, else the build's, built first if missing and copied, the
+    variable then pointing at the copy."""
+    variable = runner_variable(name)
+    override = os.environ.get(variable)
     if override:
-        yield Path(override)
-        return
+        return Path(override)
     build = Path(os.environ.get("TAKT_BUILD_DIR", DEFAULT_BUILD_DIR))
-    binary = build / TICKLESS_RUNNER_RELATIVE
+    binary = build / RUNNER_RELATIVE.with_name(name)
     if not binary.exists():
         build_target(build, binary.name)
-    snapshot = tmp_path_factory.mktemp("tickless-runner") / binary.name
+    snapshot = tmp_path_factory.mktemp(name) / binary.name
     shutil.copy2(binary, snapshot)
     if not _runner_works(snapshot):
-        pytest.fail(f"the tickless runner {binary} does not run a trivial scenario")
+        pytest.fail(f"the runner {binary} does not run a trivial scenario")
+    patch.setenv(variable, str(snapshot))
+    return snapshot
+
+
+@pytest.fixture(scope="session")
+def tickless_runner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The sim runner on the tickless kernel (takt-runner-tickless), for the session
+    (_session_runner: $TAKT_RUNNER_TICKLESS)."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("TAKT_RUNNER_TICKLESS", str(snapshot))
-        yield snapshot
+        yield _session_runner(tmp_path_factory, patch, runner_name(tickless=True))
 
 
 @pytest.fixture(scope="session")
 def timer_queue_runners(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]]:
     """The sim runners with their timers in a sorted list and on the hardware queue
-    (takt-runner-timers-list, -hwpq), built first if missing and copied for the
-    session as ``runner`` is; $TAKT_RUNNER_TIMERS_LIST and _HWPQ point at the copies."""
-    build = Path(os.environ.get("TAKT_BUILD_DIR", DEFAULT_BUILD_DIR))
-    copies: dict[str, Path] = {}
+    (takt-runner-timers-list, -hwpq), for the session (_session_runner:
+    $TAKT_RUNNER_TIMERS_LIST and _HWPQ)."""
     with pytest.MonkeyPatch.context() as patch:
-        for queue in ("list", "hwpq"):
-            name = runner_name(timer_queue=queue)
-            variable = name.upper().replace("-", "_")
-            override = os.environ.get(variable)
-            if override:
-                copies[queue] = Path(override)
-                continue
-            binary = build / RUNNER_RELATIVE.with_name(name)
-            if not binary.exists():
-                build_target(build, binary.name)
-            snapshot = tmp_path_factory.mktemp(f"timers-{queue}-runner") / binary.name
-            shutil.copy2(binary, snapshot)
-            if not _runner_works(snapshot):
-                pytest.fail(f"the runner {binary} does not run a trivial scenario")
-            patch.setenv(variable, str(snapshot))
-            copies[queue] = snapshot
-        yield copies
+        yield {
+            queue: _session_runner(tmp_path_factory, patch, runner_name(timer_queue=queue))
+            for queue in ("list", "hwpq")
+        }
 
 
 @pytest.fixture(scope="session")

@@ -25,9 +25,8 @@ from takt.scenario import name_problem
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_BUILD_DIR = REPO_ROOT / "build"
+# The runner; the others (targetmod.runner_name) are built beside it.
 RUNNER_RELATIVE = Path("apps/runner/takt-runner")
-# The same runner on a kernel with tickless idle ([system] tickless = true).
-TICKLESS_RUNNER_RELATIVE = Path("apps/runner/takt-runner-tickless")
 # Where the kernel keeps its timers: the runners' heap, a sorted list (the
 # HWDS study's RTEMS timer chain), or the hardware priority queue's second unit
 # (the sim's model, the boards' emulation). Each but the heap has a runner of its
@@ -243,6 +242,12 @@ def _check_name(kind: str, name: str) -> None:
         raise RunError(problem)
 
 
+def runner_variable(name: str) -> str:
+    """The environment variable that names the program to run instead of the built
+    runner ``name`` (TAKT_RUNNER for takt-runner, TAKT_RUNNER_TICKLESS, ...)."""
+    return name.upper().replace("-", "_")
+
+
 def runner_path(
     build_dir: Path | None = None, *, tickless: bool = False, timer_queue: str = "heap"
 ) -> Path:
@@ -250,7 +255,7 @@ def runner_path(
     now if missing). The environment variable of its name overrides it:
     $TAKT_RUNNER, $TAKT_RUNNER_TICKLESS, $TAKT_RUNNER_TIMERS_<QUEUE>."""
     name = targetmod.runner_name(tickless=tickless, timer_queue=timer_queue)
-    override = os.environ.get(name.upper().replace("-", "_"))
+    override = os.environ.get(runner_variable(name))
     if override:
         return Path(override)
     build = build_dir or Path(os.environ.get("TAKT_BUILD_DIR", DEFAULT_BUILD_DIR))
