@@ -9,8 +9,9 @@ utilisations U = 0.4..1.0 (10 sets each), as
 
 Here the cycles are QEMU's instructions (``-icount``): a run's kernel time is what exact
 work leaves of it (RunUsage.kernel_ns: the tick, the switches, the kernel calls, the
-idle loop awake), and the run's length is the same for every placement, so the
-speed-up is the difference of the two kernel times over the run. Each set runs with
+idle loop awake), and the run's length is the same for every placement (but a tick
+longer where a tick was lost, RunUsage.ticks_lost), so the speed-up is the difference
+of the two kernel times over the run. Each set runs with
 nothing on the device (``sw``), only the ready queue on it (``ready``), only the timers
 (``timers``), and both (``both``, the study's HWDS), so the figure splits into its two
 halves. The boards have no such device: the runners emulate it (port/armv7m/
@@ -267,6 +268,7 @@ def _mean_sd(values: Sequence[float]) -> tuple[float, float]:
 def summarize(options: HwdsOptions, runs: Sequence[HwdsRun]) -> list[HwdsPoint]:
     """Per policy, point and placement (sw's own row has speed-up 0)."""
     ns_per_instruction = 2**options.icount_shift
+    saved_per_access = (EMULATED_ACCESS_INSTRUCTIONS - 1) * ns_per_instruction
     by_key = {(r.policy, r.tasks, r.utilization, r.index, r.placement): r for r in runs}
     points = []
     for policy in options.policies:
@@ -279,7 +281,6 @@ def summarize(options: HwdsOptions, runs: Sequence[HwdsRun]) -> list[HwdsPoint]:
                         (s.kernel_ns - r.kernel_ns) / r.elapsed_ns
                         for s, r in zip(sw, mine, strict=True)
                     ]
-                    saved_per_access = (EMULATED_ACCESS_INSTRUCTIONS - 1) * ns_per_instruction
                     one = [
                         (s.kernel_ns - (r.kernel_ns - r.accesses * saved_per_access)) / r.elapsed_ns
                         for s, r in zip(sw, mine, strict=True)
