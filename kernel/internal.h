@@ -138,7 +138,7 @@ static inline bool sched_orders_by_priority(void)
 {
 #if TAKT_CONFIG_POLICY_ONLY
     return TAKT_CONFIG_POLICY == TAKT_POLICY_FP || TAKT_CONFIG_POLICY == TAKT_POLICY_HSF ||
-           TAKT_CONFIG_POLICY == TAKT_POLICY_FP_LIST;
+           TAKT_CONFIG_POLICY == TAKT_POLICY_FP_LIST || TAKT_CONFIG_POLICY == TAKT_POLICY_FP_HWPQ;
 #else
     return takt_kernel.policy->orders_by_priority;
 #endif

@@ -135,6 +135,8 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
     takt_list_init(&k->all_tasks);
     takt_list_init(&k->reclaim);
     timers_init();
+    /* A bound build answers from a constant (internal.h): the table's. */
+    KASSERT(sched_orders_by_priority() == sched_policy()->orders_by_priority);
     sched_policy()->init();
     trace_reset();
 

@@ -15,6 +15,11 @@ set(TAKT_SYNC_SIM_VARIANTS fp_hwpq)
 # inline and some paths have a copy of their own (a mutex's unlock that hands
 # over and disinherits). Tests named <test>_<variant>_bound.
 set(TAKT_SYNC_BOUND_VARIANTS fp fp_deferred)
+# On the sim only, every other policy bound the same way (the variant's
+# own: the FreeRTOS layer binds whichever configTAKT_POLICY names, and an
+# application may bind any with TAKT_CONFIG_POLICY_ONLY), its calls direct
+# and the others not linked.
+set(TAKT_SYNC_SIM_BOUND_VARIANTS edf_heap edf_mlist edf_rbtree edf_hwpq hsf fp_list fp_hwpq)
 # test_events again against that kernel with one notification slot (the
 # FreeRTOS layer's default): the cases that use slot 0 alone. Tests named
 # test_events_<variant>_one_slot.
@@ -26,10 +31,19 @@ set(sync_variant_fp_deferred TAKT_SCHED_FP TAKT_PREEMPT_DEFERRED)
 set(sync_variant_hsf TAKT_SCHED_HSF TAKT_PREEMPT_FULL)
 set(sync_variant_fp_list TAKT_SCHED_FP_LIST TAKT_PREEMPT_FULL)
 set(sync_variant_fp_hwpq TAKT_SCHED_FP_HWPQ TAKT_PREEMPT_FULL)
+set(sync_variant_edf_rbtree TAKT_SCHED_EDF_RBTREE TAKT_PREEMPT_FULL)
+set(sync_variant_edf_hwpq TAKT_SCHED_EDF_HWPQ TAKT_PREEMPT_FULL)
 
 # The DEFINES of variant V, into OUT.
 function(takt_sync_variant_defines OUT V)
   list(GET sync_variant_${V} 0 sched)
   list(GET sync_variant_${V} 1 preempt)
   set(${OUT} TEST_SCHED=${sched} TEST_PREEMPT=${preempt} PARENT_SCOPE)
+endfunction()
+
+# The TAKT_POLICY_* value that binds variant V's scheduler, into OUT.
+function(takt_sync_variant_policy OUT V)
+  list(GET sync_variant_${V} 0 sched)
+  string(REPLACE "TAKT_SCHED_" "TAKT_POLICY_" policy ${sched})
+  set(${OUT} ${policy} PARENT_SCOPE)
 endfunction()
