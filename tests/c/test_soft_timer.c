@@ -63,8 +63,11 @@ static void controller(void *arg)
     CHECK_EQ(takt_soft_timer_reset(dyn, 0), TAKT_OK);
     CHECK_EQ(takt_delay(3), TAKT_OK);
     CHECK_EQ(takt_soft_timer_delete(dyn, 0), TAKT_OK);
-    CHECK_EQ(takt_soft_timer_delete(&one_shot, 0), TAKT_OK);
-    CHECK_EQ(takt_soft_timer_delete(&reload, 0), TAKT_OK);
+    /* the call rides on the delete, carried out in the timer task; a
+     * refused delete calls nothing */
+    CHECK_EQ(takt_soft_timer_delete_then_call(&one_shot, 0, pended, "deleted", 2), TAKT_OK);
+    CHECK_EQ(takt_soft_timer_delete_then_call(&one_shot, 0, pended, "twice", 3), TAKT_ERR_ARG);
+    CHECK_EQ(takt_soft_timer_delete_then_call(&reload, 0, NULL, NULL, 0), TAKT_OK);
     CHECK_EQ(takt_delay(1), TAKT_OK);
     CHECK_EQ(takt_soft_timer_start(&one_shot, 0), TAKT_ERR_ARG); /* deleted static timer */
     s_log("end");
@@ -96,7 +99,7 @@ static void scenario_timers(takt_tick_t tick0)
     hp_inject_irq(T(12), 1, timer_isr, NULL);
     h_start();
     CHECK_STREQ(s_log_buf, "tick@3 once@5 tick@6 tick@11 call:isr:7@12 tick@15 "
-                           "call:task:1@16 once@17 dyn@20 end@22");
+                           "call:task:1@16 once@17 dyn@20 call:deleted:2@21 end@22");
     CHECK_EQ(reload_count, 4);
     CHECK_EQ(isr_rc[0], TAKT_OK);
     CHECK_EQ(isr_rc[1], TAKT_OK);

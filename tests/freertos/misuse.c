@@ -10,6 +10,8 @@
  * the test as a crash would.
  */
 #include "FreeRTOS.h" /* first, as in every FreeRTOS program */
+#include <limits.h>
+#include <stdint.h>
 
 #define RTOS_CHECK_COUNT_ASSERTS
 #include "event_groups.h"
@@ -225,6 +227,50 @@ static void task_calls_from_isr(void)
 }
 #endif
 
+/* NULL for a timeout's state: nothing is written, and the check answers
+ * "timed out", which ends a caller's retry loop. */
+static void null_timeouts(void)
+{
+    TimeOut_t timeout = {0};
+    TickType_t wait = 5;
+    MISUSE((vTaskSetTimeOutState(NULL), true), "vTaskSetTimeOutState(NULL) does nothing");
+    MISUSE(xTaskCheckForTimeOut(NULL, &wait) == pdTRUE && wait == 5, "xTaskCheckForTimeOut(NULL, ...) times out");
+    MISUSE(xTaskCheckForTimeOut(&timeout, NULL) == pdTRUE, "xTaskCheckForTimeOut(..., NULL) times out");
+}
+
+static void never_runs(void *arg)
+{
+    (void)arg;
+}
+
+/* Sizes whose bytes or bits do not fit the kernel's types are refused, not
+ * cut to a small valid value: a stack depth whose bytes wrap size_t (from
+ * 2^30 words on a 32-bit target), and on a 64-bit host a queue length,
+ * initial count or notification index beyond 32 bits. */
+static void oversized_arguments(void)
+{
+    TaskHandle_t task = NULL;
+    configSTACK_DEPTH_TYPE wrapping = (configSTACK_DEPTH_TYPE)(SIZE_MAX / sizeof(StackType_t) + 1u) +
+                                      configMINIMAL_STACK_SIZE * 2u;
+    CHECK(xTaskCreate(never_runs, "wraps", wrapping, NULL, 1, &task) == errCOULD_NOT_ALLOCATE_REQUIRED_MEMORY &&
+              task == NULL,
+          "a stack depth whose bytes wrap is refused");
+#if ULONG_MAX > 0xFFFFFFFFu
+    const UBaseType_t beyond = ((UBaseType_t)1 << 32) | 1u;
+    CHECK(xQueueCreate(beyond, sizeof(uint32_t)) == NULL && xQueueCreate(beyond, 0) == NULL,
+          "a queue length beyond 32 bits is refused");
+    static StaticQueue_t queue_buffer;
+    static uint8_t storage[sizeof(uint32_t)];
+    CHECK(xQueueCreateStatic(beyond, sizeof(uint32_t), storage, &queue_buffer) == NULL,
+          "and so it is for a static queue");
+    MISUSE(xSemaphoreCreateCounting(2, (UBaseType_t)1 << 32) == NULL, "an initial count beyond 32 bits is refused");
+    uint32_t value = 0;
+    MISUSE(xTaskNotifyIndexed(xTaskGetCurrentTaskHandle(), beyond - 1u, 0x42, eSetValueWithOverwrite) == pdFAIL,
+           "a notification index beyond 32 bits is refused");
+    CHECK(xTaskNotifyWaitIndexed(0, 0, 0, &value, 0) == pdFALSE, "and slot 0, its low bits, has nothing");
+#endif
+}
+
 static void misuser(void *arg)
 {
     (void)arg;
@@ -238,6 +284,8 @@ static void misuser(void *arg)
     null_timers();
     reserved_event_bits();
     unknown_notify_action();
+    null_timeouts();
+    oversized_arguments();
     start_from_task(queue);
 #if configASSERT_DEFINED
     task_calls_from_isr();

@@ -39,6 +39,44 @@ static void start_isr(void *arg)
     portYIELD_FROM_ISR(woken);
 }
 
+static void ignore_call(void *arg1, uint32_t arg2)
+{
+    (void)arg1;
+    (void)arg2;
+}
+
+/* A dynamic timer's delete that takes the command queue's last slot: the
+ * timer task frees its memory with the delete (a second command, once
+ * pended behind it, found the queue full, and the memory was lost); into
+ * a full queue the delete fails and the timer stays. How many commands fit
+ * is counted first: the first may go straight to the waiting timer task. */
+static void delete_into_last_slot(void)
+{
+    size_t free_before = xPortGetFreeHeapSize();
+    TimerHandle_t doomed = xTimerCreate("doomed", 5, pdTRUE, NULL, count_expiry);
+    CHECK(doomed != NULL && xTimerStart(doomed, 0) == pdPASS, "a dynamic timer started");
+    vTaskDelay(1);
+    vTaskSuspendAll(); /* the timer task takes no command until the resume */
+    unsigned fit = 0;
+    while (fit <= 2u * configTIMER_QUEUE_LENGTH && xTimerPendFunctionCall(ignore_call, NULL, 0, 0) == pdPASS) {
+        fit++;
+    }
+    CHECK(fit >= configTIMER_QUEUE_LENGTH && fit <= configTIMER_QUEUE_LENGTH + 1u,
+          "the command queue takes its length (and one handed to the timer task)");
+    CHECK(xTimerDelete(doomed, 0) == pdFAIL && xTimerIsTimerActive(doomed) == pdTRUE,
+          "into a full queue the delete fails, the timer still there");
+    xTaskResumeAll();
+    vTaskDelay(1);
+    vTaskSuspendAll();
+    for (unsigned posted = 0; posted + 1u < fit; posted++) {
+        xTimerPendFunctionCall(ignore_call, NULL, 0, 0);
+    }
+    CHECK(xTimerDelete(doomed, 0) == pdPASS, "the delete takes the last slot");
+    xTaskResumeAll();
+    vTaskDelay(1);
+    CHECK(xPortGetFreeHeapSize() == free_before, "and the timer's memory went back to the heap");
+}
+
 static void control_task(void *arg)
 {
     (void)arg;
@@ -88,6 +126,7 @@ static void control_task(void *arg)
           "timer service task at configTIMER_TASK_PRIORITY");
     CHECK(xTimerDelete(every3, 0) == pdPASS && xTimerDelete(from_isr, 0) == pdPASS, "dynamic timers deleted");
     vTaskDelay(1);
+    delete_into_last_slot();
     vTaskEndScheduler();
 }
 

@@ -5,6 +5,9 @@
 #ifndef TAKT_FREERTOS_COMPAT_H
 #define TAKT_FREERTOS_COMPAT_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "FreeRTOS.h"
 #include "takt/attributes.h"
 
@@ -92,6 +95,25 @@ static inline unsigned compat_takt_priority(UBaseType_t freertos_priority)
 static inline UBaseType_t compat_freertos_priority(int takt_priority)
 {
     return takt_priority <= 1 ? 0u : (UBaseType_t)(takt_priority - 1);
+}
+
+/* A stack depth in StackType_t words as bytes; 0, which task creation
+ * refuses, when they would not fit a size_t: the product's wrap would create
+ * the task on a fraction of the stack asked for (a depth from 2^30 words
+ * on a 32-bit target). */
+static inline size_t compat_stack_bytes(uintmax_t depth)
+{
+    return depth > SIZE_MAX / sizeof(StackType_t) ? 0u : (size_t)depth * sizeof(StackType_t);
+}
+
+/* A notification index as the kernel's: where UBaseType_t is wider than an
+ * unsigned (a 64-bit host), one beyond becomes the largest unsigned, which
+ * the kernel refuses, not the index its low bits name. A constant test
+ * otherwise. (limits.h stays out: its POSIX LINE_MAX is a name of ours.) */
+static inline unsigned compat_notify_index(UBaseType_t index)
+{
+    const unsigned largest = ~0u;
+    return index > largest ? largest : (unsigned)index;
 }
 
 /* Ticks as a FreeRTOS block time: portMAX_DELAY waits forever (with

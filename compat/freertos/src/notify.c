@@ -31,7 +31,7 @@ BaseType_t xTaskGenericNotify(TaskHandle_t xTaskToNotify, UBaseType_t uxIndexToN
                               eNotifyAction eAction, uint32_t *pulPreviousNotificationValue)
 {
     traceTASK_NOTIFY(uxIndexToNotify);
-    return notify_result(takt_notify(xTaskToNotify, (unsigned)uxIndexToNotify, ulValue,
+    return notify_result(takt_notify(xTaskToNotify, compat_notify_index(uxIndexToNotify), ulValue,
                                      notify_action(eAction), pulPreviousNotificationValue));
 }
 
@@ -42,7 +42,7 @@ BaseType_t xTaskGenericNotifyFromISR(TaskHandle_t xTaskToNotify, UBaseType_t uxI
 {
     traceTASK_NOTIFY_FROM_ISR(uxIndexToNotify);
     bool woken = false;
-    int err = takt_notify_from_isr(xTaskToNotify, (unsigned)uxIndexToNotify, ulValue,
+    int err = takt_notify_from_isr(xTaskToNotify, compat_notify_index(uxIndexToNotify), ulValue,
                                    notify_action(eAction), pulPreviousNotificationValue, &woken);
     compat_woken(woken, pxHigherPriorityTaskWoken);
     return notify_result(err);
@@ -54,7 +54,7 @@ void vTaskGenericNotifyGiveFromISR(TaskHandle_t xTaskToNotify, UBaseType_t uxInd
     _Static_assert(_Generic(pxHigherPriorityTaskWoken, long *: 1, default: 0),
                    "the kernel sets the flag as a long");
     traceTASK_NOTIFY_GIVE_FROM_ISR(uxIndexToNotify);
-    int err = takt_notify_give_from_isr_flag(xTaskToNotify, (unsigned)uxIndexToNotify,
+    int err = takt_notify_give_from_isr_flag(xTaskToNotify, compat_notify_index(uxIndexToNotify),
                                              pxHigherPriorityTaskWoken);
     configASSERT(err == TAKT_OK); /* a bad handle or index (FreeRTOS asserts on both) */
     (void)err;
@@ -65,7 +65,7 @@ BaseType_t xTaskGenericNotifyWait(UBaseType_t uxIndexToWaitOn, uint32_t ulBitsTo
                                   TickType_t xTicksToWait)
 {
     COMPAT_BLOCKING_BEGIN(.call = COMPAT_BLOCKING_NOTIFY_WAIT, .index = uxIndexToWaitOn);
-    int err = takt_notify_wait((unsigned)uxIndexToWaitOn, ulBitsToClearOnEntry, ulBitsToClearOnExit,
+    int err = takt_notify_wait(compat_notify_index(uxIndexToWaitOn), ulBitsToClearOnEntry, ulBitsToClearOnExit,
                                pulNotificationValue, compat_timeout(xTicksToWait));
     COMPAT_BLOCKING_END();
     configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
@@ -78,7 +78,7 @@ uint32_t ulTaskGenericNotifyTake(UBaseType_t uxIndexToWaitOn, BaseType_t xClearC
 {
     uint32_t value = 0; /* a timeout leaves 0 here, an error nothing */
     COMPAT_BLOCKING_BEGIN(.call = COMPAT_BLOCKING_NOTIFY_TAKE, .index = uxIndexToWaitOn);
-    int err = takt_notify_take((unsigned)uxIndexToWaitOn, xClearCountOnExit != pdFALSE, &value,
+    int err = takt_notify_take(compat_notify_index(uxIndexToWaitOn), xClearCountOnExit != pdFALSE, &value,
                                compat_timeout(xTicksToWait));
     COMPAT_BLOCKING_END();
     configASSERT(err == TAKT_OK || err == TAKT_ERR_TIMEOUT);
@@ -89,7 +89,7 @@ uint32_t ulTaskGenericNotifyTake(UBaseType_t uxIndexToWaitOn, BaseType_t xClearC
 
 BaseType_t xTaskGenericNotifyStateClear(TaskHandle_t xTask, UBaseType_t uxIndexToClear)
 {
-    int was_pending = takt_notify_clear_state(xTask, (unsigned)uxIndexToClear);
+    int was_pending = takt_notify_clear_state(xTask, compat_notify_index(uxIndexToClear));
     configASSERT(was_pending >= 0);
     return was_pending > 0 ? pdTRUE : pdFALSE;
 }
@@ -97,7 +97,7 @@ BaseType_t xTaskGenericNotifyStateClear(TaskHandle_t xTask, UBaseType_t uxIndexT
 uint32_t ulTaskGenericNotifyValueClear(TaskHandle_t xTask, UBaseType_t uxIndexToClear, uint32_t ulBitsToClear)
 {
     uint32_t previous = 0;
-    int err = takt_notify_clear_bits(xTask, (unsigned)uxIndexToClear, ulBitsToClear, &previous);
+    int err = takt_notify_clear_bits(xTask, compat_notify_index(uxIndexToClear), ulBitsToClear, &previous);
     configASSERT(err == TAKT_OK);
     (void)err;
     return previous;

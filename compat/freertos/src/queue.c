@@ -157,7 +157,8 @@ static QueueHandle_t created(QueueHandle_t made, uint8_t type)
 #if configSUPPORT_DYNAMIC_ALLOCATION
 TAKT_COLD QueueHandle_t xQueueCreate(UBaseType_t uxQueueLength, UBaseType_t uxItemSize)
 {
-    if (uxQueueLength == 0 || (uxItemSize != 0 && uxQueueLength > SIZE_MAX / uxItemSize)) {
+    if (uxQueueLength == 0 || uxQueueLength > UINT32_MAX ||
+        (uxItemSize != 0 && uxQueueLength > SIZE_MAX / uxItemSize)) {
         return created(NULL, queueQUEUE_TYPE_BASE);
     }
     size_t storage = TAKT_QUEUE_STORAGE_SIZE(uxQueueLength, uxItemSize);
@@ -179,7 +180,9 @@ TAKT_COLD QueueHandle_t xQueueCreateStatic(UBaseType_t uxQueueLength, UBaseType_
     if (q == NULL) {
         return created(NULL, queueQUEUE_TYPE_BASE);
     }
-    int err = takt_queue_create_static(&q->object.queue, (uint32_t)uxQueueLength, uxItemSize, pucQueueStorage);
+    int err = uxQueueLength > UINT32_MAX /* a 64-bit host's: not cut to its low bits */
+                  ? TAKT_ERR_ARG
+                  : takt_queue_create_static(&q->object.queue, (uint32_t)uxQueueLength, uxItemSize, pucQueueStorage);
     return created(object_made(q, err, TAKT_FREERTOS_QUEUE, FROM_BUFFER), queueQUEUE_TYPE_BASE);
 }
 #endif
@@ -374,7 +377,7 @@ static QueueHandle_t make_sem(struct QueueDefinition *q, UBaseType_t max, UBaseT
     if (q == NULL) {
         return NULL;
     }
-    int err = max > UINT32_MAX ? TAKT_ERR_ARG
+    int err = max > UINT32_MAX || initial > max ? TAKT_ERR_ARG
                                : takt_sem_create_static(&q->object.sem, (uint32_t)max, (uint32_t)initial);
     configASSERT(err == TAKT_OK); /* FreeRTOS asserts on max 0 or initial > max */
     return object_made(q, err, TAKT_FREERTOS_SEMAPHORE, from_heap);

@@ -53,7 +53,7 @@ TAKT_COLD BaseType_t xServerTaskCreate(ServerHandle_t xServer, TaskFunction_t px
 {
     takt_task_params_t params = {.name = pcName, .entry = pxTaskCode, .arg = pvParameters,
                                  .priority = compat_takt_priority(uxPriority),
-                                 .stack_size = (size_t)uxStackDepth * sizeof(StackType_t)};
+                                 .stack_size = compat_stack_bytes(uxStackDepth)};
     return create_in(xServer, &params, pxCreatedTask);
 }
 
@@ -68,7 +68,7 @@ TAKT_COLD BaseType_t xServerTaskCreatePeriodic(ServerHandle_t xServer, TaskFunct
     }
     takt_task_params_t params = {.name = pcName, .entry = pxTaskCode, .arg = pvParameters,
                                  .priority = compat_takt_priority(uxPriority),
-                                 .stack_size = (size_t)uxStackDepth * sizeof(StackType_t),
+                                 .stack_size = compat_stack_bytes(uxStackDepth),
                                  .period = xPeriod, .deadline = xDeadline, .offset = xOffset};
     return create_in(xServer, &params, pxCreatedTask);
 }

@@ -35,7 +35,7 @@ static void memory_from(task_memory_fn get_memory, takt_task_t **tcb, void **sta
     get_memory(&block, &buffer, &depth);
     *tcb = block;
     *stack = buffer;
-    *size = (size_t)depth * sizeof(StackType_t);
+    *size = compat_stack_bytes(depth);
 }
 
 #if configKERNEL_PROVIDED_STATIC_MEMORY

@@ -32,7 +32,7 @@ TAKT_COLD BaseType_t xTaskCreate(TaskFunction_t pxTaskCode, const char *pcName, 
                        void *pvParameters, UBaseType_t uxPriority, TaskHandle_t *pxCreatedTask)
 {
     takt_task_params_t params = task_params(pxTaskCode, pcName, pvParameters, uxPriority,
-                                            (size_t)uxStackDepth * sizeof(StackType_t));
+                                            compat_stack_bytes(uxStackDepth));
     return create_dynamic(&params, pxCreatedTask);
 }
 
@@ -41,7 +41,7 @@ TAKT_COLD BaseType_t xTaskCreatePeriodic(TaskFunction_t pxTaskCode, const char *
                                TickType_t xDeadline, TickType_t xOffset, TaskHandle_t *pxCreatedTask)
 {
     takt_task_params_t params = task_params(pxTaskCode, pcName, pvParameters, uxPriority,
-                                            (size_t)uxStackDepth * sizeof(StackType_t));
+                                            compat_stack_bytes(uxStackDepth));
     params.period = xPeriod;
     params.deadline = xDeadline;
     params.offset = xOffset;
@@ -69,7 +69,7 @@ TAKT_COLD TaskHandle_t xTaskCreateStatic(TaskFunction_t pxTaskCode, const char *
 {
     configASSERT(puxStackBuffer != NULL && pxTaskBuffer != NULL);
     compat_kernel_ready();
-    size_t bytes = (size_t)ulStackDepth * sizeof(StackType_t);
+    size_t bytes = compat_stack_bytes(ulStackDepth);
     takt_task_params_t params = task_params(pxTaskCode, pcName, pvParameters, uxPriority, bytes);
     if (takt_task_create_static(&params, pxTaskBuffer, puxStackBuffer, bytes) != TAKT_OK) {
         traceTASK_CREATE_FAILED();
@@ -239,7 +239,9 @@ TaskHandle_t xTaskGetCurrentTaskHandle(void)
 void vTaskSetTimeOutState(TimeOut_t *const pxTimeOut)
 {
     configASSERT(pxTimeOut != NULL);
-    pxTimeOut->xTimeOnEntering = takt_tick_count();
+    if (pxTimeOut != NULL) {
+        pxTimeOut->xTimeOnEntering = takt_tick_count();
+    }
 }
 
 void vTaskInternalSetTimeOutState(TimeOut_t *const pxTimeOut)
@@ -250,6 +252,9 @@ void vTaskInternalSetTimeOutState(TimeOut_t *const pxTimeOut)
 BaseType_t xTaskCheckForTimeOut(TimeOut_t *const pxTimeOut, TickType_t *const pxTicksToWait)
 {
     configASSERT(pxTimeOut != NULL && pxTicksToWait != NULL);
+    if (pxTimeOut == NULL || pxTicksToWait == NULL) {
+        return pdTRUE; /* timed out: a caller's retry loop ends */
+    }
     if (COMPAT_WAIT_FOREVER(*pxTicksToWait)) {
         return pdFALSE;
     }

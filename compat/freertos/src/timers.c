@@ -145,16 +145,15 @@ static void free_timer(void *timer, uint32_t unused)
     vPortFree(timer);
 }
 
-/* The timer task executes the delete later; a dynamic handle's memory is
- * freed by a call pended behind it, when the timer task no longer needs it. */
+/* The timer task executes the delete later, and frees a dynamic handle's
+ * memory with it, in the same command (so a posted delete never leaves the
+ * memory behind). The handle may be gone once the command is posted: its
+ * kind is read before. */
 BaseType_t xTimerDelete(TimerHandle_t xTimer, TickType_t xTicksToWait)
 {
-    takt_tick_t timeout = compat_timeout(xTicksToWait);
-    int err = takt_soft_timer_delete(timer_of(xTimer), timeout);
-    if (err == TAKT_OK && xTimer->dynamic) {
-        err = takt_soft_timer_pend_call(free_timer, xTimer, 0, timeout);
-        configASSERT(err == TAKT_OK); /* otherwise the handle's memory is lost */
-    }
+    takt_soft_timer_t *timer = timer_of(xTimer);
+    void (*release)(void *, uint32_t) = timer != NULL && xTimer->dynamic ? free_timer : NULL;
+    int err = takt_soft_timer_delete_then_call(timer, compat_timeout(xTicksToWait), release, xTimer, 0);
     return commanded(command_result(err), xTimer, tmrCOMMAND_DELETE, 0u);
 }
 

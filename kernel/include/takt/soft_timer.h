@@ -95,6 +95,13 @@ int takt_soft_timer_change_period(takt_soft_timer_t *timer, takt_tick_t period,
  * dynamic timer's memory is freed and its handle must not be used again
  * (takt/sync.h). */
 int takt_soft_timer_delete(takt_soft_timer_t *timer, takt_tick_t timeout);
+/* takt_soft_timer_delete, and once the timer task carried it out, fn(arg1,
+ * arg2) there (fn may be NULL): for a timer inside memory the caller frees
+ * then, as the FreeRTOS layer's xTimerDelete does. Both happen, or neither:
+ * when the delete is refused or its timeout ends first, fn is never called. */
+int takt_soft_timer_delete_then_call(takt_soft_timer_t *timer, takt_tick_t timeout,
+                                     void (*fn)(void *arg1, uint32_t arg2), void *arg1,
+                                     uint32_t arg2);
 
 int takt_soft_timer_start_from_isr(takt_soft_timer_t *timer, bool *woken);
 int takt_soft_timer_reset_from_isr(takt_soft_timer_t *timer, bool *woken);

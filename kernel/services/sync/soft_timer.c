@@ -128,6 +128,9 @@ static void execute(const command_t *cmd)
         if (timer->flags & SYNC_F_DYNAMIC) {
             sync_free(timer);
         }
+        if (cmd->fn != NULL) {
+            cmd->fn(cmd->arg1, cmd->arg2); /* takt_soft_timer_delete_then_call */
+        }
         break;
     case CMD_CALL:
         cmd->fn(cmd->arg1, cmd->arg2);
@@ -386,6 +389,16 @@ int takt_soft_timer_change_period(takt_soft_timer_t *timer, takt_tick_t period,
 TAKT_COLD int takt_soft_timer_delete(takt_soft_timer_t *timer, takt_tick_t timeout)
 {
     return timer_command(timer, CMD_DELETE, 0, timeout, NULL, false);
+}
+
+/* The call rides on the delete's command: a second command could find the
+ * queue full after the delete got in, and leave the delete done without it. */
+TAKT_COLD int takt_soft_timer_delete_then_call(takt_soft_timer_t *timer, takt_tick_t timeout,
+                                               void (*fn)(void *arg1, uint32_t arg2), void *arg1,
+                                               uint32_t arg2)
+{
+    command_t cmd = {.op = CMD_DELETE, .timer = timer, .fn = fn, .arg1 = arg1, .arg2 = arg2};
+    return post(&cmd, timeout, NULL, false);
 }
 
 int takt_soft_timer_start_from_isr(takt_soft_timer_t *timer, bool *woken)
