@@ -164,6 +164,13 @@ def test_a_file_header_command_makes_the_file_again(takt_cli: list[str]) -> None
         (["--policy", "edf", "--priority", "rm"], "--policy edf"),
         (["--policy", "edf", "--preemption", "none"], "--policy edf"),
         (["--count", "3"], "--out FOLDER"),
+        (["--out", ""], "--out: empty file or folder name"),
+        (["--count", "2", "--out", ""], "--out: empty file or folder name"),
+        (["--seed", "-1"], "--seed: -1 is outside 0..18446744073709551615"),
+        (["--seed", "18446744073709551616"], "--seed: 18446744073709551616 is outside"),
+        # Past 4300 digits Python will not even read the number.
+        (["--seed", "9" * 5000], "(5000 characters): no option takes a number that long"),
+        (["--seed", "0x" + "f" * 5000], "(5002 characters): no option takes a number that long"),
         (["--count", "0"], "--count"),
         (["--tasks", "256"], "--tasks 256: at most 255 under --policy fp, one priority each"),
         (["--policy", "hsf", "--tasks", "256"], "at most 255 under --policy hsf"),

@@ -808,3 +808,56 @@ def test_deep_nesting_is_a_clear_error(depth: int) -> None:
 def test_byte_order_mark_is_named() -> None:
     with pytest.raises(ScenarioError, match="byte-order mark"):
         parse_scenario("\ufeff" + FP_TASK, "s.toml")
+
+
+def test_a_file_longer_than_a_scenario_can_be_is_refused_unread(tmp_path: Path) -> None:
+    with pytest.raises(ScenarioError, match="longer than 16 MiB: not a scenario file"):
+        load_scenario("/dev/zero")  # read to the limit, not until memory runs out
+    padded = tmp_path / "padded.toml"
+    padded.write_text(FP_TASK + "#" * (16 * 1024 * 1024))
+    with pytest.raises(ScenarioError, match="longer than 16 MiB"):
+        load_scenario(padded)
+
+
+def test_an_integer_of_thousands_of_digits_is_a_clear_error() -> None:
+    # Python will not convert a decimal of more than 4300 digits (tomllib raises
+    # ValueError) nor write one back in a message (str() raises).
+    err = error_of("[system]\nduration = 10\n" + FP_TASK.replace("10", "1" + "0" * 5000))
+    assert err.line == 6 and "an integer with thousands of digits" in str(err)
+    check(
+        FP_TASK.replace("period = 10", "period = 0x" + "f" * 5000),
+        "task[0].period",
+        "got an integer of about 6021 digits",
+        line=4,
+    )
+    check(FP_TASK.replace("wcet = 2", "wcet = -1" + "0" * 400), "task[0].wcet", "-an integer of")
+
+
+def test_edf_refuses_the_fixed_priority_settings() -> None:
+    edf = '[system]\npolicy = "edf"\n'
+    check(edf + "round_robin = true\n" + FP_TASK, "system.round_robin", "never rotates", line=3)
+    parse_scenario(edf + "round_robin = false\n" + FP_TASK)
+    check(edf + 'priority = "rm"\n' + FP_TASK, "system.priority", 'priority = "rm"', line=3)
+    check(edf + 'priority = "dm"\n' + FP_TASK, "system.priority", "orders jobs by deadline")
+    parse_scenario(edf + 'priority = "explicit"\n' + FP_TASK)
+
+
+@pytest.mark.parametrize(
+    "name_line",
+    [
+        'name = """A""" # """ is a triple quote',
+        "name = 'A' # ''' is another",
+        'name = "A\\"\\"\\"" # an escaped quote is no delimiter',
+        'name = """A""""  # a quote of the content touches the delimiter',
+        'name = """A\\\n  """ # a line-ending backslash: the string goes on',
+    ],
+)
+def test_an_error_after_strings_and_comments_with_triple_quotes_names_its_line(
+    name_line: str,
+) -> None:
+    first = f"[[task]]\n{name_line}\npriority = 1\nperiod = 10\nwcet = 1\n"
+    second = '[[task]]\nname = "B"\npriority = 1\nperiod = 10\nwcet = 0\n'
+    text = "[system]\nduration = 10\n" + first + second
+    err = error_of(text)
+    assert err.key == "task[1].wcet"
+    assert err.line == text.count("\n"), str(err)

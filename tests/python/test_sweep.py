@@ -169,6 +169,8 @@ def test_a_contradiction_is_recorded() -> None:
         ({"policies": ("rm", "lottery")}, "lottery"),
         ({"policies": ()}, "policies"),
         ({"policies": ("rm", "rm")}, "at most once"),
+        ({"tasks": (5, 5)}, "^tasks: each number at most once"),
+        ({"utilizations": (0.5, 0.6, 0.5)}, "^utilization: each value at most once"),
         ({"tasks": (5, 6), "utilizations": (0.5, 0.6)}, "not both"),
         ({"tasks": ()}, "at least one"),
         ({"sets": 0}, "sets"),
@@ -268,6 +270,9 @@ def test_sweep_exits_3_on_a_contradiction(
         (["--policies", "rm,,edf"], "policies: an empty name in the list"),
         (["--policies", ","], "policies: name at least one of rm, dm"),
         (["--policies", "rm,rm"], "policies: each at most once"),
+        (["--tasks", "5,5"], "sweep: tasks: each number at most once"),
+        (["--utilization", "0.5,0.5"], "sweep: utilization: each value at most once"),
+        (["--seed", "-1"], "--seed: -1 is outside 0..18446744073709551615"),
         (
             ["--policies", "rm,fpns,edf", "--tasks", "10,300"],
             "takt: --tasks 300: at most 255 with rm, fpns (one priority each); the EDF "

@@ -94,12 +94,22 @@ MAX_GENERATED_SETS = 100_000
 EXIT_CONTRADICTION = 3
 
 
+# The longest integer an option is read from: 2**64 in binary with its 0b, and room.
+MAX_INTEGER_CHARS = 80
+# A seed: any 64-bit number (the generators hash it with the set's index).
+MAX_SEED = 2**64 - 1
+
+
 def _integer(text: str) -> int:
     """An argparse type: an integer, decimal (leading zeros allowed) or 0x.., 0o.., 0b..
 
     Every integer option reads its value this way, so a value one option takes is
     taken by all (Python's ``int(text, 0)`` alone refuses ``010``)."""
     digits = text.strip().lstrip("+-")
+    if len(digits) > MAX_INTEGER_CHARS:
+        raise argparse.ArgumentTypeError(
+            f"{text[:20]}... ({len(text)} characters): no option takes a number that long"
+        )
     try:
         return int(text, 10) if digits.isdecimal() else int(text, 0)
     except ValueError:
@@ -203,7 +213,7 @@ def _add_set_options(parser: argparse.ArgumentParser) -> None:
         type=_int_in(1, MAX_TICKS),
         help="ticks to run (default: one hyperperiod plus the longest deadline, at most 100000)",
     )
-    parser.add_argument("--seed", type=_integer, default=1)
+    parser.add_argument("--seed", type=_int_in(0, MAX_SEED), default=1)
 
 
 def _add_board_options(parser: argparse.ArgumentParser) -> None:
@@ -535,7 +545,7 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--ticks", type=_int_in(1, MAX_TICKS), default=1_000_000, help="sim: ticks to run"
     )
-    bench.add_argument("--seed", type=_integer, default=1)
+    bench.add_argument("--seed", type=_int_in(0, MAX_SEED), default=1)
     bench.add_argument(
         "--port",
         default="qemu-m3",
@@ -790,6 +800,8 @@ def _generate_command(args: argparse.Namespace, options: GenerateOptions, index:
 
 def _cmd_generate(args: argparse.Namespace) -> int:
     options = _generate_options(args)
+    if args.out == "":
+        raise UsageError("--out: empty file or folder name")
     out = Path(args.out)
     if args.count > 1:
         if args.out == "-":
@@ -1055,7 +1067,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 def _suite_policies(args: argparse.Namespace) -> list[str]:
     """takt bench suite's --policies, every suite policy when not given."""
-    return (args.policies or ",".join(SUITE_POLICIES)).split(",")
+    return (",".join(SUITE_POLICIES) if args.policies is None else args.policies).split(",")
 
 
 def _cmd_bench_suite(args: argparse.Namespace) -> int:
@@ -1081,7 +1093,7 @@ def _cmd_bench_suite(args: argparse.Namespace) -> int:
 def _cmd_bench_hwds(args: argparse.Namespace) -> int:
     from takt import bench_hwds
 
-    policies = tuple((args.policies or "rm,edf").split(","))
+    policies = tuple(("rm,edf" if args.policies is None else args.policies).split(","))
     try:
         check_policy_names(policies, tuple(bench_hwds.FAMILIES))
     except ValueError as problem:

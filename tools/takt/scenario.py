@@ -19,6 +19,7 @@ tool assigns the distinct priorities n..1 to the n tasks (within each server und
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import tomllib
@@ -55,6 +56,9 @@ RESERVED_NAME: Final = "idle"
 MAX_NAME_BYTES: Final = 31  # the kernels' TAKT_CONFIG_MAX_NAME_LEN (32) with its terminator
 MAX_TICK_HZ: Final = 1_000_000_000
 MAX_SEGMENTS: Final = 64  # the runner's RUNNER_MAX_SEGMENTS (apps/runner/scenario_input.h)
+# A scenario of the most tasks and servers the runner takes, every key written out,
+# is well under a megabyte: a longer file is not a scenario (or is /dev/zero).
+MAX_SCENARIO_BYTES: Final = 16 * 1024 * 1024
 
 POLICIES: Final[tuple[str, ...]] = ("fp", "edf", "hsf")
 PREEMPTIONS: Final[tuple[str, ...]] = ("full", "none", "deferred")
@@ -144,6 +148,7 @@ _ARRAY_HEADER_RE = re.compile(rf"^\s*\[\[\s*({_DOTTED_KEY})\s*\]\]")
 _TABLE_HEADER_RE = re.compile(rf"^\s*\[\s*({_DOTTED_KEY})\s*\]")
 _KEY_LINE_RE = re.compile(rf"^\s*({_DOTTED_KEY})\s*=")
 _SIMPLE_KEY_RE = re.compile(_SIMPLE_KEY)
+_LONG_DIGITS_RE = re.compile(r"[0-9_]{4000,}")
 _TOML_POS_RE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _TOML_END_RE = re.compile(r"\s*\(at end of document\)\s*$")
 
@@ -156,6 +161,52 @@ def _split_dotted(key: str) -> list[str]:
             s = s[1:-1]
         parts.append(s)
     return parts
+
+
+def _open_multiline(line: str, inside: str | None) -> str | None:
+    """The multi-line string delimiter (\"\"\" or ''') still open after ``line``, given
+    the one open before it (None: none). One-line strings and comments are skipped as
+    TOML reads them, so a triple quote inside either opens nothing."""
+    i, n = 0, len(line)
+    while i < n:
+        if inside is not None:
+            end = line.find(inside, i)
+            while end > 0 and inside == '"""' and _escaped(line, end):
+                end = line.find(inside, end + 1)
+            if end < 0:
+                return inside
+            i = end + 3
+            extra = 0  # up to two quotes of the content may touch the delimiter
+            while i < n and extra < 2 and line[i] == inside[0]:
+                i += 1
+                extra += 1
+            inside = None
+            continue
+        char = line[i]
+        if char == "#":
+            return None
+        if line.startswith('"""', i) or line.startswith("'''", i):
+            inside = line[i : i + 3]
+            i += 3
+        elif char == '"':
+            i += 1
+            while i < n and line[i] != '"':
+                i += 2 if line[i] == "\\" else 1
+            i += 1
+        elif char == "'":
+            close = line.find("'", i + 1)
+            i = n if close < 0 else close + 1
+        else:
+            i += 1
+    return inside
+
+
+def _escaped(line: str, at: int) -> bool:
+    """Whether the character at ``at`` follows an odd run of backslashes."""
+    run = 0
+    while at - run - 1 >= 0 and line[at - run - 1] == "\\":
+        run += 1
+    return run % 2 == 1
 
 
 class _Locator:
@@ -173,8 +224,7 @@ class _Locator:
         in_multiline: str | None = None
         for lineno, line in enumerate(text.splitlines(), start=1):
             if in_multiline is not None:
-                if line.count(in_multiline) % 2 == 1:
-                    in_multiline = None
+                in_multiline = _open_multiline(line, in_multiline)
                 continue
             m = _ARRAY_HEADER_RE.match(line)
             if m:
@@ -193,11 +243,7 @@ class _Locator:
             m = _KEY_LINE_RE.match(line)
             if m:
                 self._record(table + tuple(_split_dotted(m.group(1))), lineno)
-                rest = line[m.end() :]
-                for quote in ('"""', "'''"):
-                    if rest.count(quote) % 2 == 1:
-                        in_multiline = quote
-                        break
+                in_multiline = _open_multiline(line[m.end() :], None)
 
     @staticmethod
     def _resolve(raw: tuple[str, ...], array_counts: Mapping[tuple[str, ...], int]) -> KeyPath:
@@ -275,8 +321,17 @@ def _show(value: object) -> str:
         text = value if len(value) <= 40 else value[:37] + "..."
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
     if isinstance(value, int | float):
-        return repr(value)
+        return _number_text(value)
     return _type_name(value)
+
+
+def _number_text(value: int | float) -> str:
+    """A number for a message: written out, or an integer too long to read (past 4300
+    digits Python will not even convert it) by its size."""
+    if isinstance(value, int) and abs(value).bit_length() > 128:
+        digits = int(abs(value).bit_length() * math.log10(2)) + 1
+        return f"{'-' if value < 0 else ''}an integer of about {digits} digits"
+    return repr(value)
 
 
 def _got(value: object) -> str:
@@ -412,9 +467,12 @@ class _Parser:
             self.fail(path + (key,), f"must be {what}{hint}, {_got(value)}")
         number = cast(int, value)
         if maximum is not None and number > maximum and limit_note is not None:
-            self.fail(path + (key,), f"must be at most {maximum} {limit_note}, got {number}")
+            self.fail(
+                path + (key,),
+                f"must be at most {maximum} {limit_note}, got {_number_text(number)}",
+            )
         if (minimum is not None and number < minimum) or (maximum is not None and number > maximum):
-            self.fail(path + (key,), f"must be {what}, got {number}")
+            self.fail(path + (key,), f"must be {what}, got {_number_text(number)}")
         return number
 
     def get_positive(
@@ -491,6 +549,13 @@ class _Parser:
             raise ScenarioError(
                 self.source, None, None, "TOML nesting too deep (arrays or tables in each other)"
             ) from None
+        except ValueError:
+            # Python's limit on converting long digit strings (tomllib lets it through).
+            m = _LONG_DIGITS_RE.search(self.text)
+            line = self.text.count("\n", 0, m.start()) + 1 if m else None
+            raise ScenarioError(
+                self.source, None, line, "an integer with thousands of digits: no time fits that"
+            ) from None
 
         for key, value in data.items():
             if key not in TOP_LEVEL_KEYS:
@@ -553,6 +618,18 @@ class _Parser:
             if not isinstance(value, bool):
                 self.fail(path + ("round_robin",), f"must be a boolean, {_got(value)}")
             round_robin = value
+        if policy == "edf" and round_robin:
+            self.fail(
+                path + ("round_robin",),
+                'round-robin is only available with policy "fp" or "hsf": EDF never '
+                "rotates jobs of equal deadline (the one ready first runs on)",
+            )
+        if policy == "edf" and priority != "explicit":
+            self.fail(
+                path + ("priority",),
+                f'priority = "{priority}" assigns fixed priorities, which policy "edf" '
+                "does not use (it orders jobs by deadline); remove it",
+            )
         tickless = False
         if "tickless" in table:
             value = table["tickless"]
@@ -832,13 +909,21 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     source = os.fspath(path)
     try:
         with open(source, "rb") as handle:
-            raw = handle.read()
+            raw = handle.read(MAX_SCENARIO_BYTES + 1)
     except FileNotFoundError:
         raise ScenarioError(source, None, None, "file not found") from None
     except IsADirectoryError:
         raise ScenarioError(source, None, None, "is a directory, not a scenario file") from None
     except OSError as exc:
         raise ScenarioError(source, None, None, f"cannot read file: {exc.strerror}") from None
+    if len(raw) > MAX_SCENARIO_BYTES:
+        raise ScenarioError(
+            source,
+            None,
+            None,
+            f"longer than {MAX_SCENARIO_BYTES // (1024 * 1024)} MiB: not a scenario file "
+            "(the largest scenario the runner takes is well under 1 MiB)",
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -150,6 +150,12 @@ class SweepOptions:
         check_policies(self.policies)
         if not self.tasks or not self.utilizations:
             raise ValueError("a sweep needs at least one number of tasks and one utilisation")
+        if len(set(self.tasks)) != len(self.tasks):
+            raise ValueError("tasks: each number at most once (a repeat would run its point twice)")
+        if len(set(self.utilizations)) != len(self.utilizations):
+            raise ValueError(
+                "utilization: each value at most once (a repeat would run its point twice)"
+            )
         check_task_counts(self.policies, self.tasks)
         if len(self.tasks) > 1 and len(self.utilizations) > 1:
             raise ValueError("sweep the number of tasks or the utilisation, not both")
