@@ -356,11 +356,12 @@ def test_dm_ties_by_definition_order() -> None:
 
 
 def scenario(policy: str = "fp", preemption: str = "full") -> Scenario:
+    priority = "" if policy == "edf" else 'priority = "rm"'  # EDF refuses an assignment
     text = f"""
 [system]
 policy = "{policy}"
 preemption = "{preemption}"
-priority = "rm"
+{priority}
 
 [[task]]
 name = "t1"
