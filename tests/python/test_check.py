@@ -10,6 +10,7 @@ reached, a miss RTA, QPA, FPNS or FPDS predicts that did not happen, a lost trac
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 from conftest import T, make_scenario
@@ -348,6 +349,25 @@ def test_a_long_hyperperiod_is_noted_in_short() -> None:
     assert len(str(hyperperiod)) == 19 and str(hyperperiod).startswith("1000073")
     note = "the run (50 ticks) is not longer than the hyperperiod (1.000e18, 19 digits)"
     assert any(note in n for n in report.notes), report.notes
+
+
+def test_a_hyperperiod_of_thousands_of_digits_is_noted_in_short() -> None:
+    """1000 periods from 10^6 to 2^31 - 2: U's exact fraction and H have thousands of
+    digits, more than Python converts to text (4300); the report gives H's first
+    digits and length, and U's decimals."""
+    options = GenerateOptions(
+        tasks=1000,
+        utilization=0.9,
+        periods=PeriodRange(1000000, 2147483646),
+        policy="edf",
+        duration=50,
+    )
+    report = check(generate_scenario(options, 0))
+    assert report.agree and report.bounds_only == "short run"
+    (note,) = [n for n in report.notes if "hyperperiod" in n]
+    assert re.search(r"not longer than the hyperperiod \(\d\.\d{3}e\d{4}, \d{4} digits\)$", note)
+    assert ": agree: U = 0.9000, edf_utilization schedulable" in render_check_line(report)
+    assert "analysis: U = 0.9000, edf_utilization schedulable" in render_check(report)
 
 
 def test_a_line_with_exact_predictions_checked_gives_no_reason() -> None:

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from takt.analysis import AnalysisReport
 from takt.analysis.budget import AnalysisTooLong
 from takt.analysis.edf import first_demand_overflow
-from takt.analysis.fraction_text import fraction_text
+from takt.analysis.fraction_text import count_text, fraction_text
 from takt.generator import hyperperiod
 from takt.model import JobRow, RunResult, Scenario
 from takt.report.summary import run_duration, task_stats
@@ -105,15 +105,6 @@ def _bounds(report: AnalysisReport) -> dict[str, tuple[int, str]]:
     return bounds
 
 
-def _count_text(n: int) -> str:
-    """A tick count as a note gives it: whole up to 15 digits, else in scientific form
-    (a hyperperiod of many long periods can have thousands of digits)."""
-    digits = str(n)
-    if len(digits) <= 15:
-        return digits
-    return f"{digits[0]}.{digits[1:4]}e{len(digits) - 1}, {len(digits)} digits"
-
-
 def _exact_conditions(
     scenario: Scenario, report: AnalysisReport, duration: int
 ) -> tuple[str, str] | None:
@@ -139,7 +130,7 @@ def _exact_conditions(
     if duration <= h:
         return (
             "short run",
-            f"the run ({duration} ticks) is not longer than the hyperperiod ({_count_text(h)})",
+            f"the run ({duration} ticks) is not longer than the hyperperiod ({count_text(h)})",
         )
     return None
 

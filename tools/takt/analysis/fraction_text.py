@@ -1,14 +1,64 @@
-"""How the analysis prints an exact ratio (a utilisation, a product of them)."""
+"""How the analysis prints an exact ratio (a utilisation, a product of them) and a
+count that can be very long (a hyperperiod).
+
+Nothing here converts a whole number of unknown size with ``str``: Python refuses one
+of more than 4300 digits (``sys.get_int_max_str_digits``), and the utilisation of a few
+hundred tasks with large co-prime periods is a fraction with terms that long.
+"""
 
 from __future__ import annotations
 
 from fractions import Fraction
+
+__all__ = ["count_text", "digits", "exact_text", "fraction_text"]
 
 DECIMALS = 4
 
 
 # Longer fractions (periods in the millions) read as noise beside the decimals.
 EXACT_MAX_CHARS = 21
+
+# A whole number longer than this reads in scientific form.
+COUNT_MAX_DIGITS = 15
+
+# log10(2), to estimate a number's digits from its bits.
+_LOG10_2 = 0.30102999566398120
+
+
+def digits(n: int) -> int:
+    """How many decimal digits |n| has, without converting it to a string."""
+    n = abs(n)
+    # A lower bound from the bits (a float error can make it one too high: minus one),
+    # then counted up exactly.
+    count = max(1, int((n.bit_length() - 1) * _LOG10_2))
+    while n >= 10**count:
+        count += 1
+    return count
+
+
+def count_text(n: int) -> str:
+    """A whole number as itself up to 15 digits, else in scientific form with its first
+    digits and how many it has ("1.000e18, 19 digits"): a hyperperiod of many long
+    periods can have thousands."""
+    length = digits(n)
+    if length <= COUNT_MAX_DIGITS:
+        return str(n)
+    sign = "-" if n < 0 else ""
+    lead = str(abs(n) // 10 ** (length - 4))
+    return f"{sign}{lead[0]}.{lead[1:]}e{length - 1}, {length} digits"
+
+
+def _exact(value: Fraction) -> str | None:
+    """The fraction as "numerator/denominator" when it is short enough to read."""
+    length = digits(value.numerator) + digits(value.denominator) + 1 + (value < 0)
+    return str(value) if length <= EXACT_MAX_CHARS else None
+
+
+def _distance_text(distance: Fraction) -> str:
+    """A small positive distance in scientific form; below what a float holds (terms of
+    hundreds of digits can come that close), an upper bound."""
+    approx = float(distance)
+    return f"{approx:.1e}" if approx > 0 else "less than 1e-300"
 
 
 def fraction_text(value: Fraction) -> str:
@@ -17,15 +67,15 @@ def fraction_text(value: Fraction) -> str:
     reads "U = 1.0000 > 1" (100001/100000 is above 1, 99999/100000 below), or, for a
     fraction too long to read, which side of that number it lies on and how far."""
     if value.denominator == 1:
-        return str(value.numerator)
+        return count_text(value.numerator)
     text = f"{float(value):.{DECIMALS}f}"
     if Fraction(text).denominator == 1:
-        exact = str(value)
-        if len(exact) <= EXACT_MAX_CHARS:
+        exact = _exact(value)
+        if exact is not None:
             return f"{text} ({exact})"
         whole = round(value)
         side = "below" if value < whole else "above"
-        return f"{text} ({side} {whole} by {abs(float(value - whole)):.1e})"
+        return f"{text} ({side} {whole} by {_distance_text(abs(value - whole))})"
     return text
 
 
@@ -33,7 +83,7 @@ def exact_text(value: Fraction) -> str:
     """Four decimals with the exact fraction beside them when it is short enough to
     read (53/60); a longer one only where fraction_text needs it to tell the side of
     a whole number."""
-    exact = str(value)
-    if value.denominator == 1 or len(exact) > EXACT_MAX_CHARS:
+    exact = _exact(value)
+    if value.denominator == 1 or exact is None:
         return fraction_text(value)
     return f"{float(value):.{DECIMALS}f} ({exact})"
