@@ -15,7 +15,7 @@ import re
 import pytest
 from conftest import T, make_scenario
 
-from takt.analysis import analyze_scenario
+from takt.analysis import analyze_scenario, budget
 from takt.check import CheckReport, check_run, render_check, render_check_line
 from takt.generator import GenerateOptions, PeriodRange, generate_scenario
 from takt.model import JobRow, RunResult, Scenario
@@ -368,6 +368,26 @@ def test_a_hyperperiod_of_thousands_of_digits_is_noted_in_short() -> None:
     assert re.search(r"not longer than the hyperperiod \(\d\.\d{3}e\d{4}, \d{4} digits\)$", note)
     assert ": agree: U = 0.9000, edf_utilization schedulable" in render_check_line(report)
     assert "analysis: U = 0.9000, edf_utilization schedulable" in render_check(report)
+
+
+@pytest.mark.parametrize("policy", ["fp", "edf"])
+def test_an_exact_test_out_of_steps_leaves_the_bounds_only(
+    monkeypatch: pytest.MonkeyPatch, policy: str
+) -> None:
+    """RTA or QPA gave up at its step budget: it predicts nothing, so the run is
+    checked against the bounds only, and the reason says which test gave up."""
+    monkeypatch.setattr(budget, "MAX_STEPS", 5)
+    tasks = [T(4, 1, 3), T(5, 2, 2), T(20, 3, 1)]
+    if policy == "edf":
+        tasks = [T(t.period, t.wcet) for t in tasks]
+    report = check(make_scenario(tasks, 41, policy=policy))
+    test = "rta" if policy == "fp" else "qpa"
+    (result,) = [r for r in report.analysis.results if r.test == test]
+    assert result.gave_up and result.schedulable is None
+    assert report.agree and not report.exact and report.bounds_only == "too long"
+    why = f"exact predictions not checked: {test} gave up after 5 steps, in "
+    assert any(n.startswith(why) for n in report.notes), report.notes
+    assert render_check_line(report).endswith("; bounds only (too long)")
 
 
 def test_a_line_with_exact_predictions_checked_gives_no_reason() -> None:

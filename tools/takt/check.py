@@ -19,8 +19,9 @@ A run contradicts the analysis when:
     synchronous release starts (takt.analysis.fpds), so the run must miss. Their
     bounds count a blocking that release need not meet, so they stay bounds.
 
-Where these conditions do not hold, only the bounds are checked ("bounds only"), and
-the report gives the reason, in short on the one-line form.
+Where these conditions do not hold, or an exact test gave up at its step budget
+(takt.analysis.budget), only the bounds are checked ("bounds only"), and the report
+gives the reason, in short on the one-line form.
 
 Overheads are not in the analysis, so on a board (``--port qemu-m3``) a contradiction
 can also be an overhead the model leaves out; with exact work (``--work exact``) the
@@ -210,6 +211,11 @@ def check_run(result: RunResult, report: AnalysisReport) -> CheckReport:
     stats = task_stats(result)
     worst = {s.task: s.worst_response for s in stats}
     why_not = _exact_conditions(scenario, report, duration)
+    gave_up = [r for r in report.results if r.gave_up]
+    if why_not is None and gave_up:
+        # Where the exact conditions hold only the exact tests search; one that ran
+        # out of steps predicts nothing to check.
+        why_not = ("too long", f"{gave_up[0].test} {gave_up[0].detail}")
     if why_not is None:
         try:
             contradictions += _check_exact(scenario, report, worst, misses)

@@ -18,6 +18,7 @@ with what the kernel does.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -54,7 +55,7 @@ def busy_period(tasks: Sequence[Task], steps: Steps | None = None) -> int | None
     budget = steps or Steps()
     w = sum(t.wcet for t in tasks)
     while True:
-        budget.take(what="the synchronous busy period")
+        budget.take(1 + len(tasks), "the synchronous busy period")
         nxt = sum(-(-w // t.period) * t.wcet for t in tasks)
         if nxt == w:
             return w
@@ -97,17 +98,23 @@ def processor_demand(tasks: Sequence[Task]) -> TestResult:
     bound = analysis_bound(tasks, budget)
     assert bound is not None
     d_min = min(t.deadline for t in tasks)
+    walk = "QPA's walk over the deadlines"
+    budget.take(len(tasks), walk)
     t = _last_deadline_before(tasks, bound + 1)
     steps = 0
     while t is not None:
-        budget.take(what="QPA's walk over the deadlines")
+        budget.take(1 + len(tasks), walk)
         h = demand(tasks, t)
         steps += 1
         if h > t:
             return TestResult(name, True, _exact(tasks, False), f"h({t}) = {h} > {t}")
         if h <= d_min:
             break
-        t = h if h < t else _last_deadline_before(tasks, t)
+        if h < t:
+            t = h
+        else:
+            budget.take(len(tasks), walk)
+            t = _last_deadline_before(tasks, t)
     note = "; offsets ignored (sufficient)" if any(x.offset for x in tasks) else ""
     return TestResult(
         name, True, True, f"h(t) <= t for every deadline up to L = {bound} ({steps} steps){note}"
@@ -120,13 +127,30 @@ def _exact(tasks: Sequence[Task], verdict: bool) -> bool | None:
 
 
 def first_demand_overflow(tasks: Sequence[Task], horizon: int) -> int | None:
-    """The smallest absolute deadline t <= horizon with h(t) > t, scanning every deadline."""
-    Steps().take(sum(horizon // t.period + 1 for t in tasks), "the scan of every deadline")
-    deadlines = sorted(
-        {k * t.period + t.deadline for t in tasks for k in range(horizon // t.period + 1)}
-    )
-    for d in deadlines:
-        if d <= horizon and demand(tasks, d) > d:
+    """The smallest absolute deadline t <= horizon with h(t) > t, scanning every deadline.
+
+    The deadlines come in order from a heap holding each task's next one, and h(t) is
+    their running sum (it grows by C_i at each deadline of task i): one step per job,
+    where evaluating h anew at every deadline would cost one per task each time.
+    """
+    scan = "the scan of every deadline"
+    budget = Steps()
+    budget.take(len(tasks), scan)
+    pending = [(t.deadline, k) for k, t in enumerate(tasks) if t.deadline <= horizon]
+    heapq.heapify(pending)
+    h = 0
+    while pending:
+        d = pending[0][0]
+        while pending and pending[0][0] == d:
+            budget.take(what=scan)
+            k = pending[0][1]
+            h += tasks[k].wcet
+            following = d + tasks[k].period
+            if following <= horizon:
+                heapq.heapreplace(pending, (following, k))
+            else:
+                heapq.heappop(pending)
+        if h > d:
             return d
     return None
 

@@ -44,6 +44,7 @@ __all__ = [
     "FP_TESTS",
     "fp_response_times",
     "hyperbolic",
+    "level_utilizations",
     "liu_layland",
     "response_time_analysis",
     "utilization",
@@ -149,17 +150,36 @@ def _busy_period(tasks: Sequence[Task], steps: Steps) -> int:
     """Length of the synchronous busy period of ``tasks`` (their utilisation must be <= 1)."""
     length = sum(t.wcet for t in tasks)
     while True:
-        steps.take(what="a level-i busy period")
+        steps.take(1 + len(tasks), "a level-i busy period")
         nxt = sum(_ceil_div(length, t.period) * t.wcet for t in tasks)
         if nxt == length:
             return length
         length = nxt
 
 
-def _response_time(task: Task, hp: Sequence[Task], steps: Steps) -> int | None:
-    """Exact worst-case response time of ``task`` under interference from ``hp``."""
+def level_utilizations(tasks: Sequence[Task]) -> dict[int, Fraction]:
+    """Per priority p of ``tasks``, the utilisation of those with priority p or higher
+    (the level of a task of priority p, itself included): one running sum. Summing each
+    task's level anew adds n^2 fractions, and with large co-prime periods their terms
+    have thousands of digits (seconds for a thousand tasks, outside any step budget)."""
+    own: dict[int, Fraction] = {}
+    for t in tasks:
+        own[_prio(t)] = own.get(_prio(t), Fraction(0)) + Fraction(t.wcet, t.period)
+    levels: dict[int, Fraction] = {}
+    total = Fraction(0)
+    for priority in sorted(own, reverse=True):
+        total += own[priority]
+        levels[priority] = total
+    return levels
+
+
+def _response_time(
+    task: Task, hp: Sequence[Task], steps: Steps, level_load: Fraction
+) -> int | None:
+    """Exact worst-case response time of ``task`` under interference from ``hp``
+    (``level_load``: the utilisation of ``task`` and ``hp`` together)."""
     level = [task, *hp]
-    if utilization(level) > 1:
+    if level_load > 1:
         return None
     jobs = _ceil_div(_busy_period(level, steps), task.period)
     steps.take(jobs, f"the {jobs:,} jobs of {task.name}'s busy period")
@@ -170,7 +190,7 @@ def _response_time(task: Task, hp: Sequence[Task], steps: Steps) -> int | None:
         own = (q + 1) * task.wcet
         w = max(w + task.wcet, own + hp_work)
         while True:
-            steps.take(what=f"{task.name}'s response time")
+            steps.take(1 + len(hp), f"{task.name}'s response time")
             nxt = own + sum(_ceil_div(w, t.period) * t.wcet for t in hp)
             if nxt == w:
                 break
@@ -189,9 +209,10 @@ def response_time_analysis(tasks: Sequence[Task]) -> TestResult:
         return TestResult(name, False, None, f"tasks without a priority: {', '.join(missing)}")
     per_task: list[TaskResult] = []
     steps = Steps()
+    levels = level_utilizations(tasks)
     for task in tasks:
         hp = [t for t in tasks if t is not task and _prio(t) >= _prio(task)]
-        r = _response_time(task, hp, steps)
+        r = _response_time(task, hp, steps, levels[_prio(task)])
         per_task.append(
             TaskResult(task.name, r, task.deadline, r is not None and r <= task.deadline)
         )

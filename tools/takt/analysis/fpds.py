@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from takt.analysis.budget import Steps
+from takt.analysis.fp import level_utilizations
 from takt.analysis.results import TaskResult, TestResult
 from takt.model import Task
 
@@ -65,21 +66,24 @@ def job_response_times(
     steps: Steps | None = None,
     *,
     blocked: bool = True,
+    level_load: Fraction | None = None,
 ) -> list[int] | None:
     """Response time of every job of `task` in its level-i active period (None: unbounded);
-    without the blocking (`blocked` False): the active period a synchronous release starts."""
+    without the blocking (`blocked` False): the active period a synchronous release starts.
+    `level_load`, when given, is the utilisation of `task` and the tasks of its priority
+    or higher (takt.analysis.fp.level_utilizations)."""
     budget = steps or Steps()
     others = [t for t in tasks if t is not task]
     higher = [t for t in others if _prio(t) >= _prio(task)]
     level = [task, *higher]
     b = blocking(task, tasks, preemption) if blocked else 0
-    load = sum(Fraction(t.wcet, t.period) for t in level)
+    load = sum(Fraction(t.wcet, t.period) for t in level) if level_load is None else level_load
     if load > 1 or (load == 1 and b > 0):
         return None  # the level-i active period never ends
     final = segments_of(task, preemption)[-1]
     wl = b + sum(t.wcet for t in level)
     while True:
-        budget.take(what=f"{task.name}'s level-i active period")
+        budget.take(1 + len(level), f"{task.name}'s level-i active period")
         nxt = b + sum(-(-wl // t.period) * t.wcet for t in level)
         if nxt == wl:
             break
@@ -91,7 +95,7 @@ def job_response_times(
         base = b + (k + 1) * task.wcet - final
         ws = base + sum(t.wcet for t in higher)
         while True:
-            budget.take(what=f"{task.name}'s response time")
+            budget.take(1 + len(higher), f"{task.name}'s response time")
             nxt = base + sum((ws // t.period + 1) * t.wcet for t in higher)
             if nxt == ws:
                 break
@@ -106,8 +110,11 @@ def _analysis(tasks: Sequence[Task], preemption: str) -> TestResult:
         return TestResult(name, False, None, "tasks without a priority")
     per_task = []
     steps = Steps()
+    levels = level_utilizations(tasks)
     for task in tasks:
-        responses = job_response_times(task, tasks, preemption, steps)
+        responses = job_response_times(
+            task, tasks, preemption, steps, level_load=levels[_prio(task)]
+        )
         worst = None if responses is None else max(responses)
         per_task.append(
             TaskResult(
@@ -122,7 +129,7 @@ def _analysis(tasks: Sequence[Task], preemption: str) -> TestResult:
         notes.append("equal priorities counted as higher (upper bound)")
     verdict: bool | None = True if ok else (None if notes else False)
     if verdict is False and not any(
-        _misses_when_released_together(task, tasks, preemption, steps)
+        _misses_when_released_together(task, tasks, preemption, steps, levels[_prio(task)])
         for task, result in zip(tasks, per_task, strict=True)
         if not result.schedulable
     ):
@@ -140,10 +147,12 @@ def _analysis(tasks: Sequence[Task], preemption: str) -> TestResult:
 
 
 def _misses_when_released_together(
-    task: Task, tasks: Sequence[Task], preemption: str, steps: Steps
+    task: Task, tasks: Sequence[Task], preemption: str, steps: Steps, level_load: Fraction
 ) -> bool:
     """Whether a job of `task` misses in the active period a synchronous release starts."""
-    responses = job_response_times(task, tasks, preemption, steps, blocked=False)
+    responses = job_response_times(
+        task, tasks, preemption, steps, blocked=False, level_load=level_load
+    )
     return responses is None or max(responses) > task.deadline
 
 

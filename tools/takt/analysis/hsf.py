@@ -54,6 +54,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from takt.analysis.budget import Steps
+from takt.analysis.fp import level_utilizations
 from takt.analysis.results import ServerResult, TaskResult, TestResult
 from takt.model import Scenario, Server, Task
 
@@ -123,7 +124,7 @@ def server_response_times(
         higher = [h for h in servers if h is not server and _outranks(h, server, servers)]
         r = server.budget
         while True:
-            budget.take(what=f"server {server.name}'s response time")
+            budget.take(1 + len(higher), f"server {server.name}'s response time")
             nxt = server.budget + sum(server_interference(h, r) for h in higher)
             if nxt > server.period:
                 out[server.name] = None
@@ -153,7 +154,13 @@ def start_delay(server: Server, members: Sequence[Task]) -> int:
 
 
 def local_response_time(
-    task: Task, higher: Sequence[Task], server: Server, delay: int = 0, steps: Steps | None = None
+    task: Task,
+    higher: Sequence[Task],
+    server: Server,
+    delay: int = 0,
+    steps: Steps | None = None,
+    *,
+    level_load: Fraction | None = None,
 ) -> int | None:
     """Smallest t > 0 with rbf(t) <= sbf(t − delay) for ``task`` in ``server``.
 
@@ -162,10 +169,13 @@ def local_response_time(
     iteration t <- sbf_inverse(rbf(t)) + delay rises to the least fixed point, which
     exists also when the two rates are equal (a task set of utilisation 1 in a server
     with Θ = Π, say): the step f(t) is at most a·t + b with a = 1 − (C/T)(Π/Θ) < 1,
-    since the task's own demand C does not grow with t.
+    since the task's own demand C does not grow with t. ``level_load``, when given, is
+    the utilisation of ``task`` and ``higher`` together.
     """
     level = [task, *higher]
-    if sum(Fraction(t.wcet, t.period) for t in level) > Fraction(server.budget, server.period):
+    if level_load is None:
+        level_load = sum((Fraction(t.wcet, t.period) for t in level), Fraction(0))
+    if level_load > Fraction(server.budget, server.period):
         return None
 
     def rbf(t: int) -> int:
@@ -174,7 +184,7 @@ def local_response_time(
     budget = steps or Steps()
     t = sbf_inverse(server.period, server.budget, sum(t.wcet for t in level)) + delay
     while True:
-        budget.take(what=f"{task.name}'s response time in server {server.name}")
+        budget.take(1 + len(level), f"{task.name}'s response time in server {server.name}")
         nxt = sbf_inverse(server.period, server.budget, rbf(t)) + delay
         if nxt == t:
             return t
@@ -182,12 +192,18 @@ def local_response_time(
 
 
 def _analyse_task(
-    task: Task, server: Server, members: Sequence[Task], ok: bool, steps: Steps
+    task: Task,
+    server: Server,
+    members: Sequence[Task],
+    ok: bool,
+    steps: Steps,
+    level_load: Fraction,
 ) -> TaskResult:
     if not ok:  # the server is not guaranteed its budget: no bound
         return TaskResult(task.name, None, task.deadline, False)
     higher = [t for t in members if t is not task and _prio(t) >= _prio(task)]
-    r = local_response_time(task, higher, server, start_delay(server, members), steps)
+    delay = start_delay(server, members)
+    r = local_response_time(task, higher, server, delay, steps, level_load=level_load)
     if r is None or r > task.deadline:
         return TaskResult(task.name, r, task.deadline, False)
     # beyond the period a later job of the busy period may be worse: not a proof
@@ -219,13 +235,16 @@ def hsf_prm_analysis(scenario: Scenario) -> TestResult:
         for s, r in ((s, global_r[s.name]) for s in servers)
     )
     by_name = {s.name: s for s in servers}
+    members_of = {s.name: [t for t in scenario.tasks if t.server == s.name] for s in servers}
+    levels = {name: level_utilizations(members) for name, members in members_of.items()}
     per_task: list[TaskResult] = []
     for task in scenario.tasks:
         assert task.server is not None
         server = by_name[task.server]
-        members = [t for t in scenario.tasks if t.server == task.server]
+        members = members_of[task.server]
         ok = global_r[server.name] is not None
-        per_task.append(_analyse_task(task, server, members, ok, steps))
+        level_load = levels[task.server][_prio(task)]
+        per_task.append(_analyse_task(task, server, members, ok, steps, level_load))
     failing_servers = [s.server for s in per_server if not s.schedulable]
     failing_tasks = [t.task for t in per_task if not t.schedulable]
     notes: list[str] = []

@@ -51,7 +51,7 @@ def _run_test(name: str, test: ScenarioTest, scenario: Scenario) -> TestResult:
     try:
         return test(scenario)
     except AnalysisTooLong as err:
-        return TestResult(name, True, None, str(err))
+        return TestResult(name, True, None, str(err), gave_up=True)
 
 
 def analyze_scenario(scenario: Scenario) -> AnalysisReport:

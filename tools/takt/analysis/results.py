@@ -43,3 +43,6 @@ class TestResult:
     detail: str
     per_task: tuple[TaskResult, ...] = ()
     per_server: tuple[ServerResult, ...] = ()
+    # The test ran out of its step budget (takt.analysis.budget): inconclusive for
+    # that reason, not for what it found.
+    gave_up: bool = False
