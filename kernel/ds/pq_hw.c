@@ -61,7 +61,7 @@ uint32_t takt_pq_hw_depth(unsigned unit)
 
 bool takt_pq_hw_init(takt_pq_t *pq, unsigned unit, takt_pq_node_t **storage, uint32_t capacity)
 {
-    pq->impl.hw.unit = unit;
+    pq->impl.hw.unit = (uint16_t)unit; /* a unit past the port's has depth 0 */
     pq->impl.hw.handles = storage;
     pq->impl.hw.capacity = 0;
     pq->impl.hw.free_head = 0;
@@ -97,7 +97,7 @@ bool takt_pq_hw_insert(takt_pq_t *pq, takt_pq_node_t *node)
     if (last_error(pq) != HWPQ_ERR_NONE) {
         return false;
     }
-    pq->impl.hw.free_head = free_next(pq->impl.hw.handles[handle]);
+    pq->impl.hw.free_head = (uint16_t)free_next(pq->impl.hw.handles[handle]);
     pq->impl.hw.handles[handle] = node;
     node->link.hw.handle = handle;
     node->queued = true;
@@ -109,7 +109,7 @@ static void release_handle(takt_pq_t *pq, takt_pq_node_t *node)
 {
     uint32_t handle = node->link.hw.handle;
     pq->impl.hw.handles[handle] = free_link(pq->impl.hw.free_head);
-    pq->impl.hw.free_head = handle;
+    pq->impl.hw.free_head = (uint16_t)handle;
     node->queued = false;
     pq->count--;
 }
