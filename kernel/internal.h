@@ -120,6 +120,13 @@ typedef struct {
 extern takt_kernel_t takt_kernel;
 _Static_assert(offsetof(takt_kernel_t, current) == 0,
                "port.h: the running task is the first word of takt_kernel");
+#if TAKT_CONFIG_POLICY_ONLY && UINTPTR_MAX == 0xFFFFFFFFu
+/* A bound 32-bit build reaches every flag byte in a 16-bit Thumb ldrb/strb
+ * (offset 31 at most): a wider timer queue before them cost 60 bytes of text
+ * (kernel/ds/pq.h). */
+_Static_assert(offsetof(takt_kernel_t, switch_special) + sizeof(uint32_t) <= 32,
+               "takt_kernel_t: the switch flags within a byte access's short offset");
+#endif
 
 /* True while the hsf scheduler runs; a constant when the build binds another
  * (TAKT_CONFIG_POLICY_ONLY), so the hsf policy is not linked. */
