@@ -377,8 +377,11 @@ static QueueHandle_t make_sem(struct QueueDefinition *q, UBaseType_t max, UBaseT
     if (q == NULL) {
         return NULL;
     }
-    int err = max > UINT32_MAX || initial > max ? TAKT_ERR_ARG
-                               : takt_sem_create_static(&q->object.sem, (uint32_t)max, (uint32_t)initial);
+    /* Counts past 32 bits (a 64-bit host's UBaseType_t) refused here, not cut to
+     * their low bits; the kernel checks the rest. */
+    int err = max > UINT32_MAX || initial > UINT32_MAX
+                  ? TAKT_ERR_ARG
+                  : takt_sem_create_static(&q->object.sem, (uint32_t)max, (uint32_t)initial);
     configASSERT(err == TAKT_OK); /* FreeRTOS asserts on max 0 or initial > max */
     return object_made(q, err, TAKT_FREERTOS_SEMAPHORE, from_heap);
 }

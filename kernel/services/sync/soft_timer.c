@@ -386,11 +386,6 @@ int takt_soft_timer_change_period(takt_soft_timer_t *timer, takt_tick_t period,
     return timer_command(timer, CMD_CHANGE_PERIOD, period, timeout, NULL, false);
 }
 
-TAKT_COLD int takt_soft_timer_delete(takt_soft_timer_t *timer, takt_tick_t timeout)
-{
-    return timer_command(timer, CMD_DELETE, 0, timeout, NULL, false);
-}
-
 /* The call rides on the delete's command: a second command could find the
  * queue full after the delete got in, and leave the delete done without it. */
 TAKT_COLD int takt_soft_timer_delete_then_call(takt_soft_timer_t *timer, takt_tick_t timeout,
@@ -399,6 +394,11 @@ TAKT_COLD int takt_soft_timer_delete_then_call(takt_soft_timer_t *timer, takt_ti
 {
     command_t cmd = {.op = CMD_DELETE, .timer = timer, .fn = fn, .arg1 = arg1, .arg2 = arg2};
     return post(&cmd, timeout, NULL, false);
+}
+
+TAKT_COLD int takt_soft_timer_delete(takt_soft_timer_t *timer, takt_tick_t timeout)
+{
+    return takt_soft_timer_delete_then_call(timer, timeout, NULL, NULL, 0);
 }
 
 int takt_soft_timer_start_from_isr(takt_soft_timer_t *timer, bool *woken)
