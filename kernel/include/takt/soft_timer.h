@@ -46,10 +46,22 @@ typedef struct takt_soft_timer {
     takt_list_node_t active_node; /* in the timer task's list of active timers */
     uint32_t magic;
     uint8_t flags;
+    /* Commands on the timer posted or waiting for room and not yet executed:
+     * its memory is released only when the last one is done with it. */
+    uint16_t commands_in_flight;
     takt_tick_t period;
-    takt_tick_t expiry;
-    takt_soft_timer_callback_t callback;
-    void *id;
+    union {
+        struct { /* the live timer's */
+            takt_tick_t expiry;
+            takt_soft_timer_callback_t callback;
+            void *id;
+        };
+        struct { /* deleted, until released: takt_soft_timer_delete_then_call's call */
+            uint32_t then_arg2;
+            void (*then_call)(void *arg1, uint32_t arg2);
+            void *then_arg1;
+        };
+    };
     const char *name;
 } takt_soft_timer_t;
 
@@ -89,16 +101,21 @@ int takt_soft_timer_stop(takt_soft_timer_t *timer, takt_tick_t timeout);
 /* Sets the period and starts the timer (from now). */
 int takt_soft_timer_change_period(takt_soft_timer_t *timer, takt_tick_t period,
                                   takt_tick_t timeout);
-/* Stops it and releases it (frees a dynamic one) in the timer task. Until
- * the timer task carried the delete out, further commands on the timer are
- * refused (TAKT_ERR_ARG); afterwards a static timer's handle still is, but a
- * dynamic timer's memory is freed and its handle must not be used again
- * (takt/sync.h). */
+/* Stops it and releases it (frees a dynamic one) in the timer task. Once the
+ * delete is posted (and while it waits for room), further commands on the
+ * timer are refused (TAKT_ERR_ARG); afterwards a static timer's handle still
+ * is, but a dynamic timer's memory is freed and its handle must not be used
+ * again (takt/sync.h). A command another task posted before the delete but
+ * that got into the queue only behind it (it waited for room) is carried out
+ * as nothing, and the memory is released after it: in the timer task, or in
+ * that command's caller if its wait for room ends in TAKT_ERR_TIMEOUT after
+ * the delete was carried out. Until then a static timer's memory counts as
+ * live (create_static refuses it). */
 int takt_soft_timer_delete(takt_soft_timer_t *timer, takt_tick_t timeout);
-/* takt_soft_timer_delete, and once the timer task carried it out, fn(arg1,
- * arg2) there (fn may be NULL): for a timer inside memory the caller frees
- * then, as the FreeRTOS layer's xTimerDelete does. Both happen, or neither:
- * when the delete is refused or its timeout ends first, fn is never called. */
+/* takt_soft_timer_delete, and when the timer is released, fn(arg1, arg2)
+ * there (fn may be NULL): for a timer inside memory the caller frees then, as
+ * the FreeRTOS layer's xTimerDelete does. Both happen, or neither: when the
+ * delete is refused or its timeout ends first, fn is never called. */
 int takt_soft_timer_delete_then_call(takt_soft_timer_t *timer, takt_tick_t timeout,
                                      void (*fn)(void *arg1, uint32_t arg2), void *arg1,
                                      uint32_t arg2);

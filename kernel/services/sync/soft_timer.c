@@ -105,36 +105,83 @@ static void expire_due(void)
     }
 }
 
+/* What releasing a deleted timer leaves to do once the lock is dropped. */
+typedef struct {
+    takt_soft_timer_t *free; /* dynamic memory to give back, or NULL */
+    void (*call)(void *arg1, uint32_t arg2);
+    void *arg1;
+    uint32_t arg2;
+} release_t;
+
+/* One command is done with the timer (executed, or its post failed). The
+ * last one on a deleted timer releases it: the memory stops counting as live
+ * here, and *release says what the caller does after the lock. Under the lock. */
+static bool command_done(takt_soft_timer_t *timer, release_t *release)
+{
+    KASSERT(timer->commands_in_flight > 0);
+    timer->commands_in_flight--;
+    if (timer->commands_in_flight != 0 || timer->magic != SYNC_MAGIC_SOFT_TIMER_DELETED) {
+        return false;
+    }
+    *release = (release_t){.free = (timer->flags & SYNC_F_DYNAMIC) ? timer : NULL,
+                           .call = timer->then_call,
+                           .arg1 = timer->then_arg1,
+                           .arg2 = timer->then_arg2};
+    timer->magic = 0; /* a static timer's memory may be created again from here */
+    return true;
+}
+
+static void finish_release(const release_t *release)
+{
+    if (release->free != NULL) {
+        sync_free(release->free);
+    }
+    if (release->call != NULL) {
+        release->call(release->arg1, release->arg2); /* takt_soft_timer_delete_then_call */
+    }
+}
+
 static void execute(const command_t *cmd)
 {
-    takt_soft_timer_t *timer = cmd->timer;
-    if (cmd->op != CMD_CALL && !timer_valid(timer)) {
-        return; /* deleted by a command that overtook this one while it waited for room */
-    }
-    switch ((command_op_t)cmd->op) {
-    case CMD_START:
-        activate(timer, cmd->at + timer->period);
-        break;
-    case CMD_CHANGE_PERIOD:
-        timer->period = cmd->period;
-        activate(timer, cmd->at + timer->period);
-        break;
-    case CMD_STOP:
-        deactivate(timer);
-        break;
-    case CMD_DELETE:
-        deactivate(timer);
-        timer->magic = 0;
-        if (timer->flags & SYNC_F_DYNAMIC) {
-            sync_free(timer);
-        }
-        if (cmd->fn != NULL) {
-            cmd->fn(cmd->arg1, cmd->arg2); /* takt_soft_timer_delete_then_call */
-        }
-        break;
-    case CMD_CALL:
+    if (cmd->op == CMD_CALL) {
         cmd->fn(cmd->arg1, cmd->arg2);
-        break;
+        return;
+    }
+    /* The command holds the timer's memory until command_done below; a
+     * delete queued ahead of it (while it waited for room) makes it nothing. */
+    takt_soft_timer_t *timer = cmd->timer;
+    if (timer->magic == SYNC_MAGIC_SOFT_TIMER) {
+        switch ((command_op_t)cmd->op) {
+        case CMD_START:
+            activate(timer, cmd->at + timer->period);
+            break;
+        case CMD_CHANGE_PERIOD:
+            timer->period = cmd->period;
+            activate(timer, cmd->at + timer->period);
+            break;
+        case CMD_STOP:
+            deactivate(timer);
+            break;
+        case CMD_DELETE: {
+            deactivate(timer); /* before the union's other half overwrites the expiry */
+            port_critical_t key = port_critical_enter();
+            timer->magic = SYNC_MAGIC_SOFT_TIMER_DELETED;
+            timer->then_call = cmd->fn;
+            timer->then_arg1 = cmd->arg1;
+            timer->then_arg2 = cmd->arg2;
+            port_critical_exit(key);
+            break;
+        }
+        case CMD_CALL:
+            break;
+        }
+    }
+    release_t release;
+    port_critical_t key = port_critical_enter();
+    bool last = command_done(timer, &release);
+    port_critical_exit(key);
+    if (last) {
+        finish_release(&release);
     }
 }
 
@@ -260,6 +307,7 @@ static void setup(takt_soft_timer_t *timer, const takt_soft_timer_params_t *para
                   uint8_t memory)
 {
     takt_list_node_init(&timer->active_node);
+    timer->commands_in_flight = 0;
     timer->flags = (uint8_t)(memory | (params->auto_reload ? TIMER_F_AUTO_RELOAD : 0u));
     timer->period = params->period;
     timer->expiry = 0;
@@ -323,15 +371,27 @@ static int post(command_t *cmd, takt_tick_t timeout, bool *woken, bool from_isr)
     if (!from_isr && !sync_timeout_valid(timeout)) {
         return TAKT_ERR_ARG;
     }
+    takt_soft_timer_t *timer = cmd->op == CMD_CALL ? NULL : cmd->timer;
     port_critical_t key = port_critical_enter();
-    if (cmd->op != CMD_CALL &&
-        (!timer_valid(cmd->timer) || (cmd->timer->flags & TIMER_F_DELETE_QUEUED))) {
+    if (cmd->op != CMD_CALL && (!timer_valid(timer) || (timer->flags & TIMER_F_DELETE_QUEUED))) {
         port_critical_exit(key);
         return TAKT_ERR_ARG;
     }
     if (!task_handle_valid(daemon.task)) {
         port_critical_exit(key);
         return TAKT_ERR_STATE; /* no soft timer was created: no timer task */
+    }
+    if (timer != NULL) {
+        if (timer->commands_in_flight == UINT16_MAX) {
+            port_critical_exit(key);
+            return TAKT_ERR_TIMEOUT; /* no room for one more command on this timer */
+        }
+        /* Held from here: a delete that overtakes this command while it waits
+         * for room leaves the memory to the last command on the timer. */
+        timer->commands_in_flight++;
+        if (cmd->op == CMD_DELETE) {
+            timer->flags |= TIMER_F_DELETE_QUEUED; /* refuses every later command, a delete too */
+        }
     }
     cmd->at = takt_kernel.ticks;
     int result;
@@ -348,10 +408,18 @@ static int post(command_t *cmd, takt_tick_t timeout, bool *woken, bool from_isr)
             key = port_critical_enter();
         }
     }
-    if (result == TAKT_OK && cmd->op == CMD_DELETE && timer_valid(cmd->timer)) {
-        cmd->timer->flags |= TIMER_F_DELETE_QUEUED;
+    release_t release;
+    bool last = false;
+    if (result != TAKT_OK && timer != NULL) {
+        if (cmd->op == CMD_DELETE) {
+            timer->flags &= (uint8_t)~TIMER_F_DELETE_QUEUED;
+        }
+        last = command_done(timer, &release);
     }
     port_critical_exit(key);
+    if (last) {
+        finish_release(&release);
+    }
     return result;
 }
 

@@ -252,7 +252,7 @@ TAKT_COLD bool sync_memory_in_use(const void *memory)
         break;
     }
     memcpy(&magic, (const char *)memory + offsetof(takt_soft_timer_t, magic), sizeof(magic));
-    return magic == SYNC_MAGIC_SOFT_TIMER;
+    return magic == SYNC_MAGIC_SOFT_TIMER || magic == SYNC_MAGIC_SOFT_TIMER_DELETED;
 }
 
 TAKT_COLD bool sync_task_gives_back(takt_task_t *task)

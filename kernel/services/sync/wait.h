@@ -18,6 +18,7 @@
 #define SYNC_MAGIC_QUEUE_SET 0x52525252u  /* "RRRR" */
 #define SYNC_MAGIC_EVENTS 0x45454545u     /* "EEEE" */
 #define SYNC_MAGIC_SOFT_TIMER 0x54545454u /* "TTTT" */
+#define SYNC_MAGIC_SOFT_TIMER_DELETED 0x74747474u /* "tttt": deleted, commands still on it */
 #define SYNC_MAGIC_STREAM 0x42424242u     /* "BBBB" */
 
 /* A handle of one type given to a call of another (a queue set's members come
