@@ -39,6 +39,10 @@
 #define VARIANT "fp-list/full"
 static const TickType_t expected_worst[3] = {3, 8, 18};
 #define EXPECT_P2_MISSES 8
+#elif configTAKT_POLICY == TAKT_POLICY_FP_HWPQ /* the same, the levels in the device */
+#define VARIANT "fp-hwpq/full"
+static const TickType_t expected_worst[3] = {3, 8, 18};
+#define EXPECT_P2_MISSES 8
 #elif configTAKT_POLICY == TAKT_POLICY_FP && configTAKT_PREEMPTION == configTAKT_PREEMPT_FULL
 #define VARIANT "fp/full"
 static const TickType_t expected_worst[3] = {3, 8, 18};

@@ -191,8 +191,10 @@
 /* ---- Takt-specific options ---- */
 /* Scheduling policy: TAKT_POLICY_FP (default), TAKT_POLICY_FP_LIST (fixed
  * priority over one list instead of the bitmap of lists), TAKT_POLICY_EDF_HEAP,
- * TAKT_POLICY_EDF_MLIST, TAKT_POLICY_EDF_RBTREE or TAKT_POLICY_HSF (servers:
- * server.h; tasks are created with xServerTaskCreate) (kernel/include/takt/config_check.h). */
+ * TAKT_POLICY_EDF_MLIST, TAKT_POLICY_EDF_RBTREE, TAKT_POLICY_HSF (servers:
+ * server.h; tasks are created with xServerTaskCreate), or over the hardware
+ * priority queue (a port with the device) TAKT_POLICY_FP_HWPQ and
+ * TAKT_POLICY_EDF_HWPQ (kernel/include/takt/config_check.h). */
 #ifndef configTAKT_POLICY
 #define configTAKT_POLICY 1 /* TAKT_POLICY_FP */
 #endif
@@ -232,7 +234,7 @@
  * (docs/benchmarks.md, "Timer queue"). The heap costs a pointer of RAM per
  * timer (3 per task, 1 per server). */
 #ifndef configTAKT_TIMER_QUEUE
-#if configTAKT_POLICY >= 2 && configTAKT_POLICY <= 4 /* the EDF policies */
+#if (configTAKT_POLICY >= 2 && configTAKT_POLICY <= 4) || configTAKT_POLICY == 7 /* the EDF policies */
 #define configTAKT_TIMER_QUEUE 3
 #else
 #define configTAKT_TIMER_QUEUE 2
