@@ -19,7 +19,6 @@ tool assigns the distinct priorities n..1 to the n tasks (within each server und
 from __future__ import annotations
 
 import json
-import math
 import os
 import re
 import tomllib
@@ -37,6 +36,7 @@ from takt.model import (
     SystemConfig,
     Task,
 )
+from takt.number_text import count_text
 
 __all__ = ["ScenarioError", "load_scenario", "parse_scenario", "rule_order"]
 
@@ -326,11 +326,10 @@ def _show(value: object) -> str:
 
 
 def _number_text(value: int | float) -> str:
-    """A number for a message: written out, or an integer too long to read (past 4300
-    digits Python will not even convert it) by its size."""
+    """A number for a message: written out as typed, or an integer too long to read
+    (past 4300 digits Python will not even convert it) by its first digits and size."""
     if isinstance(value, int) and abs(value).bit_length() > 128:
-        digits = int(abs(value).bit_length() * math.log10(2)) + 1
-        return f"{'-' if value < 0 else ''}an integer of about {digits} digits"
+        return count_text(value)
     return repr(value)
 
 
