@@ -124,6 +124,15 @@ static void control_task(void *arg) /* priority 4 */
               xQueueGetMutexHolder(counting) == NULL,
           "no holder once given, and none for a semaphore that is not a mutex");
     CHECK(xSemaphoreGive(mutex) == pdFAIL, "giving a mutex one does not hold fails");
+    /* Recursion is the mutex's, not the call's. */
+    CHECK(xSemaphoreTakeRecursive(mutex, 0) == pdPASS && xSemaphoreTakeRecursive(mutex, 0) == pdFAIL &&
+              xSemaphoreGiveRecursive(mutex) == pdPASS && xSemaphoreGetMutexHolder(mutex) == NULL,
+          "the recursive calls on a plain mutex take and give it once");
+    CHECK(xSemaphoreTake(recursive, 0) == pdPASS && xSemaphoreTake(recursive, 0) == pdPASS &&
+              xSemaphoreGive(recursive) == pdPASS &&
+              xSemaphoreGetMutexHolder(recursive) == xTaskGetCurrentTaskHandle() &&
+              xSemaphoreGive(recursive) == pdPASS && xSemaphoreGetMutexHolder(recursive) == NULL,
+          "take and give on a recursive mutex count its levels");
 
     /* Interrupts give a binary semaphore; the task takes each. */
     uint64_t now = rtos_now_ns();
