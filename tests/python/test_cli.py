@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from conftest import T, scenario_toml
 
-from takt.scenario import load_scenario
+from takt.scenario import load_scenario, parse_scenario
 from takt.sim import REPO_ROOT, unsupported_reason
 
 pytestmark = pytest.mark.usefixtures("runner")
@@ -399,6 +399,28 @@ def test_some_feature_is_still_unsupported(tmp_path: Path) -> None:
         scenario.write_text(text)
         reasons.append(unsupported_reason(load_scenario(scenario)))
     assert any(reasons)
+
+
+@pytest.mark.parametrize("tick_hz", [1, 3, 25_000_000])
+def test_a_tick_the_board_cannot_make_is_refused_before_the_run(
+    takt_cli: list[str], tmp_path: Path, tick_hz: int
+) -> None:
+    """The MPS2 boards' SysTick makes a tick of 2 to 2^24 whole counts of 25 MHz
+    (docs/ports.md); the runner failed on any other tick_hz, saying only "kernel
+    initialisation failed". Refused now before anything is built or run."""
+    scenario = tmp_path / "tick.toml"
+    scenario.write_text(scenario_toml([T(4, 1, 2)], 8, tick_hz=tick_hz))
+    assert unsupported_reason(load_scenario(scenario)) is None  # the sim takes any tick
+    for port in ("qemu-m3", "qemu-m4"):
+        done = takt(takt_cli, "run", scenario, "--port", port)
+        assert done.returncode == 1, (done.returncode, done.stderr)
+        assert f"tick_hz {tick_hz}: on {port}" in done.stderr, done.stderr
+        assert "25000000" in done.stderr and done.stdout == ""
+    for good in (2, 1000, 12_500_000):
+        text = scenario_toml([T(4, 1, 2)], 8, tick_hz=good).replace(
+            '"full"', '"full"\nport = "qemu-m3"'
+        )
+        assert unsupported_reason(parse_scenario(text)) is None, good
 
 
 def test_deadline_misses_are_results_not_errors(takt_cli: list[str], tmp_path: Path) -> None:

@@ -107,6 +107,8 @@ def unsupported_reason(scenario: Scenario) -> str | None:
         )
     if system.port not in PORTS:
         return f'port "{system.port}" is not available ({", ".join(PORTS)})'
+    if system.port != "sim":
+        return targetmod.tick_problem(system.port, system.tick_hz)
     return None
 
 

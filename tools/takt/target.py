@@ -22,6 +22,10 @@ TOOLCHAIN_FILE = REPO_ROOT / "cmake" / "toolchain-arm-none-eabi.cmake"
 # One instruction = 2**ICOUNT_SHIFT ns: at 0, a 1 ms tick is 10^6 instructions,
 # so the kernel's few hundred instructions per tick are well inside a tick.
 ICOUNT_SHIFT = 0
+# What SysTick counts on the MPS2 boards (TAKT_BOARD_CORE_HZ in their board.h), and
+# the most counts its 24-bit reload register gives a tick (takt_arm_configure).
+MPS2_CORE_HZ = 25_000_000
+SYSTICK_MAX_COUNTS = 2**24
 
 
 class TargetError(RuntimeError):
@@ -40,6 +44,22 @@ BOARDS = {
     "qemu-m3": Board("qemu-m3", "mps2-an385", "mps2-an385", REPO_ROOT / "build-arm-m3"),
     "qemu-m4": Board("qemu-m4", "mps2-an386", "mps2-an386", REPO_ROOT / "build-arm-m4"),
 }
+
+
+def tick_problem(port: str, tick_hz: int) -> str | None:
+    """Why the board's SysTick cannot make a tick of tick_hz, or None: the port's
+    takt_arm_configure refuses (and the runner then fails) a tick that is not a whole
+    number of counts of the core clock, or not 2 to 2^24 of them."""
+    board(port)  # an unknown port is named there
+    counts, rest = divmod(MPS2_CORE_HZ, tick_hz)
+    if rest == 0 and 2 <= counts <= SYSTICK_MAX_COUNTS:
+        return None
+    return (
+        f"tick_hz {tick_hz}: on {port} a tick must be a whole number of the "
+        f"{MPS2_CORE_HZ // 1_000_000} MHz clock's counts, 2 to 2^24 of them (tick_hz "
+        f"dividing {MPS2_CORE_HZ}, from {-(-MPS2_CORE_HZ // SYSTICK_MAX_COUNTS)} to "
+        f"{MPS2_CORE_HZ // 2})"
+    )
 
 
 def board(port: str) -> Board:
