@@ -273,18 +273,25 @@ static void scenario_overtaken(takt_tick_t tick0)
     h_end();
 }
 
-static void timed_out_controller(void *arg)
+/* Until tick 3: A and B wait for room (from 0 and 1); then A, suspended, is
+ * out of the senders, so the room goes to B's delete, which the timer task
+ * carries out while A's start still holds the timer. Returns the timer task. */
+static takt_task_t *delete_while_a_is_suspended(void)
 {
-    (void)arg;
     takt_task_t *timer_task = takt_soft_timer_task();
     CHECK_EQ(takt_task_suspend(timer_task), TAKT_OK);
     fill_commands();
-    CHECK_EQ(takt_delay(2), TAKT_OK); /* 2: A and B wait for room */
-    /* A out of the senders while suspended: the room goes to B's delete,
-     * which the timer task carries out while A's start still holds the timer */
+    CHECK_EQ(takt_delay(2), TAKT_OK);
     CHECK_EQ(takt_task_suspend(waiter_a), TAKT_OK);
     CHECK_EQ(takt_task_resume(timer_task), TAKT_OK);
     CHECK_EQ(takt_delay(1), TAKT_OK);
+    return timer_task;
+}
+
+static void timed_out_controller(void *arg)
+{
+    (void)arg;
+    takt_task_t *timer_task = delete_while_a_is_suspended();
     CHECK_EQ(rc_b, TAKT_OK);
     CHECK_EQ(release_count, 0);
     CHECK(takt_soft_timer_name(doomed) == NULL); /* deleted; its memory still held */
@@ -320,13 +327,7 @@ static takt_soft_timer_t held;
 static void held_controller(void *arg)
 {
     (void)arg;
-    takt_task_t *timer_task = takt_soft_timer_task();
-    CHECK_EQ(takt_task_suspend(timer_task), TAKT_OK);
-    fill_commands();
-    CHECK_EQ(takt_delay(2), TAKT_OK);
-    CHECK_EQ(takt_task_suspend(waiter_a), TAKT_OK);
-    CHECK_EQ(takt_task_resume(timer_task), TAKT_OK);
-    CHECK_EQ(takt_delay(1), TAKT_OK);
+    (void)delete_while_a_is_suspended();
     takt_soft_timer_params_t p = {.name = "again", .period = 5, .callback = on_expiry};
     CHECK_EQ(takt_soft_timer_create_static(&p, &held), TAKT_ERR_STATE); /* A's start holds it */
     CHECK_EQ(takt_task_resume(waiter_a), TAKT_OK); /* the queue has room: A's start goes in */
