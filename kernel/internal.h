@@ -325,6 +325,16 @@ static inline bool task_memory_overlaps(const takt_task_t *tcb, const void *stac
     uintptr_t low = (uintptr_t)stack;
     return block < low + stack_size && low < block + sizeof(*tcb);
 }
+/* The first node of a walk over the live tasks (`node != &takt_kernel.all_tasks`
+ * ends it). Before the first takt_init the list was never initialised (its
+ * links are the zeros of static memory): there are no tasks, and the walk
+ * starts at its end. For the walks of calls an application may make before
+ * takt_init (queries, an object's delete or a member's removal). */
+static inline takt_list_node_t *kernel_tasks_first(void)
+{
+    takt_list_node_t *first = takt_kernel.all_tasks.next;
+    return first != NULL ? first : &takt_kernel.all_tasks;
+}
 /* A valid handle, or the calling task for NULL (task context); NULL otherwise. */
 takt_task_t *task_resolve(const takt_task_t *task);
 /* Frees a dynamic task's control block and stack; nothing for a static task. */

@@ -72,7 +72,7 @@ unsigned takt_task_info_each(void (*visit)(const takt_task_info_t *info, void *c
     int locked = takt_sched_lock();
     unsigned visited = 0;
     const takt_list_t *all = &takt_kernel.all_tasks;
-    for (takt_list_node_t *node = all->next; node != all; node = node->next) {
+    for (takt_list_node_t *node = kernel_tasks_first(); node != all; node = node->next) {
         takt_task_info_t info;
         snapshot(TAKT_CONTAINER_OF(node, takt_task_t, all_node), &info, stack_high_water);
         visit(&info, ctx);

@@ -20,7 +20,8 @@ takt_task_t *takt_task_find(const char *name)
     /* O(tasks) with interrupts masked: a query for set-up code, not a fast path. */
     port_critical_t key = port_critical_enter();
     const takt_list_t *all = &takt_kernel.all_tasks;
-    for (takt_list_node_t *node = all->next; node != all && found == NULL; node = node->next) {
+    for (takt_list_node_t *node = kernel_tasks_first(); node != all && found == NULL;
+         node = node->next) {
         takt_task_t *task = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
         if (strcmp(task->name, name) == 0) {
             found = task;

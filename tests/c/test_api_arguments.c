@@ -72,6 +72,81 @@ static unsigned tasks_visited(void)
     return n;
 }
 
+/* ---- before takt_init ---- */
+
+/* No kernel yet (nothing has called takt_init in this process): the
+ * queries answer "none", the calls that need a kernel refuse, the objects
+ * that need none work, and walking the (never initialised) task list is
+ * an empty walk. Runs first. */
+static void scenario_before_init(void)
+{
+    CHECK(takt_task_idle() == NULL);
+    CHECK_EQ(takt_task_count(), 0u);
+    CHECK(takt_task_find("idle") == NULL);
+    CHECK_EQ(tasks_visited(), 0u);
+    CHECK(takt_task_self() == NULL);
+    CHECK(takt_task_running() == NULL);
+    CHECK_EQ(takt_start(), TAKT_ERR_STATE);
+    bool switched = true;
+    CHECK_EQ(takt_tick_catch_up(1, &switched), TAKT_ERR_STATE);
+    CHECK(!switched);
+    CHECK_EQ(takt_delay(1), TAKT_ERR_CONTEXT);
+    CHECK_EQ(takt_job_end(), TAKT_ERR_CONTEXT);
+    CHECK_EQ(takt_notify_wait(0, 0, 0, NULL, 0), TAKT_ERR_CONTEXT);
+    CHECK_EQ(takt_notify_take(0, true, NULL, 0), TAKT_ERR_CONTEXT);
+    CHECK_EQ(takt_notify(NULL, 0, 1, TAKT_NOTIFY_SET_BITS, NULL), TAKT_ERR_ARG);
+    CHECK_EQ(takt_server_remaining_budget(NULL), TAKT_ERR_STATE);
+    CHECK(takt_server_running() == NULL);
+    takt_server_params_t sp = {.priority = 1, .period = 10, .budget = 5};
+    takt_server_t *server = NULL;
+    CHECK_EQ(takt_server_create(&sp, &server), TAKT_ERR_STATE);
+    CHECK(server == NULL);
+    takt_task_params_t tp = plain_params("early", 1);
+    static takt_task_t tcb;
+    static uint8_t stack[16384];
+    CHECK_EQ(takt_task_create_static(&tp, &tcb, stack, sizeof(stack)), TAKT_ERR_STATE);
+    CHECK(tcb.magic == 0);
+    takt_trace_event_t ev;
+    CHECK_EQ(takt_trace_read(NULL, 4), 0u);
+    CHECK_EQ(takt_trace_read(&ev, 0), 0u);
+
+    /* The objects need no kernel: created, used, deleted. */
+    takt_sem_t *sem = NULL;
+    CHECK_EQ(takt_sem_create(2, 1, &sem), TAKT_OK);
+    CHECK_EQ(takt_sem_give(sem), TAKT_OK);
+    CHECK_EQ(takt_sem_take(sem, 5), TAKT_OK); /* before start: as timeout 0 */
+    CHECK_EQ(takt_sem_count(sem), 1);
+    CHECK_EQ(takt_sem_delete(sem), TAKT_OK);
+    takt_mutex_t *mutex = NULL;
+    CHECK_EQ(takt_mutex_create(0, &mutex), TAKT_OK);
+    CHECK_EQ(takt_mutex_lock(mutex, 0), TAKT_ERR_CONTEXT); /* no task to own it */
+    CHECK_EQ(takt_mutex_delete(mutex), TAKT_OK);
+    takt_queue_t *queue = NULL;
+    takt_queue_set_t *set = NULL;
+    uint32_t v = 3;
+    CHECK_EQ(takt_queue_create(2, sizeof(v), &queue), TAKT_OK);
+    CHECK_EQ(takt_queue_set_create(2, &set), TAKT_OK);
+    CHECK_EQ(takt_queue_set_add_queue(set, queue), TAKT_OK);
+    CHECK_EQ(takt_queue_send(queue, &v, sizeof(v), 0), TAKT_OK);
+    CHECK_EQ(takt_queue_reset(queue), TAKT_OK); /* its handle leaves the set */
+    CHECK_EQ(takt_queue_set_remove_queue(set, queue), TAKT_OK);
+    CHECK_EQ(takt_queue_set_delete(set), TAKT_OK);
+    CHECK_EQ(takt_queue_delete(queue), TAKT_OK);
+    takt_event_group_t *group = NULL;
+    CHECK_EQ(takt_event_group_create(&group), TAKT_OK);
+    CHECK_EQ(takt_event_group_set(group, 5, NULL), TAKT_OK);
+    CHECK_EQ(takt_event_group_delete(group), TAKT_OK);
+    takt_stream_t *stream = NULL;
+    char bytes[4] = "abc";
+    CHECK_EQ(takt_stream_create(8, 1, 0, &stream), TAKT_OK);
+    CHECK_EQ(takt_stream_send(stream, bytes, 3, 0), 3);
+    CHECK_EQ(takt_stream_receive(stream, bytes, sizeof(bytes), 0), 3);
+    CHECK_EQ(takt_stream_delete(stream), TAKT_OK);
+
+    CHECK_EQ(takt_teardown(), TAKT_OK); /* nothing to free */
+    CHECK_EQ(takt_task_count(), 0u);
+}
+
 /* ---- task creation ---- */
 
 /* One refused creation: the code, no handle written, no task added. */
@@ -1082,7 +1157,8 @@ static void scenario_servers(void)
 
 int main(void)
 {
-    scenario_init_params(); /* first: no takt_init has run in this process */
+    scenario_before_init(); /* first: no takt_init has run in this process */
+    scenario_init_params();
     scenario_task_create_limits();
     scenario_task_create_static_memory();
     scenario_task_handles();

@@ -41,7 +41,7 @@ void queue_set_post(takt_queue_set_t *set, void *member, bool *woken)
 static void mark_handed_stale(takt_queue_set_t *set, const void *member)
 {
     const takt_list_t *all = &takt_kernel.all_tasks;
-    for (takt_list_node_t *node = all->next; node != all; node = node->next) {
+    for (takt_list_node_t *node = kernel_tasks_first(); node != all; node = node->next) {
         takt_task_t *task = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
         if (task->wait_queue == &set->selectors && sync_served_unreturned(task) &&
             *(void **)task->wait_data == member) {

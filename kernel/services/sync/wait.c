@@ -222,7 +222,7 @@ TAKT_COLD void sync_wait_resume(takt_task_t *task)
 TAKT_COLD void sync_forget_waitqs(const takt_waitq_t *queue, const takt_waitq_t *other)
 {
     const takt_list_t *all = &takt_kernel.all_tasks;
-    for (takt_list_node_t *node = all->next; node != all; node = node->next) {
+    for (takt_list_node_t *node = kernel_tasks_first(); node != all; node = node->next) {
         takt_task_t *task = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
         if (task->wait_queue == NULL || (task->wait_queue != queue && task->wait_queue != other)) {
             continue;
