@@ -123,6 +123,12 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
         return TAKT_ERR_ARG;
     }
 #endif
+    if (task_handle_valid(takt_kernel.idle)) {
+        /* Initialised, and not torn down since: the new kernel would not know
+         * the old one's tasks, whose handles stay valid (a delete of one would
+         * unlink it from the new task list). */
+        return TAKT_ERR_STATE;
+    }
     takt_kernel_t *k = &takt_kernel;
     memset(k, 0, sizeof(*k));
     takt_yield_hint = 0;

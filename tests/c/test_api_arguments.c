@@ -147,6 +147,58 @@ static void scenario_before_init(void)
     CHECK_EQ(takt_task_count(), 0u);
 }
 
+/* ---- a second takt_init without takt_teardown ---- */
+
+static takt_task_t g_first_tcb;
+static uint8_t g_first_stack[16384] __attribute__((aligned(16)));
+static volatile int g_first_ran;
+
+static void first_run_task(void *arg)
+{
+    (void)arg;
+    g_first_ran++;
+    h_park();
+}
+
+/* The kernel's tasks would stay live (their handles valid) but unknown to
+ * the new kernel: refused, and the kernel goes on as it was. */
+static void scenario_init_twice(void)
+{
+    s_begin(0, 5);
+    g_first_ran = 0;
+    takt_task_params_t tp = plain_params("first", 2);
+    tp.entry = first_run_task;
+    CHECK_EQ(create_task_static(&tp, &g_first_tcb, g_first_stack, sizeof(g_first_stack)),
+             TAKT_OK);
+    unsigned tasks = takt_task_count();
+    takt_init_params_t init = {.scheduler = TEST_SCHED, .preemption = TEST_PREEMPT};
+    CHECK_EQ(takt_init(&init), TAKT_ERR_STATE);
+    CHECK_EQ(takt_init(NULL), TAKT_ERR_STATE);
+    /* A bad argument is named first, as without the kernel. */
+    init.scheduler = (takt_scheduler_t)99;
+    CHECK_EQ(takt_init(&init), TAKT_ERR_ARG);
+    init.scheduler = TEST_SCHED;
+    init.preemption = (takt_preemption_t)3;
+    CHECK_EQ(takt_init(&init), TAKT_ERR_ARG);
+    CHECK_EQ(takt_task_count(), tasks);
+    CHECK_EQ(tasks_visited(), tasks);
+    CHECK(takt_task_find("first") == &g_first_tcb);
+    CHECK_EQ(takt_task_state(&g_first_tcb), TAKT_TASK_READY);
+    h_start();
+    CHECK_EQ(g_first_ran, 1);
+    CHECK_EQ(takt_init(NULL), TAKT_ERR_STATE); /* a run that ended: takt_teardown first */
+    h_end();
+    CHECK_EQ(takt_task_state(&g_first_tcb), TAKT_TASK_DELETED);
+    CHECK(takt_task_idle() == NULL);
+    /* Torn down: a new kernel, and the static task's memory is free again. */
+    s_begin(0, 5);
+    g_first_ran = 0;
+    CHECK_EQ(create_task_static(&tp, &g_first_tcb, g_first_stack, sizeof(g_first_stack)),
+             TAKT_OK);
+    h_run();
+    CHECK_EQ(g_first_ran, 1);
+}
+
 /* ---- task creation ---- */
 
 /* One refused creation: the code, no handle written, no task added. */
@@ -1159,6 +1211,7 @@ int main(void)
 {
     scenario_before_init(); /* first: no takt_init has run in this process */
     scenario_init_params();
+    scenario_init_twice();
     scenario_task_create_limits();
     scenario_task_create_static_memory();
     scenario_task_handles();

@@ -49,7 +49,9 @@ typedef struct {
  * TAKT_CONFIG_MAX_PRIORITIES - 1 (the sim's do unless configured smaller):
  * TAKT_ERR_ARG on any other.
  * TAKT_ERR_ARG for an unsupported option; TAKT_ERR_STATE while the kernel runs
- * (called from a task or an interrupt after takt_start). */
+ * (called from a task or an interrupt after takt_start), and after another
+ * takt_init without a takt_teardown since (its tasks would stay live but
+ * unknown to the new kernel). */
 int takt_init(const takt_init_params_t *params);
 
 /* Starts scheduling. On a target it does not return; on the sim port (and
