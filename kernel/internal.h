@@ -318,12 +318,15 @@ static inline bool task_handle_valid(const takt_task_t *task)
     return task != NULL && task->magic == TAKT_TASK_MAGIC;
 }
 /* Whether a control block and a stack the application gave share bytes: the
- * stack would overwrite the task's fields as it grows. */
+ * stack would overwrite the task's fields as it grows. A size that runs past
+ * the end of the address space (a negative size cast, say) is no stack's:
+ * the range would wrap round onto every address, the control block's too. */
 static inline bool task_memory_overlaps(const takt_task_t *tcb, const void *stack, size_t stack_size)
 {
     uintptr_t block = (uintptr_t)tcb;
     uintptr_t low = (uintptr_t)stack;
-    return block < low + stack_size && low < block + sizeof(*tcb);
+    return stack_size > UINTPTR_MAX - low ||
+           (block < low + stack_size && low < block + sizeof(*tcb));
 }
 /* The first node of a walk over the live tasks (`node != &takt_kernel.all_tasks`
  * ends it). Before the first takt_init the list was never initialised (its

@@ -332,6 +332,11 @@ static void scenario_task_create_static_memory(void)
     s_begin(0, 5);
     takt_task_params_t good = plain_params("s", 1);
     unsigned tasks = takt_task_count();
+    /* A size past the end of the address space (a negative size cast, say):
+     * no stack is that long, and the range would wrap onto the control block. */
+    CHECK_EQ(create_task_static(&good, &tcb, stack, SIZE_MAX), TAKT_ERR_ARG);
+    CHECK_EQ(create_task_static(&good, &tcb, stack, UINTPTR_MAX - (uintptr_t)stack + 1u),
+             TAKT_ERR_ARG);
     CHECK_EQ(create_task_static(&good, &tcb, stack, STACK_MIN - 1u), TAKT_ERR_ARG);
     CHECK_EQ(create_task_static(&good, &shared.tcb, shared.bytes, sizeof(shared)),
              TAKT_ERR_ARG); /* the control block inside its stack */

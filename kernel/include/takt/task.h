@@ -173,8 +173,8 @@ int takt_task_create(const takt_task_params_t *params, takt_task_t **out);
 
 /* As takt_task_create, with caller-provided control block and stack
  * (stack_size here overrides params->stack_size). Also TAKT_ERR_ARG for a
- * NULL tcb or stack, or the two overlapping; TAKT_ERR_STATE if tcb is a live
- * task's. */
+ * NULL tcb or stack, the two overlapping, or a stack_size that runs past the
+ * end of the address space; TAKT_ERR_STATE if tcb is a live task's. */
 int takt_task_create_static(const takt_task_params_t *params, takt_task_t *tcb, void *stack,
                             size_t stack_size);
 
