@@ -518,6 +518,15 @@ static void objects_unchanged(const char *when)
     }
 }
 
+static void notify_pending_state(unsigned index, uint32_t value, bool pending)
+{
+    /* Sets slot index to value, pending or not. */
+    CHECK_EQ(takt_notify(takt_task_self(), index, value, TAKT_NOTIFY_OVERWRITE, NULL), TAKT_OK);
+    if (!pending) {
+        CHECK_EQ(takt_notify_clear_state(NULL, index), 1);
+    }
+}
+
 static void in_task_calls(void *arg)
 {
     (void)arg;
@@ -527,7 +536,7 @@ static void in_task_calls(void *arg)
     CHECK_EQ(takt_queue_send(g_queue, &v, sizeof(v), 0), TAKT_OK);
     CHECK_EQ(takt_event_group_set(g_group, 0x10, NULL), TAKT_OK);
     CHECK_EQ(takt_stream_send(g_stream, bytes, 3, 0), 3);
-    CHECK_EQ(takt_notify(takt_task_self(), 0, 0x0F, TAKT_NOTIFY_OVERWRITE, NULL), TAKT_OK);
+    notify_pending_state(0, 0x0F, true);
     bad_timeouts();
     objects_unchanged("after the bad timeouts");
 
@@ -576,6 +585,14 @@ static void in_task_calls(void *arg)
     CHECK_EQ(takt_sched_lock(), TAKT_ERR_STATE);
     CHECK_EQ(takt_sched_lock_depth(), 255u);
     /* Locked: the calls that would wait are refused and change nothing. */
+    notify_pending_state(1, 0xF0, false);
+    uint32_t value = 0xDEAD;
+    CHECK_EQ(takt_notify_wait(1, 0xFF, 0, &value, 5), TAKT_ERR_CONTEXT);
+    CHECK_EQ(takt_notify_clear_bits(NULL, 1, 0, &prev), TAKT_OK);
+    CHECK_EQ(prev, 0xF0u); /* clear_on_entry not applied */
+    notify_pending_state(2, 0, true); /* pending, with a value of 0 */
+    CHECK_EQ(takt_notify_take(2, true, &value, 5), TAKT_ERR_CONTEXT);
+    CHECK_EQ(takt_notify_clear_state(NULL, 2), 1); /* still pending */
     takt_event_bits_t bits = 0;
     CHECK_EQ(takt_event_group_sync(g_group, 0x3, 0x100, &bits, 5), TAKT_ERR_CONTEXT);
     CHECK_EQ(takt_event_group_wait(g_group, 0x100, TAKT_EVENT_CLEAR_ON_EXIT, &bits, 5),

@@ -145,19 +145,13 @@ int takt_notify_give_from_isr(takt_task_t *task, unsigned index, bool *woken)
     return result;
 }
 
-/* Blocks the caller until slot index is pending or the timeout; lock held on
- * entry and on return. A wait leaves the caller's section and opens another,
- * whose key replaces *key. TAKT_OK if pending now. */
+/* Blocks the caller until slot index is pending or the timeout, as
+ * sync_may_block allowed (TAKT_OK); lock held on entry and on return. The
+ * wait leaves the caller's section and opens another, whose key replaces
+ * *key. TAKT_OK if pending now. */
 static int await_pending(takt_task_t *self, unsigned index, takt_tick_t timeout,
                          port_critical_t *key)
 {
-    if (self->notify_pending[index]) {
-        return TAKT_OK;
-    }
-    int result = sync_may_block(timeout);
-    if (result != TAKT_OK) {
-        return result;
-    }
     self->wait_bits = index;
     sync_block(NULL, TAKT_WAIT_NOTIFY, timeout, *key);
     *key = port_critical_enter_unmasked();
@@ -186,9 +180,16 @@ int takt_notify_wait(unsigned index, uint32_t clear_on_entry, uint32_t clear_on_
     port_critical_t key = port_critical_enter();
     takt_task_t *self = takt_kernel.current;
     if (!self->notify_pending[index]) {
+        result = sync_may_block(timeout);
+        if (result == TAKT_ERR_CONTEXT) {
+            port_critical_exit(key); /* it would wait where it may not: nothing cleared */
+            return result;
+        }
         self->notify_value[index] &= ~clear_on_entry;
+        if (result == TAKT_OK) {
+            result = await_pending(self, index, timeout, &key);
+        }
     }
-    result = await_pending(self, index, timeout, &key);
     if (value != NULL) {
         *value = self->notify_value[index];
     }
@@ -252,16 +253,16 @@ int takt_notify_take(unsigned index, bool clear, uint32_t *value, takt_tick_t ti
     port_critical_t key = port_critical_enter();
     takt_task_t *self = takt_kernel.current;
     if (self->notify_value[index] == 0) {
-        self->notify_pending[index] = 0; /* wait for the next notification */
         result = sync_may_block(timeout);
+        if (result == TAKT_ERR_CONTEXT) {
+            port_critical_exit(key); /* it would wait where it may not: still pending */
+            return result;
+        }
+        self->notify_pending[index] = 0; /* wait for the next notification */
         if (result == TAKT_OK) {
             self->wait_bits = index;
             sync_block_prepare(NULL, TAKT_WAIT_NOTIFY, timeout);
             return take_after_wait(index, take_keeps(clear), value, key);
-        }
-        if (result == TAKT_ERR_CONTEXT) {
-            port_critical_exit(key);
-            return result;
         }
     }
     return take_and_exit(self, index, take_keeps(clear), value, key);
