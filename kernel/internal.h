@@ -295,6 +295,9 @@ void sync_wait_resume(takt_task_t *task);
 bool sync_task_gives_back(takt_task_t *task);
 /* A task being deleted releases the mutexes it holds. */
 void sync_task_deleted(takt_task_t *task);
+/* A task takt_teardown frees leaves the waiters it is among and frees its
+ * mutexes, serving nobody (the other tasks go too). */
+void sync_task_torn_down(takt_task_t *task);
 /* Recomputes a task's effective priority (and inherited deadline) from its base
  * priority and the waiters of the mutexes it holds, and re-queues it. */
 void sync_priority_update(takt_task_t *task);

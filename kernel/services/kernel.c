@@ -196,6 +196,7 @@ TAKT_COLD int takt_teardown(void)
     while ((node = takt_list_first(&takt_kernel.all_tasks)) != NULL) {
         takt_task_t *task = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
         takt_list_remove(node);
+        sync_task_torn_down(task); /* static objects outlive the run */
         task->magic = 0;
         task_free_memory(task);
     }

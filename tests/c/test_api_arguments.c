@@ -1229,6 +1229,79 @@ static void scenario_servers(void)
     CHECK_EQ(takt_server_stats(&static_server, &stats), TAKT_ERR_ARG);
 }
 
+/* ---- static objects across takt_teardown ---- */
+
+static takt_sem_t g_kept_sem;
+static takt_mutex_t g_kept_mutex;
+static takt_queue_t g_kept_queue;
+static uint32_t g_kept_storage[2];
+
+static void waits_on_sem(void *arg)
+{
+    (void)arg;
+    (void)takt_sem_take(&g_kept_sem, TAKT_WAIT_FOREVER);
+    CHECK(!"served");
+}
+
+static void holds_mutex(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_mutex_lock(&g_kept_mutex, 0), TAKT_OK);
+    h_park();
+}
+
+static void waits_on_queue(void *arg)
+{
+    (void)arg;
+    uint32_t v;
+    (void)takt_queue_receive(&g_kept_queue, &v, sizeof(v), TAKT_WAIT_FOREVER);
+    CHECK(!"served");
+}
+
+static volatile int g_second_run;
+
+static void second_run(void *arg)
+{
+    (void)arg;
+    CHECK_EQ(takt_mutex_lock(&g_kept_mutex, 0), TAKT_OK); /* free: its holder is gone */
+    CHECK_EQ(takt_mutex_unlock(&g_kept_mutex), TAKT_OK);
+    uint32_t v = 7;
+    CHECK_EQ(takt_queue_send(&g_kept_queue, &v, sizeof(v), 0), TAKT_OK);
+    CHECK_EQ(takt_queue_receive(&g_kept_queue, &v, sizeof(v), 0), TAKT_OK);
+    CHECK_EQ(takt_sem_give(&g_kept_sem), TAKT_OK);
+    CHECK_EQ(takt_sem_take(&g_kept_sem, 0), TAKT_OK);
+    g_second_run = 1;
+    h_park();
+}
+
+/* A run ends with tasks waiting on static objects and holding a mutex;
+ * takt_teardown frees those tasks. The objects outlive the run, and must
+ * not name the freed tasks in the next one. */
+static void scenario_static_objects_across_teardown(void)
+{
+    s_begin(0, 3);
+    CHECK_EQ(takt_sem_create_static(&g_kept_sem, 1, 0), TAKT_OK);
+    CHECK_EQ(takt_mutex_create_static(&g_kept_mutex, 0), TAKT_OK);
+    CHECK_EQ(takt_queue_create_static(&g_kept_queue, 2, 4, g_kept_storage), TAKT_OK);
+    s_task("sem", 3, waits_on_sem, NULL);
+    s_task("mutex", 2, holds_mutex, NULL);
+    s_task("queue", 1, waits_on_queue, NULL);
+    h_run();
+    s_begin(0, 3);
+    g_second_run = 0;
+    CHECK(takt_mutex_holder(&g_kept_mutex) == NULL);
+    CHECK_EQ(takt_sem_give(&g_kept_sem), TAKT_OK);
+    CHECK_EQ(takt_sem_count(&g_kept_sem), 1);
+    CHECK_EQ(takt_sem_take(&g_kept_sem, 0), TAKT_OK);
+    s_task("second", 2, second_run, NULL);
+    h_start();
+    CHECK_EQ(g_second_run, 1);
+    CHECK_EQ(takt_sem_delete(&g_kept_sem), TAKT_OK);
+    CHECK_EQ(takt_mutex_delete(&g_kept_mutex), TAKT_OK);
+    CHECK_EQ(takt_queue_delete(&g_kept_queue), TAKT_OK);
+    h_end();
+}
+
 int main(void)
 {
     scenario_before_init(); /* first: no takt_init has run in this process */
@@ -1244,5 +1317,6 @@ int main(void)
     scenario_deleted_static_objects();
     scenario_wrong_types();
     scenario_servers();
+    scenario_static_objects_across_teardown();
     return CHECK_SUMMARY();
 }

@@ -161,7 +161,9 @@ void takt_isr_exit(unsigned irq);
 
 /* Frees every dynamic task still alive, for hosts that run the kernel several
  * times in one process (tests, the sim runner): after takt_start returned, or
- * instead of starting. TAKT_ERR_STATE while the kernel runs (from a task). */
+ * instead of starting. Static objects outlive it: their waiters leave them
+ * and their mutexes are free, serving nobody. TAKT_ERR_STATE while the
+ * kernel runs (from a task). */
 int takt_teardown(void);
 
 /*

@@ -411,6 +411,25 @@ TAKT_COLD void sync_task_deleted(takt_task_t *task)
     }
 }
 
+/* A task freed by takt_teardown: the objects that outlive the run (static
+ * ones, created again only after a delete) forget it. It leaves the waiters
+ * it is listed among and its mutexes are free, without serving anyone or
+ * telling the objects (every task goes: a waiter served or a holder
+ * recomputed now may be freed memory already). */
+TAKT_COLD void sync_task_torn_down(takt_task_t *task)
+{
+    if (task->state == TAKT_TASK_BLOCKED && task->wait_queue != NULL) {
+        takt_list_unlink(&task->wait_node); /* listed (wait.h: sync_unlink_waiter) */
+    }
+    takt_list_node_t *node;
+    while ((node = takt_list_first(&task->mutexes_held)) != NULL) {
+        takt_list_remove(node);
+        takt_mutex_t *mutex = TAKT_CONTAINER_OF(node, takt_mutex_t, held_node);
+        mutex->holder = NULL;
+        mutex->depth = 0;
+    }
+}
+
 /* ---- API ---- */
 
 static void setup(takt_mutex_t *mutex, unsigned flags, uint8_t memory)
