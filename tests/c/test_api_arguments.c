@@ -1302,6 +1302,89 @@ static void scenario_static_objects_across_teardown(void)
     h_end();
 }
 
+/* ---- an object deleted while a call whose wait ended is still on it ---- */
+
+/* A wait that ended unserved (a timeout, a suspend) leaves the task ready
+ * to return, and an event group's wait and a stream's transfer read the
+ * object once more then. Another task may delete the object in between:
+ * it has no waiters. The call must not read it (a dynamic one's memory is
+ * freed): it ends as a timeout that found nothing. */
+static takt_event_group_t *g_gone_group;
+static takt_stream_t *g_gone_stream;
+static takt_task_t *g_gone_waiter;
+static int g_gone_results[3];
+static takt_event_bits_t g_gone_bits;
+static int g_gone_case;
+
+static void gone_waiter(void *arg)
+{
+    (void)arg;
+    uint8_t bytes[4] = {0};
+    takt_tick_t timeout = g_gone_case == 3 ? TAKT_WAIT_FOREVER : 2;
+    g_gone_bits = 0xDEAD;
+    if (g_gone_case == 0 || g_gone_case == 3) {
+        g_gone_results[0] = takt_event_group_wait(g_gone_group, 1, TAKT_EVENT_CLEAR_ON_EXIT,
+                                                  &g_gone_bits, timeout);
+    } else if (g_gone_case == 1) {
+        g_gone_results[0] = takt_stream_receive(g_gone_stream, bytes, sizeof(bytes), timeout);
+    } else {
+        g_gone_results[0] = takt_stream_send(g_gone_stream, "abcd", 4, timeout); /* full */
+    }
+    g_done = 1;
+    h_park();
+}
+
+static void gone_deleter(void *arg)
+{
+    (void)arg;
+    if (g_gone_case == 3) {
+        /* the waiter suspended: its wait ends, it is ready to return at its resume */
+        CHECK_EQ(takt_delay(1), TAKT_OK);
+        CHECK_EQ(takt_task_suspend(g_gone_waiter), TAKT_OK);
+    } else {
+        CHECK_EQ(takt_delay(2), TAKT_OK); /* wakes with the waiter's timeout, first */
+        CHECK_EQ(takt_task_state(g_gone_waiter), TAKT_TASK_READY);
+    }
+    g_gone_results[1] = g_gone_group != NULL ? takt_event_group_delete(g_gone_group)
+                                             : takt_stream_delete(g_gone_stream);
+    if (g_gone_case == 3) {
+        CHECK_EQ(takt_task_resume(g_gone_waiter), TAKT_OK);
+    }
+    g_gone_results[2] = takt_delay(1); /* the kernel goes on */
+    h_park();
+}
+
+static void scenario_deleted_while_returning(int which)
+{
+    s_begin(0, 6);
+    g_done = 0;
+    g_gone_case = which;
+    g_gone_group = NULL;
+    g_gone_stream = NULL;
+    memset(g_gone_results, 0x7F, sizeof(g_gone_results));
+    if (which == 0 || which == 3) {
+        CHECK_EQ(takt_event_group_create(&g_gone_group), TAKT_OK);
+    } else {
+        CHECK_EQ(takt_stream_create(4, 1, 0, &g_gone_stream), TAKT_OK);
+        if (which == 2) {
+            CHECK_EQ(takt_stream_send(g_gone_stream, "1234", 4, 0), 4);
+        }
+    }
+    g_gone_waiter = s_task("W", 1, gone_waiter, NULL);
+    s_task("D", 2, gone_deleter, NULL);
+    h_run();
+    if (!CHECK_EQ(g_done, 1) || !CHECK_EQ(g_gone_results[1], TAKT_OK) ||
+        !CHECK_EQ(g_gone_results[2], TAKT_OK)) {
+        fprintf(stderr, "  (deleted while returning, case %d)\n", which);
+    }
+    if (which == 0 || which == 3) {
+        CHECK_EQ(g_gone_results[0], TAKT_ERR_TIMEOUT);
+        CHECK_EQ(g_gone_bits, 0u);
+    } else {
+        CHECK_EQ(g_gone_results[0], 0); /* nothing moved */
+    }
+}
+
 int main(void)
 {
     scenario_before_init(); /* first: no takt_init has run in this process */
@@ -1318,5 +1401,8 @@ int main(void)
     scenario_wrong_types();
     scenario_servers();
     scenario_static_objects_across_teardown();
+    for (int which = 0; which < 4; which++) {
+        scenario_deleted_while_returning(which);
+    }
     return CHECK_SUMMARY();
 }

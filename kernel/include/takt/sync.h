@@ -40,6 +40,10 @@
  *   wait ends (TAKT_ERR_TIMEOUT, or what a stream receive does at its
  *   timeout), as those FreeRTOS calls return. An object deleted while its waiter is
  *   suspended ends that wait in TAKT_ERR_TIMEOUT at the resume.
+ * - An object deleted after a wait on it ended unserved (timeout, abort,
+ *   suspend) but before the waiter's call returned is not read again by
+ *   that call: an event-group wait returns TAKT_ERR_TIMEOUT with no bits, a
+ *   stream transfer moves nothing (0).
  * - Deleting an object with waiters (or a held mutex) is refused with
  *   TAKT_ERR_STATE; nothing changes.
  * - A create_static over memory that holds a live object, of its own type or

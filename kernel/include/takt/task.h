@@ -114,9 +114,11 @@ typedef struct takt_task {
     takt_list_node_t reclaim_node; /* on the reclaim list after a self-delete */
     /* Synchronisation (services/sync): what the task waits on, what it holds. */
     takt_list_node_t wait_node;    /* in an object's waiter list while waiting on it */
-    /* That list, or NULL. A served wait keeps it until the blocking call
-     * returns in the task (sync_block_finish), so that a delete in between
-     * can give back what the task was handed (services/task.c). */
+    /* That list, or NULL. A wait keeps it until the blocking call returns
+     * in the task (sync_block_finish), so that a delete in between can give
+     * back what the task was handed (services/task.c), and a call that reads
+     * its object again after a timeout knows whether the object's delete
+     * came first (sync_block_relock). */
     struct takt_waitq *wait_queue;
     void *wait_data;               /* the caller's item or buffer while waiting */
     size_t wait_size;

@@ -150,21 +150,23 @@ static int wait_locked(takt_event_group_t *group, takt_event_bits_t want, unsign
     takt_task_t *self = takt_kernel.current;
     self->wait_bits = want;
     self->wait_flags = (uint8_t)flags;
-    int served = sync_block(&group->waiters, TAKT_WAIT_EVENT_GROUP, timeout, key);
+    bool deleted;
+    int served = sync_block_relock(&group->waiters, TAKT_WAIT_EVENT_GROUP, timeout, &key,
+                                   &deleted);
     if (served == TAKT_OK) {
+        port_critical_exit(key);
         if (result != NULL) {
             *result = self->wait_bits;
         }
         return TAKT_OK;
     }
-    /* Not served: the bits now (the group outlives its waiters unless the
-     * application deleted it meanwhile). Bits set after the timeout ended the
-     * wait but before this task ran again satisfy it after all, and it takes
-     * them (clear on exit), as FreeRTOS's wait does: else it would report
-     * them with its timeout and leave them set for the next wait to report
-     * again. */
-    key = port_critical_enter();
-    takt_event_bits_t now = group_valid(group) ? group->bits : 0;
+    /* Not served: the bits now, unless another task deleted the group since
+     * the wait ended (a dynamic one's memory is freed then). Bits set after
+     * the timeout ended the wait but before this task ran again satisfy it
+     * after all, and it takes them (clear on exit), as FreeRTOS's wait does:
+     * else it would report them with its timeout and leave them set for the
+     * next wait to report again. */
+    takt_event_bits_t now = deleted ? 0 : group->bits;
     if (served == TAKT_ERR_TIMEOUT && satisfied(now, want, flags)) {
         if (flags & TAKT_EVENT_CLEAR_ON_EXIT) {
             group->bits &= ~want;

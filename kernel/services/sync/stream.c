@@ -433,18 +433,6 @@ static int transfer_now(takt_stream_t *stream, void *data, size_t length, bool s
     return (int)moved;
 }
 
-/* A wait that ended unserved: the transfer the buffer allows now. Lock taken
- * again here; a handle deleted meanwhile (static) moves nothing. */
-static int after_unserved_wait(takt_stream_t *stream, void *data, size_t length, bool send)
-{
-    port_critical_t key = port_critical_enter();
-    if (!stream_valid(stream)) {
-        port_critical_exit(key);
-        return 0;
-    }
-    return transfer_now(stream, data, length, send, key);
-}
-
 /* Lock held, arguments valid: waits on `waiters` (for reason) when `must_wait`
  * and allowed; otherwise the transfer the buffer allows now. */
 static int transfer_task(takt_stream_t *stream, void *data, size_t length, takt_tick_t timeout,
@@ -456,13 +444,18 @@ static int transfer_task(takt_stream_t *stream, void *data, size_t length, takt_
             takt_task_t *self = takt_kernel.current;
             self->wait_data = data;
             self->wait_size = length;
-            result = sync_block(send ? &stream->senders : &stream->receivers,
-                                send ? TAKT_WAIT_STREAM_SEND : TAKT_WAIT_STREAM_RECEIVE, timeout,
-                                key);
-            if (result == TAKT_OK) {
-                return (int)self->wait_size; /* served: the count the server moved */
+            bool deleted;
+            result = sync_block_relock(send ? &stream->senders : &stream->receivers,
+                                       send ? TAKT_WAIT_STREAM_SEND : TAKT_WAIT_STREAM_RECEIVE,
+                                       timeout, &key, &deleted);
+            if (result == TAKT_OK || deleted) {
+                /* served: the count the server moved; the stream deleted
+                 * since the wait ended (its memory may be freed): nothing */
+                port_critical_exit(key);
+                return result == TAKT_OK ? (int)self->wait_size : 0;
             }
-            return after_unserved_wait(stream, data, length, send);
+            /* ended unserved: the transfer the buffer allows now */
+            return transfer_now(stream, data, length, send, key);
         }
         if (result != TAKT_ERR_TIMEOUT) {
             port_critical_exit(key);

@@ -63,7 +63,9 @@ static inline takt_task_t *block_current(takt_waitq_t *queue, takt_wait_t reason
     return self;
 }
 
-void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout)
+/* Out of line also here: sync_block_relock calls it rather than take a copy. */
+__attribute__((noinline)) void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason,
+                                                  takt_tick_t timeout)
 {
     (void)block_current(queue, reason, timeout);
 }
@@ -71,6 +73,21 @@ void sync_block_prepare(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t tim
 int sync_block(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout, port_critical_t key)
 {
     return sync_block_finish(block_current(queue, reason, timeout), key);
+}
+
+int sync_block_relock(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout,
+                      port_critical_t *key, bool *deleted)
+{
+    takt_task_t *self = takt_kernel.current;
+    sync_block_prepare(queue, reason, timeout); /* a call: the usual block's copy stays one */
+    port_critical_exit(*key); /* the switch away happens here; we return once woken */
+    *key = port_critical_enter();
+    /* Served or not, the waiter names its list until here, unless the
+     * object's delete took it (sync_forget_waitqs). Read and cleared under
+     * the lock: a delete or suspend comes before or after, not between. */
+    *deleted = self->wait_queue == NULL;
+    self->wait_queue = NULL;
+    return self->wait_result;
 }
 
 /* A wait that ends before its timeout: the timer leaves the queue first. Out
@@ -122,7 +139,9 @@ static void leave_unserved(takt_task_t *task)
 {
     takt_waitq_t *queue = task->wait_queue;
     sync_unlink_waiter(task, false);
-    task->wait_queue = NULL; /* nothing handed: nothing to give back */
+    /* Nothing handed, nothing to give back (the result says so); wait_queue
+     * stays until the call returns, so that the object's delete meanwhile
+     * tells a call that reads it again that it is gone (sync_block_relock). */
     task->wait_result = TAKT_ERR_TIMEOUT;
     if (queue != NULL) {
         tell_waiter_left(queue);
@@ -205,8 +224,7 @@ TAKT_COLD void sync_wait_resume(takt_task_t *task)
     if (queue->ops->rejoin(queue, task)) {
         sched_make_ready(task); /* served: wait_queue stays until the call returns */
     } else if (timed && !takt_tick_before(takt_kernel.ticks, until)) {
-        task->wait_queue = NULL;
-        task->wait_result = TAKT_ERR_TIMEOUT;
+        task->wait_result = TAKT_ERR_TIMEOUT; /* wait_queue stays, as leave_unserved leaves it */
         sched_make_ready(task);
     } else {
         waitq_insert(queue, task);

@@ -157,6 +157,15 @@ static inline int sync_block_finish(takt_task_t *self, port_critical_t key)
     return self->wait_result;
 }
 
+/* sync_block for a call that reads its object again when its wait ended
+ * unserved (an event group's bits, a stream's transfer at the timeout):
+ * back in the task it takes the lock again (*key its new key) and says in
+ * *deleted whether the object was deleted in between (by another task,
+ * while this one was ready to return or suspended): its memory may be
+ * freed, and must not be read. Returns the wait's result. */
+int sync_block_relock(takt_waitq_t *queue, takt_wait_t reason, takt_tick_t timeout,
+                      port_critical_t *key, bool *deleted);
+
 /* Served (handed what it waited for), and its blocking call has not
  * returned: it has not run since, or was stopped before the call's last
  * instructions (sync_block_finish), and what it was handed is untouched in
