@@ -62,7 +62,8 @@ int takt_event_group_set(takt_event_group_t *group, takt_event_bits_t bits,
 /* Clears bits; *previous (may be NULL): the bits before. Any context. */
 int takt_event_group_clear(takt_event_group_t *group, takt_event_bits_t bits,
                            takt_event_bits_t *previous);
-/* The current bits into *bits. Any context. */
+/* The current bits into *bits. TAKT_ERR_ARG for a bad handle or a NULL
+ * bits. Any context. */
 int takt_event_group_get(const takt_event_group_t *group, takt_event_bits_t *bits);
 /*
  * Rendezvous (FreeRTOS xEventGroupSync): sets set_bits, then waits up to

@@ -46,7 +46,9 @@ typedef struct takt_queue {
  */
 int takt_queue_create(uint32_t length, size_t item_size, takt_queue_t **out);
 /* In caller memory: storage holds TAKT_QUEUE_STORAGE_SIZE(length, item_size)
- * bytes (may be NULL if that is 0). TAKT_ERR_STATE if the memory holds a live object (takt/sync.h). */
+ * bytes (may be NULL if that is 0). Also TAKT_ERR_ARG for a NULL queue, or a
+ * NULL storage for items of some bytes; TAKT_ERR_STATE if the memory holds a
+ * live object (takt/sync.h). */
 int takt_queue_create_static(takt_queue_t *queue, uint32_t length, size_t item_size,
                              void *storage);
 /* TAKT_ERR_STATE if tasks wait on it or it is in a queue set. Context: task or before start. */

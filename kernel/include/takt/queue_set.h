@@ -40,7 +40,9 @@ typedef struct takt_queue_set {
  * TAKT_ERR_CONTEXT from an interrupt.
  */
 int takt_queue_set_create(uint32_t capacity, takt_queue_set_t **out);
-/* In caller memory: slots holds capacity pointers. TAKT_ERR_STATE if the memory holds a live object (takt/sync.h). */
+/* In caller memory: slots holds capacity pointers. Also TAKT_ERR_ARG for a
+ * NULL set or slots; TAKT_ERR_STATE if the memory holds a live object
+ * (takt/sync.h). */
 int takt_queue_set_create_static(takt_queue_set_t *set, uint32_t capacity, void **slots);
 /* TAKT_ERR_STATE if tasks wait on it or it still has members (remove them first). */
 int takt_queue_set_delete(takt_queue_set_t *set);

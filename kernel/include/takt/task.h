@@ -205,12 +205,14 @@ int takt_task_delete(takt_task_t *task);
 /* Suspends a task (NULL: the caller) until takt_task_resume. Its periodic
  * releases go on (released jobs wait); a delay in progress is cancelled; a
  * wait on an object is left, and some are taken up again at the resume
- * (takt/sync.h).
- * Context: task (TAKT_ERR_CONTEXT as for takt_task_delete). May reschedule. */
+ * (takt/sync.h). TAKT_ERR_ARG for a bad handle, NULL outside a task, or the
+ * idle task. Context: task (TAKT_ERR_CONTEXT as for takt_task_delete). May
+ * reschedule. */
 int takt_task_suspend(takt_task_t *task);
 
-/* Resumes a suspended task; TAKT_ERR_STATE if it is not suspended.
- * Context: task. May reschedule. */
+/* Resumes a suspended task; TAKT_ERR_STATE if it is not suspended,
+ * TAKT_ERR_ARG for a bad handle (NULL too). Context: task (TAKT_ERR_CONTEXT
+ * from an interrupt). May reschedule. */
 int takt_task_resume(takt_task_t *task);
 
 /* As takt_task_resume, from an interrupt; the switch happens at interrupt
@@ -262,7 +264,8 @@ int takt_task_get_priority(const takt_task_t *task);
  * negative on a bad handle. NULL: the caller. Any context. */
 int takt_task_get_base_priority(const takt_task_t *task);
 
-/* Sets the base priority (1..MAX-1). NULL: the caller. Context: task or
+/* Sets the base priority (1..MAX-1). NULL: the caller. TAKT_ERR_ARG for a
+ * bad handle, the idle task or a priority out of range. Context: task or
  * before start (TAKT_ERR_CONTEXT from an interrupt). May reschedule. */
 int takt_task_set_priority(takt_task_t *task, unsigned priority);
 
