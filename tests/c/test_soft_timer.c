@@ -130,6 +130,8 @@ static void scenario_bad(takt_tick_t tick0)
 {
     /* no soft timer: no timer task, and an interrupt cannot create it */
     s_begin(tick0, 3);
+    CHECK_EQ(takt_soft_timer_pend_call(pended, "x", 0, 0x80000000u), TAKT_ERR_ARG);
+    CHECK(takt_soft_timer_task() == NULL); /* the refused call created nothing */
     s_task("I", 1, idle_body, NULL);
     hp_inject_irq(T(1), 1, no_daemon_isr, NULL);
     h_start();

@@ -27,7 +27,8 @@
  * and takt_soft_timer_pend_call return TAKT_ERR_STATE and change nothing.
  * Callbacks run in the timer task: they must not block (timeout 0 only).
  * Commands and pend calls from an interrupt return TAKT_ERR_STATE while the
- * timer task does not exist (an interrupt cannot create it).
+ * timer task does not exist (an interrupt cannot create it), and so do the
+ * calls that would create it before takt_init.
  *
  * `timeout` of the task-context calls: how long to wait for room in the command
  * queue (TAKT_ERR_TIMEOUT if it stayed full). Conventions: takt/sync.h.
@@ -133,7 +134,8 @@ int takt_soft_timer_pend_call_from_isr(void (*fn)(void *arg1, uint32_t arg2), vo
                                        uint32_t arg2, bool *woken);
 
 /* Queries, any context. As seen by the timer task (commands still queued are
- * not reflected). False / NULL / 0 for a bad handle. */
+ * not reflected: a timer whose delete is queued answers, and takes the setters
+ * below, until the delete is carried out). False / NULL / 0 for a bad handle. */
 bool takt_soft_timer_active(const takt_soft_timer_t *timer);
 void *takt_soft_timer_id(const takt_soft_timer_t *timer);
 takt_tick_t takt_soft_timer_period(const takt_soft_timer_t *timer);

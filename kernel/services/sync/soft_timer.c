@@ -495,8 +495,8 @@ int takt_soft_timer_change_period_from_isr(takt_soft_timer_t *timer, takt_tick_t
 int takt_soft_timer_pend_call(void (*fn)(void *arg1, uint32_t arg2), void *arg1, uint32_t arg2,
                               takt_tick_t timeout)
 {
-    if (fn == NULL) {
-        return TAKT_ERR_ARG;
+    if (fn == NULL || (!port_in_isr() && !sync_timeout_valid(timeout))) {
+        return TAKT_ERR_ARG; /* before the timer task is created: an error changes nothing */
     }
     if (!port_in_isr()) {
         int err = daemon_ensure();
