@@ -1,22 +1,28 @@
-"""Bad input never gets past the scenario reader as anything but a ScenarioError.
+"""Seeded mutations of the example scenarios (numbers and strings swapped for extreme
+or wrong-typed values, keys renamed, lines deleted, duplicated or cut, stray
+characters, blocks copied).
 
-Thousands of seeded mutations of the example scenarios (numbers and strings swapped
-for extreme or wrong-typed values, keys renamed, lines deleted, duplicated or cut,
-stray characters, blocks copied) go through ``parse_scenario``: each either fails with
-a ScenarioError whose message starts with the file's name, or is a scenario the
-analysis takes and prints. Any other exception is a defect (a traceback for a user).
+Bad input never gets past the scenario reader as anything but a ScenarioError: each
+mutant either fails with one whose message starts with the file's name, or is a
+scenario the analysis takes and prints; any other exception is a defect (a traceback
+for a user). The mutants that are valid scenarios are odd ones (equal priorities,
+offsets, overloads, copied tasks and servers), and run the same on the sim from any
+tick start, and on the board as on the sim.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from takt.analysis import analyze_scenario, render_text
+from takt.model import Scenario
 from takt.scenario import ScenarioError, parse_scenario
+from takt.sim import released_jobs, run_scenario, unsupported_reason
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.toml"))
 
@@ -98,3 +104,43 @@ def test_mutated_examples_parse_or_fail_with_a_scenario_error(seed: int) -> None
         assert render_text(analyze_scenario(scenario))
     # Most edits break the file; enough survive that the analysis is exercised too.
     assert 50 < parsed < 1400
+
+
+def runnable_mutants(seed: int, count: int, most_ticks: int) -> Iterator[Scenario]:
+    """``count`` mutants that are valid scenarios the sim runs, of at most
+    ``most_ticks`` ticks and as many jobs."""
+    texts = [path.read_text() for path in EXAMPLES]
+    keys = _keys(texts)
+    rng = random.Random(seed)
+    found = 0
+    while found < count:
+        text = rng.choice(texts)
+        for _ in range(rng.randrange(1, 3)):
+            text = mutate(rng, text, keys)
+        try:
+            scenario = parse_scenario(text, "mutant.toml")
+        except ScenarioError:
+            continue
+        if (
+            scenario.system.duration <= most_ticks
+            and released_jobs(scenario) <= most_ticks
+            and unsupported_reason(scenario) is None
+        ):
+            found += 1
+            yield scenario
+
+
+def test_mutants_run_the_same_from_any_tick_start() -> None:
+    """The kernel's 32-bit tick wraps 256 ticks into the run: same timeline, same jobs."""
+    for scenario in runnable_mutants(seed=21, count=150, most_ticks=400):
+        at_zero = run_scenario(scenario)
+        wrapping = run_scenario(scenario, tick_start=2**32 - 256)
+        assert wrapping.timeline == at_zero.timeline and wrapping.jobs == at_zero.jobs
+
+
+@pytest.mark.qemu
+def test_mutants_run_on_the_board_as_on_the_sim() -> None:
+    for scenario in runnable_mutants(seed=7, count=25, most_ticks=400):
+        sim = run_scenario(scenario)
+        board = run_scenario(scenario, port="qemu-m3")
+        assert board.timeline == sim.timeline and board.jobs == sim.jobs
