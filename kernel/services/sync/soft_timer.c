@@ -365,7 +365,8 @@ TAKT_COLD int takt_soft_timer_create_static(const takt_soft_timer_params_t *para
 /* Checks and posts a command; the lock is taken here. Out of line: every
  * command call is this with other constants, and inlined into each of them
  * (at -O3) it cost 2.5 KB. */
-__attribute__((noinline)) static int post(command_t *cmd, takt_tick_t timeout, bool *woken, bool from_isr)
+__attribute__((noinline)) static int post(command_t *cmd, takt_tick_t timeout, bool *woken,
+                                          bool from_isr)
 {
     if (sync_call_form(from_isr, &from_isr) != TAKT_OK) { /* from here: the form that runs */
         return TAKT_ERR_CONTEXT;
