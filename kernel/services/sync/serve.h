@@ -13,8 +13,9 @@
 
 /* The waiter leaves its list. The node's own links go stale: wait_queue says
  * whether a blocked task is listed; listed (a constant) says it is known to
- * be. wait_queue stays: a served task keeps it until its call returns
- * (sync_block_finish; an unserved end clears it: wait.c leave_unserved). */
+ * be. wait_queue stays: a task keeps it until its call returns
+ * (sync_block_finish), served or not, unless the object's delete clears it
+ * (sync_forget_waitqs, which wait.c's sync_block_relock reads). */
 __attribute__((always_inline)) static inline void sync_unlink_waiter(takt_task_t *task,
                                                                      bool listed)
 {
