@@ -331,6 +331,21 @@ static inline bool task_memory_overlaps(const takt_task_t *tcb, const void *stac
     return stack_size > UINTPTR_MAX - low ||
            (block < low + stack_size && low < block + sizeof(*tcb));
 }
+/* Stacks grow down on every supported port and start 16-byte aligned (AAPCS
+ * asks 8; 16 suits every port): a task's stack is the aligned part of the
+ * memory given, which is what the minimum is checked against. */
+#define TAKT_STACK_ALIGN 16u
+static inline uintptr_t task_stack_low(const void *stack)
+{
+    return ((uintptr_t)stack + TAKT_STACK_ALIGN - 1u) & ~(uintptr_t)(TAKT_STACK_ALIGN - 1u);
+}
+/* Assumptions: the memory does not wrap (!task_memory_overlaps). */
+static inline size_t task_stack_usable(const void *stack, size_t stack_size)
+{
+    uintptr_t low = task_stack_low(stack);
+    uintptr_t high = ((uintptr_t)stack + stack_size) & ~(uintptr_t)(TAKT_STACK_ALIGN - 1u);
+    return high > low ? (size_t)(high - low) : 0u;
+}
 /* The first node of a walk over the live tasks (`node != &takt_kernel.all_tasks`
  * ends it). Before the first takt_init the list was never initialised (its
  * links are the zeros of static memory): there are no tasks, and the walk

@@ -114,8 +114,8 @@ TAKT_COLD int takt_init(const takt_init_params_t *params)
     void *stack;
     size_t stack_size;
     idle_memory_of(&idle, &stack, &stack_size);
-    if (idle == NULL || stack == NULL || stack_size < port_min_stack_size() ||
-        task_memory_overlaps(idle, stack, stack_size)) {
+    if (idle == NULL || stack == NULL || task_memory_overlaps(idle, stack, stack_size) ||
+        task_stack_usable(stack, stack_size) < port_min_stack_size()) {
         return TAKT_ERR_ARG;
     }
 #if !TAKT_CONFIG_ROUND_ROBIN

@@ -11,7 +11,6 @@
 /* Bytes at the far end of a stack that must keep the fill pattern; a task that
  * reached them has overflowed (or is about to). */
 #define STACK_GUARD_BYTES 32u
-#define STACK_ALIGN 16u
 
 /* NULL means the calling task. */
 takt_task_t *task_resolve(const takt_task_t *task)
@@ -27,13 +26,14 @@ static bool priority_valid(unsigned priority)
     return priority >= 1u && priority < TAKT_CONFIG_MAX_PRIORITIES;
 }
 
+/* usable_stack: the bytes of stack the task will have once aligned. */
 TAKT_COLD static int check_params(const takt_server_t *server, const takt_task_params_t *params,
-                        size_t stack_size)
+                        size_t usable_stack)
 {
     if (params == NULL || params->entry == NULL || !priority_valid(params->priority)) {
         return TAKT_ERR_ARG;
     }
-    if (stack_size < port_min_stack_size() + STACK_GUARD_BYTES) {
+    if (usable_stack < port_min_stack_size() + STACK_GUARD_BYTES) {
         return TAKT_ERR_ARG;
     }
     if (params->period == 0 && (params->deadline != 0 || params->offset != 0)) {
@@ -62,12 +62,9 @@ TAKT_COLD static int check_params(const takt_server_t *server, const takt_task_p
 
 static void stack_prepare(takt_task_t *task, void *stack, size_t size)
 {
-    /* Stacks grow down on every supported port; align the usable region. */
-    uintptr_t lo = ((uintptr_t)stack + STACK_ALIGN - 1u) & ~(uintptr_t)(STACK_ALIGN - 1u);
-    uintptr_t hi = ((uintptr_t)stack + size) & ~(uintptr_t)(STACK_ALIGN - 1u);
     task->stack_memory = stack;
-    task->stack = (uint8_t *)lo;
-    task->stack_size = (size_t)(hi - lo);
+    task->stack = (uint8_t *)task_stack_low(stack);
+    task->stack_size = task_stack_usable(stack, size);
     port_stack_claim(task->stack, task->stack_size);
 #if TAKT_CONFIG_STACK_CHECK
     memset(task->stack, STACK_FILL, task->stack_size);
@@ -141,7 +138,7 @@ int task_create_static_in(takt_server_t *server, const takt_task_params_t *param
     if (tcb == NULL || stack == NULL || task_memory_overlaps(tcb, stack, stack_size)) {
         return TAKT_ERR_ARG;
     }
-    int err = check_params(server, params, stack_size);
+    int err = check_params(server, params, task_stack_usable(stack, stack_size));
     if (err != TAKT_OK) {
         return err;
     }
@@ -183,7 +180,11 @@ TAKT_COLD int task_create_in(takt_server_t *server, const takt_task_params_t *pa
     if (out == NULL || params == NULL) {
         return TAKT_ERR_ARG;
     }
-    int err = check_params(server, params, params->stack_size);
+    /* The size asked for, rounded down to the alignment, allocated with
+     * TAKT_STACK_ALIGN - 1 bytes to spare: wherever the heap puts it
+     * (8-aligned on Cortex-M), its aligned part holds that much. */
+    size_t usable = params->stack_size & ~(size_t)(TAKT_STACK_ALIGN - 1u);
+    int err = check_params(server, params, usable);
     if (err != TAKT_OK) {
         return err;
     }
@@ -193,14 +194,15 @@ TAKT_COLD int task_create_in(takt_server_t *server, const takt_task_params_t *pa
      * a program that creates workers that end themselves then keeps memory. */
     task_reclaim_deleted();
     takt_task_t *tcb = TAKT_CONFIG_MALLOC(sizeof(takt_task_t));
-    void *stack = TAKT_CONFIG_MALLOC(params->stack_size);
+    size_t allocated = usable + (TAKT_STACK_ALIGN - 1u);
+    void *stack = TAKT_CONFIG_MALLOC(allocated);
     if (tcb == NULL || stack == NULL) {
         TAKT_CONFIG_FREE(tcb);
         TAKT_CONFIG_FREE(stack);
         return TAKT_ERR_NOMEM;
     }
     port_critical_t key = cold_critical_enter();
-    task_setup(tcb, params, stack, params->stack_size, TAKT_TASK_F_DYNAMIC);
+    task_setup(tcb, params, stack, allocated, TAKT_TASK_F_DYNAMIC);
     tcb->server = server;
     task_admit(tcb, params);
     cold_critical_exit(key);

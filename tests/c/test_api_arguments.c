@@ -65,6 +65,13 @@ static int create_task_static(const takt_task_params_t *params, takt_task_t *tcb
                  : takt_task_create_static(params, tcb, stack, size);
 }
 
+/* The stack bytes the task got once its memory was aligned. */
+static size_t usable_stack(const takt_task_t *task)
+{
+    takt_task_info_t info;
+    return takt_task_info(task, &info, false) == TAKT_OK ? info.stack_size : 0u;
+}
+
 static unsigned tasks_visited(void)
 {
     unsigned n = 0;
@@ -303,6 +310,11 @@ static void scenario_task_create_limits(void)
     CHECK_EQ(create_task(&p, &t), TAKT_OK);
     CHECK_EQ(takt_task_id(t), 1);
     CHECK_EQ(takt_task_get_priority(t), (int)(TAKT_CONFIG_MAX_PRIORITIES - 1u));
+    CHECK(usable_stack(t) >= STACK_MIN); /* wherever the heap put it (8-aligned on Cortex-M) */
+    CHECK_EQ(takt_task_delete(t), TAKT_OK);
+    p = good, p.stack_size = STACK_MIN + 15u; /* usable: at least the size rounded down to 16 */
+    CHECK_EQ(create_task(&p, &t), TAKT_OK);
+    CHECK(usable_stack(t) >= STACK_MIN);
     CHECK_EQ(takt_task_delete(t), TAKT_OK);
     p = good, p.entry = extreme_job, p.period = HALF_MAX, p.deadline = HALF_MAX - 1u;
     CHECK_EQ(create_task(&p, &t), TAKT_OK);
@@ -338,6 +350,9 @@ static void scenario_task_create_static_memory(void)
     CHECK_EQ(create_task_static(&good, &tcb, stack, UINTPTR_MAX - (uintptr_t)stack + 1u),
              TAKT_ERR_ARG);
     CHECK_EQ(create_task_static(&good, &tcb, stack, STACK_MIN - 1u), TAKT_ERR_ARG);
+    /* The minimum holds for the aligned part: a misaligned start loses bytes. */
+    CHECK_EQ(create_task_static(&good, &tcb, stack + 1, STACK_MIN), TAKT_ERR_ARG);
+    CHECK_EQ(create_task_static(&good, &tcb, stack + 8, STACK_MIN + 7u), TAKT_ERR_ARG);
     CHECK_EQ(create_task_static(&good, &shared.tcb, shared.bytes, sizeof(shared)),
              TAKT_ERR_ARG); /* the control block inside its stack */
     CHECK_EQ(create_task_static(&good, NULL, stack, sizeof(stack)), TAKT_ERR_ARG);
@@ -348,7 +363,8 @@ static void scenario_task_create_static_memory(void)
     CHECK_EQ(create_task_static(&good, takt_task_idle(), stack, sizeof(stack)), TAKT_ERR_STATE);
     CHECK_EQ(takt_task_count(), tasks);
     CHECK_EQ(takt_task_state(takt_task_idle()), TAKT_TASK_READY);
-    CHECK_EQ(create_task_static(&good, &tcb, stack, sizeof(stack)), TAKT_OK);
+    CHECK_EQ(create_task_static(&good, &tcb, stack + 1, STACK_MIN + 15u), TAKT_OK);
+    CHECK_EQ(usable_stack(&tcb), STACK_MIN);
     CHECK_EQ(create_task_static(&good, &tcb, stack, sizeof(stack)), TAKT_ERR_STATE); /* live */
     CHECK_EQ(takt_task_count(), tasks + 1u);
     h_run();

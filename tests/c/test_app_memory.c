@@ -2,7 +2,8 @@
  * The idle and timer tasks' control blocks and stacks from the application
  * (TAKT_CONFIG_IDLE_MEMORY_FROM_APP, TAKT_CONFIG_SOFT_TIMER_MEMORY_FROM_APP:
  * the FreeRTOS layer's static allocation). takt_init asks takt_idle_memory
- * and refuses a NULL control block, a NULL or too small stack, or the two
+ * and refuses a NULL control block, a NULL or too small stack (its 16-byte
+ * aligned part is what counts), or the two
  * overlapping, changing nothing; the timer task's creation asks
  * takt_soft_timer_memory and fails the same way (and on a live task's control
  * block), so that no timer exists. With good memory both tasks run in it: the
@@ -100,12 +101,19 @@ int main(void)
     /* The block's last byte on the stack's first: still an overlap. */
     idle_tcb_given = (takt_task_t *)(void *)(idle_stack_memory + 1 - sizeof(takt_task_t));
     CHECK_EQ(takt_init(&init), TAKT_ERR_ARG);
-    CHECK_EQ(idle_asked, 4u);
+    /* Enough bytes, but off the 16-byte boundaries: the aligned part is short. */
+    idle_tcb_given = &idle_block;
+    idle_given = idle_stack_memory + 8;
+    idle_given_size = port_min_stack_size() + 7u;
+    CHECK_EQ(takt_init(&init), TAKT_ERR_ARG);
+    idle_given = idle_stack_memory;
+    idle_given_size = sizeof(idle_stack_memory);
+    CHECK_EQ(idle_asked, 5u);
     CHECK(takt_task_idle() == NULL); /* nothing changed: no kernel yet */
 
     idle_tcb_given = &idle_block;
     h_begin_params(&init, 20);
-    CHECK_EQ(idle_asked, 5u);
+    CHECK_EQ(idle_asked, 6u);
     takt_task_t *idle = takt_task_idle();
     CHECK(idle == &idle_block);
     CHECK(idle->stack >= idle_stack_memory && idle->stack < idle_stack_memory + sizeof(idle_stack_memory));

@@ -82,9 +82,9 @@ int takt_tick_catch_up(uint32_t ticks, bool *switched);
 
 #if TAKT_CONFIG_IDLE_MEMORY_FROM_APP
 /* Supplied by the application with TAKT_CONFIG_IDLE_MEMORY_FROM_APP: the idle
- * task's control block and stack (at least the port's minimum, 16-byte
- * aligned), asked for by every takt_init, which refuses a NULL control block,
- * a NULL or smaller stack, or the two overlapping (TAKT_ERR_ARG), and then
+ * task's control block and stack (its 16-byte aligned part at least the
+ * port's minimum), asked for by every takt_init, which refuses a NULL control
+ * block, a NULL or smaller stack, or the two overlapping (TAKT_ERR_ARG), and then
  * changes nothing. The kernel holds no idle control block of its own then:
  * takt_task_idle() is tcb. */
 void takt_idle_memory(takt_task_t **tcb, void **stack, size_t *size);

@@ -164,7 +164,8 @@ typedef struct {
  * Context: task or before start; not from an interrupt. May reschedule.
  * Returns TAKT_OK and the handle in *out; TAKT_ERR_ARG for a null params/entry/out,
  * a priority out of 1..MAX-1, a stack smaller than the port minimum plus the
- * 32-byte guard, a deadline or offset without a period, a period, deadline or
+ * 32-byte guard (the task uses stack_size rounded down to 16 bytes, allocated
+ * 15 bytes larger so that it can start on a 16-byte boundary), a deadline or offset without a period, a period, deadline or
  * offset of 2^31 ticks or more, a relative deadline (without one: the period)
  * of 2^31 - 1 (its miss is checked a tick later, which must stay within the
  * timer queue's half range); TAKT_ERR_NOMEM if allocation fails;
@@ -174,9 +175,12 @@ typedef struct {
 int takt_task_create(const takt_task_params_t *params, takt_task_t **out);
 
 /* As takt_task_create, with caller-provided control block and stack
- * (stack_size here overrides params->stack_size). Also TAKT_ERR_ARG for a
- * NULL tcb or stack, the two overlapping, or a stack_size that runs past the
- * end of the address space; TAKT_ERR_STATE if tcb is a live task's. */
+ * (stack_size here overrides params->stack_size). The task uses the stack's
+ * 16-byte aligned part, and the minimum is checked on that part: memory that
+ * starts or ends off a 16-byte boundary loses up to 15 bytes at each end.
+ * Also TAKT_ERR_ARG for a NULL tcb or stack, the two overlapping, or a
+ * stack_size that runs past the end of the address space; TAKT_ERR_STATE if
+ * tcb is a live task's. */
 int takt_task_create_static(const takt_task_params_t *params, takt_task_t *tcb, void *stack,
                             size_t stack_size);
 
