@@ -45,14 +45,14 @@ TAKT_COLD static int check_params(const takt_server_t *server, const takt_task_p
     if ((params->deadline != 0 ? params->deadline : params->period) == INT32_MAX) {
         return TAKT_ERR_ARG; /* the miss check, a tick after the deadline, would not */
     }
+    if (port_in_isr()) {
+        return TAKT_ERR_CONTEXT; /* before the state: the call is wrong there whatever the policy */
+    }
     if (!task_handle_valid(takt_kernel.idle)) {
         return TAKT_ERR_STATE; /* before takt_init: no kernel to admit it to */
     }
     if ((server != NULL) != sched_is_hsf()) {
         return TAKT_ERR_STATE; /* under hsf a task lives in a server; elsewhere in none */
-    }
-    if (port_in_isr()) {
-        return TAKT_ERR_CONTEXT;
     }
     if (takt_kernel.live_tasks == TAKT_CONFIG_MAX_TASKS) {
         return TAKT_ERR_NOMEM; /* TAKT_CONFIG_MAX_TASKS sizes the EDF ready queues */
