@@ -293,6 +293,16 @@ void sync_wait_resume(takt_task_t *task);
  * if the object has no room for it; true otherwise (also with nothing to
  * give back). */
 bool sync_task_gives_back(takt_task_t *task);
+/* Whether memory given to a create_static (size: the object's) holds a live
+ * object of any type: not only its own (the caller's TAKT_ERR_STATE), since
+ * one buffer may serve several types (the FreeRTOS layer's StaticQueue_t is a
+ * queue, semaphore or mutex) and re-creating a live queue as a semaphore
+ * would strand its waiters. A waitable object or timer is found by its magic
+ * at memory (nothing lists them; the read stays where every object, task and
+ * server is at least as large); a task's control block or stack, or a
+ * server's control block, anywhere in the range. The caller holds the kernel
+ * lock, so that nothing creates in between. */
+bool sync_memory_in_use(const void *memory, size_t size);
 /* A task being deleted releases the mutexes it holds. */
 void sync_task_deleted(takt_task_t *task);
 /* A task takt_teardown frees leaves the waiters it is among and frees its
@@ -324,12 +334,14 @@ static inline bool task_handle_valid(const takt_task_t *task)
  * stack would overwrite the task's fields as it grows. A size that runs past
  * the end of the address space (a negative size cast, say) is no stack's:
  * the range would wrap round onto every address, the control block's too. */
+static inline bool memory_ranges_overlap(const void *a, size_t a_size, const void *b, size_t b_size)
+{
+    return (uintptr_t)a < (uintptr_t)b + b_size && (uintptr_t)b < (uintptr_t)a + a_size;
+}
 static inline bool task_memory_overlaps(const takt_task_t *tcb, const void *stack, size_t stack_size)
 {
-    uintptr_t block = (uintptr_t)tcb;
-    uintptr_t low = (uintptr_t)stack;
-    return stack_size > UINTPTR_MAX - low ||
-           (block < low + stack_size && low < block + sizeof(*tcb));
+    return stack_size > UINTPTR_MAX - (uintptr_t)stack ||
+           memory_ranges_overlap(tcb, sizeof(*tcb), stack, stack_size);
 }
 /* Stacks grow down on every supported port and start 16-byte aligned (AAPCS
  * asks 8; 16 suits every port): a task's stack is the aligned part of the
@@ -356,6 +368,9 @@ static inline takt_list_node_t *kernel_tasks_first(void)
     takt_list_node_t *first = takt_kernel.all_tasks.next;
     return first != NULL ? first : &takt_kernel.all_tasks;
 }
+/* Whether memory shares a byte with a live task's control block or the stack
+ * it runs on (services/task_lookup.c). O(tasks). Assumptions: kernel lock held. */
+bool task_memory_in_use(const void *memory, size_t size);
 /* A valid handle, or the calling task for NULL (task context); NULL otherwise. */
 takt_task_t *task_resolve(const takt_task_t *task);
 /* Frees a dynamic task's control block and stack; nothing for a static task. */
@@ -374,6 +389,9 @@ int task_create_static_in(takt_server_t *server, const takt_task_params_t *param
 /* ---- servers (services/server.c) ---- */
 /* Frees the dynamic servers (takt_teardown). */
 void server_teardown(void);
+/* Whether memory shares a byte with a live server's control block. O(servers).
+ * Assumptions: kernel lock held. */
+bool server_memory_in_use(const void *memory, size_t size);
 
 /* ---- trace (trace.c) ---- */
 void trace_reset(void);

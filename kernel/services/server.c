@@ -93,10 +93,11 @@ TAKT_COLD int takt_server_create_static(const takt_server_params_t *params, takt
     if (err != TAKT_OK) {
         return err;
     }
-    if (server_valid(server)) {
-        return TAKT_ERR_STATE; /* this control block belongs to a live server */
-    }
     port_critical_t key = cold_critical_enter();
+    if (sync_memory_in_use(server, sizeof(*server))) {
+        cold_critical_exit(key);
+        return TAKT_ERR_STATE; /* a live server's, task's or object's memory */
+    }
     server_setup(server, params, false);
     cold_critical_exit(key);
     return TAKT_OK;
@@ -189,6 +190,16 @@ int takt_server_index(const takt_server_t *server)
 const char *takt_server_name(const takt_server_t *server)
 {
     return server_valid(server) ? server->name : NULL;
+}
+
+bool server_memory_in_use(const void *memory, size_t size)
+{
+    for (unsigned r = 0; r < hsf_server_count(); r++) {
+        if (memory_ranges_overlap(memory, size, hsf_server_by_rank(r), sizeof(takt_server_t))) {
+            return true;
+        }
+    }
+    return false;
 }
 
 void server_teardown(void)

@@ -142,10 +142,14 @@ int task_create_static_in(takt_server_t *server, const takt_task_params_t *param
     if (err != TAKT_OK) {
         return err;
     }
-    if (task_handle_valid(tcb)) {
-        return TAKT_ERR_STATE; /* this control block belongs to a live task */
-    }
     port_critical_t key = port_critical_enter();
+    /* A live task's, server's or object's memory, under the control block or
+     * the stack (the stack is only checked against what the kernel lists). */
+    if (sync_memory_in_use(tcb, sizeof(*tcb)) || task_memory_in_use(stack, stack_size) ||
+        server_memory_in_use(stack, stack_size)) {
+        port_critical_exit(key);
+        return TAKT_ERR_STATE;
+    }
     task_setup(tcb, params, stack, stack_size, 0);
     tcb->server = server;
     task_admit(tcb, params);

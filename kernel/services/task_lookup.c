@@ -1,4 +1,5 @@
-/* Finding tasks: how many live, one by name, the idle task (takt/task.h). */
+/* Finding tasks: how many live, one by name, the idle task (takt/task.h), the
+ * one whose memory an address range falls in (internal.h). */
 #include <string.h>
 
 #include "../internal.h"
@@ -34,4 +35,17 @@ takt_task_t *takt_task_find(const char *name)
 takt_task_t *takt_task_idle(void)
 {
     return task_handle_valid(takt_kernel.idle) ? takt_kernel.idle : NULL;
+}
+
+bool task_memory_in_use(const void *memory, size_t size)
+{
+    const takt_list_t *all = &takt_kernel.all_tasks;
+    for (takt_list_node_t *node = kernel_tasks_first(); node != all; node = node->next) {
+        const takt_task_t *task = TAKT_CONTAINER_OF(node, takt_task_t, all_node);
+        if (memory_ranges_overlap(memory, size, task, sizeof(*task)) ||
+            memory_ranges_overlap(memory, size, task->stack, task->stack_size)) {
+            return true;
+        }
+    }
+    return false;
 }

@@ -1153,6 +1153,96 @@ static void scenario_wrong_types(void)
     h_run();
 }
 
+/* ---- static memory that holds a live object of another kind ---- */
+
+/* Memory any create_static may be handed. */
+typedef union {
+    takt_task_t task;
+    takt_server_t server;
+    takt_sem_t sem;
+    takt_mutex_t mutex;
+    takt_queue_t queue;
+    takt_queue_set_t set;
+    takt_event_group_t group;
+    takt_stream_t stream;
+    uint8_t bytes[1];
+} any_block_t;
+
+/* Every object create_static over memory: the number that returned code. */
+static unsigned creates_giving(void *memory, int code)
+{
+    any_block_t *m = memory;
+    static uint8_t ring[16];
+    static uint8_t items[8];
+    static void *set_storage[4];
+    takt_server_params_t sp = {.name = "x", .priority = 1, .period = 10, .budget = 5,
+                               .type = TAKT_SERVER_IDLING};
+    unsigned n = 0;
+    n += takt_sem_create_static(&m->sem, 1, 0) == code;
+    n += takt_mutex_create_static(&m->mutex, 0) == code;
+    n += takt_queue_create_static(&m->queue, 2, 4, items) == code;
+    n += takt_queue_set_create_static(&m->set, 4, set_storage) == code;
+    n += takt_event_group_create_static(&m->group) == code;
+    n += takt_stream_create_static(&m->stream, sizeof(ring), 1, 0, ring) == code;
+    if (S_HSF) {
+        n += takt_server_create_static(&sp, &m->server) == code;
+    }
+    return n;
+}
+
+static void scenario_memory_of_other_kinds(void)
+{
+    static any_block_t tcb;
+    static union {
+        any_block_t block;
+        uint8_t bytes[16384];
+    } stack __attribute__((aligned(16)));
+    static any_block_t sem_memory;
+    s_begin(0, 3);
+    unsigned kinds = S_HSF ? 7u : 6u;
+    takt_task_params_t good = plain_params("m", 2);
+    CHECK_EQ(create_task_static(&good, &tcb.task, stack.bytes, sizeof(stack)), TAKT_OK);
+    CHECK_EQ(takt_sem_create_static(&sem_memory.sem, 2, 1), TAKT_OK);
+    unsigned tasks = takt_task_count();
+    /* Over a live task's control block, at its start or inside it, and over
+     * the stack it runs on: every kind refused, nothing written. */
+    CHECK_EQ(creates_giving(&tcb, TAKT_ERR_STATE), kinds);
+    CHECK_EQ(creates_giving(tcb.bytes + 40, TAKT_ERR_STATE), kinds);
+    CHECK_EQ(creates_giving(stack.bytes + 4096, TAKT_ERR_STATE), kinds);
+    /* A task over a live semaphore, a live task's stack, or (hsf) a server;
+     * a stack over a live task's control block or stack. */
+    static any_block_t spare_tcb;
+    static uint8_t spare_stack[16384] __attribute__((aligned(16)));
+    CHECK_EQ(create_task_static(&good, &sem_memory.task, spare_stack, sizeof(spare_stack)),
+             TAKT_ERR_STATE);
+    CHECK_EQ(create_task_static(&good, (takt_task_t *)(void *)(stack.bytes + 1024), spare_stack,
+                                sizeof(spare_stack)),
+             TAKT_ERR_STATE);
+    CHECK_EQ(create_task_static(&good, &spare_tcb.task, stack.bytes + 4096, 12288), TAKT_ERR_STATE);
+    CHECK_EQ(create_task_static(&good, &spare_tcb.task, tcb.bytes, sizeof(tcb) + 8192),
+             TAKT_ERR_STATE);
+    if (S_HSF) {
+        CHECK_EQ(create_task_static(&good, (takt_task_t *)(void *)s_host, spare_stack,
+                                    sizeof(spare_stack)),
+                 TAKT_ERR_STATE);
+        CHECK_EQ(creates_giving(s_host, TAKT_ERR_STATE), kinds);
+        CHECK_EQ(takt_server_index(s_host), 0);
+    }
+    CHECK_EQ(takt_task_count(), tasks);
+    CHECK(tcb.task.magic != 0 && takt_task_state(&tcb.task) != TAKT_TASK_DELETED);
+    CHECK_EQ(takt_sem_count(&sem_memory.sem), 1);
+    CHECK_EQ(takt_sem_take(&sem_memory.sem, 0), TAKT_OK);
+    CHECK_EQ(takt_sem_give(&sem_memory.sem), TAKT_OK);
+    /* Once the task and the semaphore are gone, their memory takes anything. */
+    CHECK_EQ(takt_task_delete(&tcb.task), TAKT_OK);
+    CHECK_EQ(takt_sem_delete(&sem_memory.sem), TAKT_OK);
+    CHECK_EQ(takt_sem_create_static(&tcb.sem, 1, 1), TAKT_OK);
+    CHECK_EQ(takt_sem_delete(&tcb.sem), TAKT_OK);
+    CHECK_EQ(create_task_static(&good, &sem_memory.task, stack.bytes, sizeof(stack)), TAKT_OK);
+    CHECK_EQ(takt_task_delete(&sem_memory.task), TAKT_OK);
+    h_run();
+}
+
 /* ---- servers ---- */
 
 static void scenario_servers(void)
@@ -1417,6 +1507,7 @@ int main(void)
     scenario_object_call_args();
     scenario_deleted_static_objects();
     scenario_wrong_types();
+    scenario_memory_of_other_kinds();
     scenario_servers();
     scenario_static_objects_across_teardown();
     for (int which = 0; which < 4; which++) {

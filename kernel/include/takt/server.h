@@ -87,7 +87,8 @@ typedef struct {
 int takt_server_create(const takt_server_params_t *params, takt_server_t **out);
 
 /* As takt_server_create, with a caller-provided control block;
- * TAKT_ERR_ARG for a null server, TAKT_ERR_STATE if it holds a live server. */
+ * TAKT_ERR_ARG for a null server, TAKT_ERR_STATE if its memory holds a live
+ * object of any kind, a server, task or stack among them (takt/sync.h). */
 int takt_server_create_static(const takt_server_params_t *params, takt_server_t *server);
 
 /*

@@ -48,9 +48,12 @@
  *   TAKT_ERR_STATE; nothing changes.
  * - A create_static over memory that holds a live object, of its own type or
  *   any other (semaphore, mutex, queue, queue set, event group, stream, soft
- *   timer), is refused with TAKT_ERR_STATE; the live object is untouched.
- *   Delete it first. (Uninitialised memory, a stack buffer, may by chance hold
- *   an old object's magic there: zero such memory before its first create.)
+ *   timer at the same address; a task's control block or the stack it runs
+ *   on, or a server's control block, anywhere in the object's bytes), is
+ *   refused with TAKT_ERR_STATE; the live object is untouched. Delete it
+ *   first. (Uninitialised memory, a stack buffer, may by chance hold an old
+ *   object's magic there: zero such memory before its first create.) A task's
+ *   and a server's static create follow the same rule (takt/task.h).
  *
  * Every *_from_isr call never blocks and takes an optional `bool *woken`:
  * if the call made ready a task that should preempt the task the interrupt

@@ -179,8 +179,10 @@ int takt_task_create(const takt_task_params_t *params, takt_task_t **out);
  * 16-byte aligned part, and the minimum is checked on that part: memory that
  * starts or ends off a 16-byte boundary loses up to 15 bytes at each end.
  * Also TAKT_ERR_ARG for a NULL tcb or stack, the two overlapping, or a
- * stack_size that runs past the end of the address space; TAKT_ERR_STATE if
- * tcb is a live task's. */
+ * stack_size that runs past the end of the address space; TAKT_ERR_STATE,
+ * nothing changed, if tcb's memory holds a live object of any kind
+ * (takt/sync.h), or the stack shares a byte with a live task's control block
+ * or stack or a live server's control block. */
 int takt_task_create_static(const takt_task_params_t *params, takt_task_t *tcb, void *stack,
                             size_t stack_size);
 

@@ -55,7 +55,7 @@ TAKT_COLD int takt_event_group_create_static(takt_event_group_t *group)
         return TAKT_ERR_CONTEXT;
     }
     port_critical_t key = cold_critical_enter();
-    if (sync_memory_in_use(group)) {
+    if (sync_memory_in_use(group, sizeof(*group))) {
         cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }

@@ -484,7 +484,7 @@ TAKT_COLD int takt_mutex_create_static(takt_mutex_t *mutex, unsigned flags)
         return err;
     }
     port_critical_t key = cold_critical_enter();
-    if (sync_memory_in_use(mutex)) {
+    if (sync_memory_in_use(mutex, sizeof(*mutex))) {
         cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }

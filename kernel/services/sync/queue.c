@@ -263,7 +263,7 @@ TAKT_COLD int takt_queue_create_static(takt_queue_t *queue, uint32_t length, siz
         return TAKT_ERR_ARG;
     }
     port_critical_t key = cold_critical_enter();
-    if (sync_memory_in_use(queue)) {
+    if (sync_memory_in_use(queue, sizeof(*queue))) {
         cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }

@@ -152,7 +152,7 @@ TAKT_COLD int takt_queue_set_create_static(takt_queue_set_t *set, uint32_t capac
         return err;
     }
     port_critical_t key = cold_critical_enter();
-    if (sync_memory_in_use(set)) {
+    if (sync_memory_in_use(set, sizeof(*set))) {
         cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }

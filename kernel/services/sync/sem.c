@@ -63,7 +63,7 @@ TAKT_COLD int takt_sem_create_static(takt_sem_t *sem, uint32_t max, uint32_t ini
         return err;
     }
     port_critical_t key = cold_critical_enter();
-    if (sync_memory_in_use(sem)) {
+    if (sync_memory_in_use(sem, sizeof(*sem))) {
         cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }

@@ -345,7 +345,7 @@ TAKT_COLD int takt_soft_timer_create_static(const takt_soft_timer_params_t *para
         return err;
     }
     port_critical_t key = cold_critical_enter();
-    bool live = sync_memory_in_use(timer);
+    bool live = sync_memory_in_use(timer, sizeof(*timer));
     cold_critical_exit(key);
     if (live) {
         return TAKT_ERR_STATE;

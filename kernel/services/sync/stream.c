@@ -362,7 +362,7 @@ TAKT_COLD int takt_stream_create_static(takt_stream_t *stream, size_t size, size
         return err;
     }
     port_critical_t key = cold_critical_enter();
-    if (sync_memory_in_use(stream)) {
+    if (sync_memory_in_use(stream, sizeof(*stream))) {
         cold_critical_exit(key);
         return TAKT_ERR_STATE;
     }

@@ -254,8 +254,15 @@ TAKT_COLD void sync_forget_waitqs(const takt_waitq_t *queue, const takt_waitq_t 
     }
 }
 
-TAKT_COLD bool sync_memory_in_use(const void *memory)
+_Static_assert(sizeof(takt_task_t) >= SYNC_MAGIC_OFFSET + sizeof(uint32_t) &&
+                   sizeof(takt_server_t) >= SYNC_MAGIC_OFFSET + sizeof(uint32_t),
+               "a task's or server's memory checked for an object stays inside it");
+
+TAKT_COLD bool sync_memory_in_use(const void *memory, size_t size)
 {
+    if (task_memory_in_use(memory, size) || server_memory_in_use(memory, size)) {
+        return true;
+    }
     uint32_t magic;
     memcpy(&magic, (const char *)memory + SYNC_MAGIC_OFFSET, sizeof(magic));
     switch (magic) {

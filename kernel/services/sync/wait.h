@@ -208,14 +208,6 @@ static inline void sync_wake_reporting(takt_task_t *task, int result, bool *woke
  * has not returned keeps what it was handed. */
 void sync_forget_waitqs(const takt_waitq_t *queue, const takt_waitq_t *other);
 
-/* Whether memory given to a create_static holds a live object of any type:
- * not only its own (the caller's TAKT_ERR_STATE), since one buffer may serve
- * several types (the FreeRTOS layer's StaticQueue_t is a queue, semaphore or
- * mutex) and re-creating a live queue as a semaphore would strand its
- * waiters. Reads only where every object is at least as large. No lock
- * needed, but the caller holds it so that nothing creates in between. */
-bool sync_memory_in_use(const void *memory);
-
 /* True when called from an interrupt handler. */
 static inline bool sync_in_isr(void)
 {
