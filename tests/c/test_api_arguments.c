@@ -312,10 +312,18 @@ static void scenario_task_create_limits(void)
     CHECK_EQ(takt_task_get_priority(t), (int)(TAKT_CONFIG_MAX_PRIORITIES - 1u));
     CHECK(usable_stack(t) >= STACK_MIN); /* wherever the heap put it (8-aligned on Cortex-M) */
     CHECK_EQ(takt_task_delete(t), TAKT_OK);
-    p = good, p.stack_size = STACK_MIN + 15u; /* usable: at least the size rounded down to 16 */
-    CHECK_EQ(create_task(&p, &t), TAKT_OK);
-    CHECK(usable_stack(t) >= STACK_MIN);
-    CHECK_EQ(takt_task_delete(t), TAKT_OK);
+    /* Usable: at least the size rounded down to 16, wherever the heap puts
+     * it. Sizes 8 apart, kept alive together, land the stacks at both
+     * 8-byte phases of an 8-aligned heap (a target's). */
+    takt_task_t *sized[6] = {NULL};
+    for (unsigned k = 0; k < 6u; k++) {
+        p = good, p.stack_size = STACK_MIN + 8u * k + (k == 5u ? 7u : 0u);
+        CHECK_EQ(create_task(&p, &sized[k]), TAKT_OK);
+        CHECK(usable_stack(sized[k]) >= (p.stack_size & ~(size_t)15u));
+    }
+    for (unsigned k = 0; k < 6u; k++) {
+        CHECK_EQ(takt_task_delete(sized[k]), TAKT_OK);
+    }
     p = good, p.entry = extreme_job, p.period = HALF_MAX, p.deadline = HALF_MAX - 1u;
     CHECK_EQ(create_task(&p, &t), TAKT_OK);
     p = good, p.entry = extreme_job, p.period = HALF_MAX - 1u; /* the deadline is the period */
