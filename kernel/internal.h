@@ -369,8 +369,9 @@ static inline takt_list_node_t *kernel_tasks_first(void)
     return first != NULL ? first : &takt_kernel.all_tasks;
 }
 /* Whether memory shares a byte with a live task's control block or the stack
- * it runs on (services/task_lookup.c). O(tasks). Assumptions: kernel lock held. */
-bool task_memory_in_use(const void *memory, size_t size);
+ * it runs on, or with a live server's control block (services/task_lookup.c).
+ * O(tasks + servers). Assumptions: kernel lock held. */
+bool listed_memory_in_use(const void *memory, size_t size);
 /* A valid handle, or the calling task for NULL (task context); NULL otherwise. */
 takt_task_t *task_resolve(const takt_task_t *task);
 /* Frees a dynamic task's control block and stack; nothing for a static task. */

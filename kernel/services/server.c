@@ -192,7 +192,7 @@ const char *takt_server_name(const takt_server_t *server)
     return server_valid(server) ? server->name : NULL;
 }
 
-bool server_memory_in_use(const void *memory, size_t size)
+TAKT_COLD bool server_memory_in_use(const void *memory, size_t size)
 {
     for (unsigned r = 0; r < hsf_server_count(); r++) {
         if (memory_ranges_overlap(memory, size, hsf_server_by_rank(r), sizeof(takt_server_t))) {

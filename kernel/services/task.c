@@ -132,7 +132,7 @@ TAKT_COLD int takt_task_create_static(const takt_task_params_t *params, takt_tas
     return task_create_static_in(NULL, params, tcb, stack, stack_size);
 }
 
-int task_create_static_in(takt_server_t *server, const takt_task_params_t *params,
+TAKT_COLD int task_create_static_in(takt_server_t *server, const takt_task_params_t *params,
                           takt_task_t *tcb, void *stack, size_t stack_size)
 {
     if (tcb == NULL || stack == NULL || task_memory_overlaps(tcb, stack, stack_size)) {
@@ -145,8 +145,7 @@ int task_create_static_in(takt_server_t *server, const takt_task_params_t *param
     port_critical_t key = port_critical_enter();
     /* A live task's, server's or object's memory, under the control block or
      * the stack (the stack is only checked against what the kernel lists). */
-    if (sync_memory_in_use(tcb, sizeof(*tcb)) || task_memory_in_use(stack, stack_size) ||
-        server_memory_in_use(stack, stack_size)) {
+    if (sync_memory_in_use(tcb, sizeof(*tcb)) || listed_memory_in_use(stack, stack_size)) {
         port_critical_exit(key);
         return TAKT_ERR_STATE;
     }

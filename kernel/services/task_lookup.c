@@ -1,5 +1,6 @@
-/* Finding tasks: how many live, one by name, the idle task (takt/task.h), the
- * one whose memory an address range falls in (internal.h). */
+/* Finding tasks: how many live, one by name, the idle task (takt/task.h),
+ * whether an address range falls in a live task's (or server's) memory
+ * (internal.h). */
 #include <string.h>
 
 #include "../internal.h"
@@ -37,8 +38,11 @@ takt_task_t *takt_task_idle(void)
     return task_handle_valid(takt_kernel.idle) ? takt_kernel.idle : NULL;
 }
 
-bool task_memory_in_use(const void *memory, size_t size)
+TAKT_COLD bool listed_memory_in_use(const void *memory, size_t size)
 {
+    if (sched_is_hsf() && server_memory_in_use(memory, size)) {
+        return true; /* servers exist under hsf only */
+    }
     const takt_list_t *all = &takt_kernel.all_tasks;
     for (takt_list_node_t *node = kernel_tasks_first(); node != all; node = node->next) {
         const takt_task_t *task = TAKT_CONTAINER_OF(node, takt_task_t, all_node);

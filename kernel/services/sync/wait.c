@@ -260,7 +260,7 @@ _Static_assert(sizeof(takt_task_t) >= SYNC_MAGIC_OFFSET + sizeof(uint32_t) &&
 
 TAKT_COLD bool sync_memory_in_use(const void *memory, size_t size)
 {
-    if (task_memory_in_use(memory, size) || server_memory_in_use(memory, size)) {
+    if (listed_memory_in_use(memory, size)) {
         return true;
     }
     uint32_t magic;
