@@ -5,7 +5,8 @@
  * StaticQueue_t serves queues, semaphores, mutexes and sets), and for a heap
  * object's memory handed over as a buffer (its failure must not free it:
  * ASan reports the double free at its later delete). Once the object is
- * deleted, the same buffer is accepted again. Counts assertions (a failed
+ * deleted, the same buffer is accepted again. A live task's control block
+ * and stack count as live objects. Counts assertions (a failed
  * semaphore create asserts, as FreeRTOS's does for bad arguments).
  */
 #include "FreeRTOS.h" /* first, as in every FreeRTOS program */
@@ -161,6 +162,54 @@ static void event_group_survives(void)
     vEventGroupDelete(events);
 }
 
+static void parked_task(void *arg)
+{
+    (void)arg;
+    (void)ulTaskNotifyTake(pdTRUE, portMAX_DELAY);
+    vTaskDelete(NULL);
+}
+
+/* A live task's control block and stack are live memory too: no object, and
+ * no other task, is created over them, and a task's control block is not
+ * created over a live queue. Once the task is gone, both are free again. */
+static void task_memory_survives(void)
+{
+    static StaticTask_t task_buffer;
+    static StackType_t stack[configMINIMAL_STACK_SIZE] __attribute__((aligned(16)));
+    static StaticTask_t spare_task;
+    static StackType_t spare_stack[configMINIMAL_STACK_SIZE] __attribute__((aligned(16)));
+    static union {
+        StaticTask_t task;
+        StaticQueue_t queue;
+    } shared;
+    TaskHandle_t task = xTaskCreateStatic(parked_task, "parked", configMINIMAL_STACK_SIZE, NULL, 3, stack,
+                                          &task_buffer);
+    CHECK(task != NULL && eTaskGetState(task) == eBlocked, "a static task, waiting");
+    recreate_every_kind((StaticQueue_t *)(void *)&task_buffer, "a live task's control block");
+    recreate_every_kind((StaticQueue_t *)(void *)(stack + configMINIMAL_STACK_SIZE / 2), "a live task's stack");
+    CHECK(xTaskCreateStatic(parked_task, "again", configMINIMAL_STACK_SIZE, NULL, 3, spare_stack, &task_buffer) ==
+              NULL,
+          "no task over its control block");
+    CHECK(xTaskCreateStatic(parked_task, "again", configMINIMAL_STACK_SIZE, NULL, 3, stack, &spare_task) == NULL,
+          "nor on its stack");
+    QueueHandle_t queue = xQueueCreateStatic(2, sizeof(uint32_t), queue_storage, &shared.queue);
+    CHECK(queue != NULL, "a static queue");
+    CHECK(xTaskCreateStatic(parked_task, "again", configMINIMAL_STACK_SIZE, NULL, 3, spare_stack, &shared.task) ==
+              NULL,
+          "no task over a live queue");
+    vQueueDelete(queue);
+    CHECK(eTaskGetState(task) == eBlocked && uxTaskPriorityGet(task) == 3, "the task stands");
+    xTaskNotifyGive(task);
+    vTaskDelay(1);
+    SemaphoreHandle_t sem = xSemaphoreCreateBinaryStatic((StaticSemaphore_t *)(void *)&task_buffer);
+    CHECK(sem != NULL, "the task gone, its control block takes a semaphore");
+    vSemaphoreDelete(sem);
+    task = xTaskCreateStatic(parked_task, "parked", configMINIMAL_STACK_SIZE, NULL, 3, stack, &shared.task);
+    CHECK(task != NULL, "and its stack a new task");
+    xTaskNotifyGive(task);
+    vTaskDelay(1);
+}
+
 static void control_task(void *arg)
 {
     (void)arg;
@@ -171,6 +220,7 @@ static void control_task(void *arg)
     timer_survives();
     stream_survives();
     event_group_survives();
+    task_memory_survives();
     vTaskEndScheduler();
 }
 
